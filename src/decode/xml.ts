@@ -1,0 +1,115 @@
+/**
+ * The one module that imports libxmljs2: safe parsing into a plain, namespace-aware element tree,
+ * and XSD validation.
+ *
+ * Safety: external entities and DTDs are never loaded or substituted (noent, dtdload and dtdvalid
+ * off; nonet on), and `huge` stays off so libxml2's own limits on depth and entity amplification
+ * apply. Only parse, read-only traversal and validate are used: creating or cloning nodes through
+ * libxmljs2 0.35 leads to double frees in libxml2 at garbage collection (seen here in a probe).
+ */
+import libxml from 'libxmljs2';
+import { ATTR, buildOrderedXml } from '../xml/build.js';
+
+const SAFE_PARSE_OPTIONS = {
+  noent: false,
+  nonet: true,
+  dtdload: false,
+  dtdattr: false,
+  dtdvalid: false,
+  huge: false,
+  noblanks: false,
+} as const;
+
+export interface XmlElement {
+  readonly ns: string | null;
+  readonly name: string;
+  /** Attributes keyed by `{ns}name`, or by `name` when the attribute has no namespace. */
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly children: readonly XmlElement[];
+  /** Concatenated text of this element and its descendants (XPath string value). */
+  readonly text: string;
+}
+
+export type ParsedXml =
+  | {
+      readonly ok: true;
+      readonly root: XmlElement;
+      readonly encoding: string | null;
+      readonly hasDoctype: boolean;
+    }
+  | { readonly ok: false; readonly error: string };
+
+export const XSI_NIL = '{http://www.w3.org/2001/XMLSchema-instance}nil';
+
+/** Parses XML text without ever throwing: a document that is not well-formed gives `ok: false`
+ * and the parser's first error with its position. */
+export function parseXml(text: string): ParsedXml {
+  let doc: libxml.Document;
+  try {
+    doc = libxml.parseXml(text, SAFE_PARSE_OPTIONS);
+  } catch (err) {
+    return { ok: false, error: describeParseError(err) };
+  }
+  const root = doc.root();
+  if (!root) return { ok: false, error: 'document has no root element' };
+  return { ok: true, root: toPlain(root), encoding: doc.encoding() ?? null, hasDoctype: doc.getDtd() !== null };
+}
+
+function describeParseError(err: unknown): string {
+  const e = err as { message?: string; line?: number; column?: number };
+  const msg = (e.message ?? String(err)).trim();
+  return e.line ? `${msg} (line ${e.line}, column ${e.column ?? 0})` : msg;
+}
+
+function toPlain(el: libxml.Element): XmlElement {
+  const attrs: Record<string, string> = {};
+  for (const a of el.attrs()) {
+    const ns = a.namespace()?.href();
+    attrs[ns ? `{${ns}}${a.name()}` : a.name()] = a.value();
+  }
+  const children: XmlElement[] = [];
+  for (const child of el.childNodes()) {
+    if (child.type() === 'element') children.push(toPlain(child as libxml.Element));
+  }
+  return { ns: el.namespace()?.href() ?? null, name: el.name(), attrs, children, text: el.text() };
+}
+
+/** A compiled XSD. Compile once and reuse: compiling is the costly step. */
+export interface CompiledSchema {
+  validate(element: XmlElement): string[];
+}
+
+export function compileSchema(xsdText: string): CompiledSchema {
+  const schema = libxml.parseXml(xsdText, SAFE_PARSE_OPTIONS);
+  return {
+    validate(element) {
+      // Re-serialised with every namespace declared on the element that uses it, so an element cut
+      // out of a SOAP Body validates on its own (see the module comment for why not clone).
+      const doc = libxml.parseXml(serialise(element), SAFE_PARSE_OPTIONS);
+      if (doc.validate(schema)) return [];
+      return doc.validationErrors.map((e) => e.message.trim());
+    },
+  };
+}
+
+/** An element as fast-xml-parser's ordered builder form, every namespace declared where used. */
+function toOrdered(el: XmlElement, parentNs: string | null): Record<string, unknown> {
+  const attrs: Record<string, string> = {};
+  if (el.ns !== parentNs) attrs[`${ATTR}xmlns`] = el.ns ?? '';
+  let i = 0;
+  for (const [key, value] of Object.entries(el.attrs)) {
+    const m = /^\{(.*)\}(.*)$/.exec(key);
+    if (m) {
+      attrs[`${ATTR}xmlns:a${i}`] = m[1]!;
+      attrs[`${ATTR}a${i++}:${m[2]}`] = value;
+    } else attrs[ATTR + key] = value;
+  }
+  const content = el.children.length === 0 ? [{ '#text': el.text }] : el.children.map((c) => toOrdered(c, el.ns));
+  return { [el.name]: content, ':@': attrs };
+}
+
+/** XML text for one plain element (a leaf keeps its text, an element with children keeps only its
+ * child elements: mixed content does not occur in this contract's messages). */
+export function serialise(el: XmlElement): string {
+  return buildOrderedXml([toOrdered(el, null)]);
+}

@@ -1,0 +1,109 @@
+/**
+ * The embedded reference server: all 20 operations on all four transports at /api/rmm/tsiWS.asmx,
+ * `?WSDL`, and an ASMX-style help page. Every request ends in a reply; no input crashes it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_NAMESPACE, operations, SERVICE_PATH } from '../contract/index.js';
+import { generateWsdl } from '../wsdl/generate.js';
+import { handleForm } from './form-handler.js';
+import { document, empty, plainError, type Reply } from './replies.js';
+import { handleSoap } from './soap-handler.js';
+
+export interface ReferenceServerOptions {
+  readonly namespace?: string;
+  readonly port?: number;
+  readonly host?: string;
+  /** Largest request body accepted, in bytes; larger ones get 413. */
+  readonly maxBodyBytes?: number;
+}
+
+export interface ReferenceServer {
+  /** Scheme, host and port, e.g. http://127.0.0.1:41234 (the service path is not included). */
+  readonly url: string;
+  readonly namespace: string;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function helpPage(): string {
+  const items = operations.map((o) => `<li><a href="${SERVICE_PATH}?op=${o.name}">${o.name}</a></li>`).join('');
+  return `<html><head><title>tsiWS Web Service</title></head><body><h1>tsiWS</h1><p>The following operations are supported.</p><ul>${items}</ul></body></html>`;
+}
+
+async function route(req: IncomingMessage, ns: string, maxBody: number): Promise<Reply> {
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
+  const body = req.method === 'POST' ? (await readBody(req, maxBody)).toString('utf8') : '';
+  const path = url.pathname;
+
+  if (path.toLowerCase() === SERVICE_PATH.toLowerCase()) {
+    if (req.method === 'GET') {
+      if ([...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
+        return document('text/xml', generateWsdl({ namespace: ns, baseUrl: `http://${req.headers.host ?? 'localhost'}` }));
+      }
+      return document('text/html', helpPage());
+    }
+    if (req.method === 'POST') return handleSoap(ns, { headers, body });
+    return empty(405);
+  }
+  if (path.toLowerCase().startsWith(`${SERVICE_PATH.toLowerCase()}/`)) {
+    const opName = decodeURIComponent(path.slice(SERVICE_PATH.length + 1));
+    if (req.method === 'GET') return handleForm(ns, opName, url.searchParams);
+    if (req.method === 'POST') return handleForm(ns, opName, new URLSearchParams(body));
+    return empty(405);
+  }
+  return plainError('Not Found', 404);
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const body = Buffer.from(reply.body, 'utf8');
+  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(body.length) });
+  res.end(body);
+}
+
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const ns = options.namespace ?? DEFAULT_NAMESPACE;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const server: Server = createServer((req, res) => {
+    route(req, ns, maxBody).then(
+      (reply) => send(res, reply),
+      (err: unknown) => {
+        if (err instanceof BodyTooLarge) send(res, plainError('Maximum request length exceeded.', 413));
+        else send(res, plainError(`System.Exception: ${err instanceof Error ? err.message : String(err)}`));
+        req.resume();
+      },
+    );
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    namespace: ns,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

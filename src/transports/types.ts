@@ -1,0 +1,44 @@
+/** Plain data that crosses layers: what a transport encodes to and decodes from. */
+import type { Operation } from '../contract/index.js';
+
+export type TransportId = 'soap11' | 'soap12' | 'get' | 'post';
+
+/** Wire values of one invocation: parameter name to its lexical form. A name that is absent is
+ * not sent at all (an omitted SOAP element or query parameter). */
+export type WireValues = Readonly<Record<string, string>>;
+
+export interface HttpRequest {
+  readonly method: 'GET' | 'POST';
+  /** Path and query, starting at the service path, e.g. /api/rmm/tsiWS.asmx/MobileX?a=1. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly elapsedMs: number;
+}
+
+/** What a response means: a result text, a fault, or something that is neither. */
+export type Decoded =
+  | { readonly kind: 'result'; readonly text: string | null }
+  | { readonly kind: 'fault'; readonly code: string; readonly reason: string }
+  | { readonly kind: 'unreadable'; readonly reason: string };
+
+export interface CodecContext {
+  readonly namespace: string;
+}
+
+/** One codec per transport: pure functions from a case to a request and from a response to its meaning. */
+export interface Transport {
+  readonly id: TransportId;
+  readonly label: string;
+  /** The Content-Type media type and charset a conforming response carries (spec, Transports table). */
+  readonly responseContentType: { readonly mediaType: string; readonly charset: string };
+  encode(ctx: CodecContext, op: Operation, values: WireValues): HttpRequest;
+  decode(ctx: CodecContext, op: Operation, response: HttpResponse): Decoded;
+}

@@ -1,0 +1,61 @@
+/**
+ * XML is built by fast-xml-parser's builder, never by string concatenation. Two flavours:
+ * - `request`: escapes CR as &#xD; so that a value's CR survives the receiver's line-end
+ *   normalisation (XML 1.0 section 2.11) and reaches the service exactly as sent.
+ * - `asmx`: what ASMX's XmlWriter writes: CR is left raw, so a reader sees CRLF as LF
+ *   (observed on a real ASMX runtime, issue 5), and `'`/`"` in text are not escaped.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+
+/** Attribute keys carry this prefix in builder objects: { '@_xmlns': ns }. */
+export const ATTR = '@_';
+
+const base = [
+  { regex: /&/g, val: '&amp;' }, // must stay first
+  { regex: /</g, val: '&lt;' },
+  { regex: />/g, val: '&gt;' },
+];
+const forAttributes = [{ regex: /"/g, val: '&quot;' }, { regex: /\n/g, val: '&#xA;' }, { regex: /\t/g, val: '&#x9;' }];
+const cr = { regex: /\r/g, val: '&#xD;' };
+
+function makeBuilder(entities: Array<{ regex: RegExp; val: string }>, preserveOrder: boolean, pretty = false): XMLBuilder {
+  return new XMLBuilder({
+    format: pretty,
+    indentBy: '  ',
+    suppressEmptyNode: pretty,
+    ignoreAttributes: false,
+    attributeNamePrefix: ATTR,
+    textNodeName: '#text',
+    processEntities: true,
+    suppressBooleanAttributes: false,
+    preserveOrder,
+    entities,
+  } as ConstructorParameters<typeof XMLBuilder>[0]);
+}
+
+// `"` is escaped everywhere only because the builder shares one entity table between text and
+// attribute values; it is harmless in text.
+const requestBuilder = makeBuilder([...base, ...forAttributes, cr], false);
+const asmxBuilder = makeBuilder([...base, { regex: /"/g, val: '&quot;' }], false);
+const orderedBuilder = makeBuilder([...base, ...forAttributes, cr], true);
+const documentBuilder = makeBuilder([...base, ...forAttributes, cr], false, true);
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
+
+export type Flavour = 'request' | 'asmx';
+
+/** Builds XML from a builder object ({ tag: { '@_attr': v, child: ..., '#text': t } }). */
+export function buildXml(node: Record<string, unknown>, flavour: Flavour): string {
+  return (flavour === 'request' ? requestBuilder : asmxBuilder).build(node) as string;
+}
+
+/** Builds XML from fast-xml-parser's ordered form ([{ tag: [children], ':@': { '@_a': v } }]),
+ * for trees whose sibling order matters more than their key order. */
+export function buildOrderedXml(nodes: unknown[]): string {
+  return orderedBuilder.build(nodes) as string;
+}
+
+/** A pretty-printed document (WSDL, XSD) with the XML declaration, empty elements self-closed. */
+export function buildDocument(node: Record<string, unknown>): string {
+  return `${XML_DECLARATION}\n${(documentBuilder.build(node) as string).trimEnd()}\n`;
+}
