@@ -1,4 +1,5 @@
 /** Turns response bytes into text and a parsed tree once; decoders and checks share the result. */
+import { TextDecoder } from 'node:util';
 import type { HttpResponse } from '../transports/types.js';
 import { parseXml, type ParsedXml } from './xml.js';
 
@@ -23,13 +24,11 @@ export function parseContentType(value: string | undefined): ContentType {
  * declares none or one this runtime does not know). */
 export function bodyText(response: HttpResponse): string {
   const { charset } = parseContentType(response.headers['content-type']);
-  let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset ?? 'utf-8');
+    return new TextDecoder(charset ?? 'utf-8').decode(response.body);
   } catch {
-    decoder = new TextDecoder('utf-8');
+    return new TextDecoder('utf-8').decode(response.body);
   }
-  return decoder.decode(response.body);
 }
 
 const parsed = new WeakMap<HttpResponse, ParsedXml>();

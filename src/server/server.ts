@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_NAMESPACE, operations, SERVICE_PATH } from '../contract/index.js';
+import { parseContentType } from '../decode/response.js';
 import { generateWsdl } from '../wsdl/generate.js';
 import { handleForm } from './form-handler.js';
 import { document, empty, plainError, type Reply } from './replies.js';
@@ -64,7 +65,10 @@ async function route(req: IncomingMessage, ns: string, maxBody: number): Promise
   if (path.toLowerCase().startsWith(`${SERVICE_PATH.toLowerCase()}/`)) {
     const opName = decodeURIComponent(path.slice(SERVICE_PATH.length + 1));
     if (req.method === 'GET') return handleForm(ns, opName, url.searchParams);
-    if (req.method === 'POST') return handleForm(ns, opName, new URLSearchParams(body));
+    if (req.method === 'POST') {
+      const isForm = parseContentType(headers['content-type']).mediaType === 'application/x-www-form-urlencoded';
+      return handleForm(ns, opName, isForm ? new URLSearchParams(body) : undefined);
+    }
     return empty(405);
   }
   return plainError('Not Found', 404);

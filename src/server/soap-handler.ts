@@ -1,8 +1,20 @@
-/** The SOAP endpoint: routing by action (or Body element), reading parameters, answering or faulting. */
+/**
+ * The SOAP endpoint, in the order ASMX processes a request (Microsoft reference source in mono/mono
+ * mcs/class/referencesource/System.Web.Services/System/Web/Services/Protocols/):
+ * 1. SoapServerProtocol.GuessVersion: SOAP 1.2 when there is no SOAPAction header or the media type
+ *    is application/soap+xml, otherwise SOAP 1.1.
+ * 2. RouteRequest: SOAP 1.1 by the SOAPAction header (quotes stripped, URL-decoded, exact match);
+ *    SOAP 1.2 by the Content-Type action parameter, falling back to the Body's first element.
+ * 3. ReadParameters: a media type other than text/xml or application/soap+xml (or a SOAP 1.1
+ *    envelope sent as application/soap+xml) is HTTP 415 with an empty body; an XmlException is
+ *    HTTP 400 with an empty body (SetResponseErrorCode writes a fault body only for 500).
+ * 4. CheckHelperVersion: a root that is not a known Envelope is a VersionMismatch fault.
+ * 5. XmlSerializer reads the parameters; failures are Client faults "Server was unable to read request."
+ */
 import { operations, soapAction, type Operation } from '../contract/index.js';
-import { parseXml, XSI_NIL, type XmlElement } from '../decode/xml.js';
 import { parseContentType } from '../decode/response.js';
-import { dialects, dialectByEnvelopeNs, type SoapDialect } from '../transports/dialects.js';
+import { parseXml, XSI_NIL, type ParsedXml, type XmlElement } from '../decode/xml.js';
+import { dialectByEnvelopeNs, soap11, soap12, type SoapDialect } from '../transports/dialects.js';
 import { childNamed } from '../transports/soap.js';
 import { empty, soapFault, soapResult, type Reply } from './replies.js';
 import { resultText } from './result.js';
@@ -13,22 +25,29 @@ export interface SoapRequest {
   readonly body: string;
 }
 
-const READ_FAILED = 'Server was unable to read request.';
+// Resource strings from System.Web.Services.txt (reference source).
+const UNABLE_TO_READ = 'Server was unable to read request.';
+const UNABLE_TO_PROCESS = 'Server was unable to process request.';
+const ACTION_REQUIRED = 'Unable to handle request without a valid action parameter. Please supply a valid soap action.';
+const unrecognisedHeader = (action: string) => `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`;
+const unrecognisedAction = (action: string) => `Unable to handle request. The action '${action}' was not recognized.`;
 
-function route(dialect: SoapDialect, ns: string, action: string | undefined, bodyChild: XmlElement | undefined): Operation | string {
-  if (action !== undefined) {
-    const op = operations.find((o) => soapAction(ns, o) === action);
-    return op ?? `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`;
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
-  // SOAP 1.2 names no action header; ASMX then routes by the request element.
-  if (dialect.version === '1.2' && bodyChild && bodyChild.ns === ns) {
-    const op = operations.find((o) => o.name === bodyChild.name);
-    if (op) return op;
-  }
-  return `Server did not recognize the value of HTTP Header SOAPAction: ${action ?? ''}.`;
 }
 
-/** Reads the parameters the way XmlSerializer does: by name, unknown elements ignored. */
+function firstBodyChild(parsed: ParsedXml): XmlElement | undefined {
+  if (!parsed.ok) return undefined;
+  const body = parsed.root.children.find((c) => c.name === 'Body' && c.ns === parsed.root.ns);
+  return body?.children[0];
+}
+
+/** Reads the parameters the way XmlSerializer does: by name, unknown elements ignored, a missing
+ * element as the type's default. */
 function readParams(op: Operation, ns: string, el: XmlElement): Map<string, Typed> {
   const typed = new Map<string, Typed>();
   for (const p of op.params) {
@@ -41,34 +60,49 @@ function readParams(op: Operation, ns: string, el: XmlElement): Map<string, Type
 
 export function handleSoap(ns: string, req: SoapRequest): Reply {
   const { mediaType } = parseContentType(req.headers['content-type']);
-  const dialect = dialects.find((d) => d.mediaType === mediaType);
-  // A POST to the service path that is not SOAP is not handled by the SOAP protocol at all:
-  // .NET's reference source answers 415 Unsupported Media Type with an empty body (issue 3).
-  if (!dialect) return empty(415);
-  const parsed = parseXml(req.body);
-  // A body that is not XML cannot be read as a message: HTTP 400 with an empty body (issue 3).
-  if (!parsed.ok) return empty(400);
-  const root = parsed.root;
-  if (root.name !== 'Envelope' || root.ns !== dialect.envelopeNs) {
-    const other = dialectByEnvelopeNs(root.ns);
-    const reason = other
-      ? `Possible SOAP version mismatch: Envelope namespace ${root.ns} was unexpected. Expecting ${dialect.envelopeNs}.`
-      : `${READ_FAILED} ---> The root element is {${root.ns ?? ''}}${root.name}, not a SOAP Envelope.`;
-    return soapFault(dialect, 'client', reason, other ? 'VersionMismatch' : undefined);
+  const header = req.headers['soapaction'];
+  const guessed: SoapDialect = header === undefined || mediaType === soap12.mediaType ? soap12 : soap11;
+  let parsed: ParsedXml | undefined;
+  const parse = () => (parsed ??= parseXml(req.body));
+  // A fault is written in the version of the envelope once it is known, else in the guessed one.
+  const faultDialect = () => (parse().ok ? dialectByEnvelopeNs((parse() as { root: XmlElement }).root.ns) : undefined) ?? guessed;
+
+  let op: Operation | undefined;
+  if (guessed === soap11) {
+    const action = safeDecode(soap11.requestAction(req.headers) ?? '');
+    op = operations.find((o) => soapAction(ns, o) === action);
+    if (!op) return soapFault(soap11, 'client', unrecognisedHeader(action));
+  } else {
+    const action = soap12.requestAction(req.headers);
+    if (action !== undefined) op = operations.find((o) => soapAction(ns, o) === safeDecode(action));
+    if (!op) {
+      if (!parse().ok) {
+        return soapFault(guessed, 'server', `${UNABLE_TO_PROCESS} ---> Data at the root level is invalid. Line 1, position 1.`);
+      }
+      const el = firstBodyChild(parse());
+      op = el && el.ns === ns ? operations.find((o) => o.name === el.name) : undefined;
+      if (!op) return soapFault(faultDialect(), 'client', action === undefined ? ACTION_REQUIRED : unrecognisedAction(safeDecode(action)));
+    }
   }
-  const body = childNamed(root, dialect.envelopeNs, 'Body');
-  const bodyChild = body?.children[0];
-  const op = route(dialect, ns, dialect.requestAction(req.headers), bodyChild);
-  if (typeof op === 'string') return soapFault(dialect, 'client', op);
-  if (!bodyChild || bodyChild.ns !== ns || bodyChild.name !== op.name) {
-    const found = bodyChild ? `<${bodyChild.name} xmlns='${bodyChild.ns ?? ''}'>` : 'an empty Body';
-    return soapFault(dialect, 'client', `${READ_FAILED} ---> There is an error in XML document. ---> ${found} was not expected.`);
+
+  const result = parse();
+  const envelopeDialect = result.ok ? dialectByEnvelopeNs(result.root.ns) : undefined;
+  if (mediaType !== soap11.mediaType && mediaType !== soap12.mediaType) return empty(415);
+  if (envelopeDialect === soap11 && mediaType === soap12.mediaType) return empty(415);
+  if (!result.ok) return empty(400);
+  if (!envelopeDialect || result.root.name !== 'Envelope') {
+    return soapFault(guessed, 'client', `Possible SOAP version mismatch: Envelope namespace ${result.root.ns ?? ''} was unexpected. Expecting ${guessed.envelopeNs}.`, 'VersionMismatch');
+  }
+  const el = firstBodyChild(result);
+  if (!el || el.ns !== ns || el.name !== op.name) {
+    const found = el ? `<${el.name} xmlns='${el.ns ?? ''}'>` : 'An empty Body';
+    return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${found} was not expected.`);
   }
   try {
-    return soapResult(dialect, ns, op, resultText(op, readParams(op, ns, bodyChild)));
+    return soapResult(envelopeDialect, ns, op, resultText(op, readParams(op, ns, el)));
   } catch (err) {
     if (!(err instanceof ConversionError)) throw err;
     const detail = err.param.type === 'bool' ? `The string '${err.text}' is not a valid Boolean value.` : 'Input string was not in a correct format.';
-    return soapFault(dialect, 'client', `${READ_FAILED} ---> There is an error in XML document. ---> ${detail}`);
+    return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${detail}`);
   }
 }

@@ -51,6 +51,7 @@ function makeSoapTransport(id: TransportId, label: string, dialect: SoapDialect)
   return {
     id,
     label,
+    dialect,
     responseContentType: { mediaType: dialect.mediaType, charset: 'utf-8' },
     encode(ctx: CodecContext, op: Operation, values: WireValues) {
       return {

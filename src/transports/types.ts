@@ -1,5 +1,6 @@
 /** Plain data that crosses layers: what a transport encodes to and decodes from. */
 import type { Operation } from '../contract/index.js';
+import type { SoapDialect } from './dialects.js';
 
 export type TransportId = 'soap11' | 'soap12' | 'get' | 'post';
 
@@ -37,6 +38,8 @@ export interface CodecContext {
 export interface Transport {
   readonly id: TransportId;
   readonly label: string;
+  /** The SOAP dialect of a SOAP transport; undefined for HTTP GET and POST. */
+  readonly dialect?: SoapDialect;
   /** The Content-Type media type and charset a conforming response carries (spec, Transports table). */
   readonly responseContentType: { readonly mediaType: string; readonly charset: string };
   encode(ctx: CodecContext, op: Operation, values: WireValues): HttpRequest;

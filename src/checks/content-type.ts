@@ -1,0 +1,21 @@
+import { parseContentType } from '../decode/response.js';
+import { fail, pass, type Check } from './types.js';
+
+export const contentType: Check = {
+  id: 'content-type',
+  description: 'Response Content-Type has the media type and charset the transport prescribes',
+  enforces: 'spec, Endpoints > Transports: "Response content type" (text/xml or application/soap+xml; charset=utf-8)',
+  scope: 'exchange',
+  severity: 'error',
+  run({ response, transport }) {
+    const header = response.headers['content-type'];
+    const expected = transport.responseContentType;
+    const want = `${expected.mediaType}; charset=${expected.charset}`;
+    if (header === undefined) return fail(`no Content-Type header; expected "${want}"`);
+    const actual = parseContentType(header);
+    if (actual.mediaType !== expected.mediaType || actual.charset !== expected.charset) {
+      return fail(`Content-Type is "${header}"; expected "${want}"`);
+    }
+    return pass;
+  },
+};

@@ -1,0 +1,14 @@
+import { parseResponse } from '../decode/response.js';
+import { fail, pass, type Check } from './types.js';
+
+export const xmlWellFormed: Check = {
+  id: 'xml-well-formed',
+  description: 'Response body is a well-formed XML document',
+  enforces: 'spec, Endpoints > Response shapes (SOAP envelope; XML document with root <string>); XML 1.0 section 2.1',
+  scope: 'exchange',
+  severity: 'error',
+  run({ response }) {
+    const parsed = parseResponse(response);
+    return parsed.ok ? pass : fail(`response is not well-formed XML: ${parsed.error}`);
+  },
+};
