@@ -1,5 +1,5 @@
 import { parseResponse } from '../decode/response.js';
-import { fail, notApplicable, pass, skip, type Check } from './types.js';
+import { fail, httpOnly, notApplicable, pass, skip, type Check } from './types.js';
 
 export const httpStringRoot: Check = {
   id: 'http-string-root',
@@ -7,6 +7,7 @@ export const httpStringRoot: Check = {
   enforces: 'spec, Endpoints > Response shapes 2: "the body is an XML document whose root element is <string> in {namespace}"',
   scope: 'exchange',
   severity: 'error',
+  appliesTo: httpOnly,
   run(exchange) {
     if (exchange.transport.dialect) return notApplicable(exchange);
     const parsed = parseResponse(exchange.response);

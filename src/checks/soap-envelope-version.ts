@@ -1,5 +1,5 @@
 import { parseResponse } from '../decode/response.js';
-import { fail, notApplicable, pass, skip, type Check } from './types.js';
+import { fail, soapOnly, notApplicable, pass, skip, type Check } from './types.js';
 
 export const soapEnvelopeVersion: Check = {
   id: 'soap-envelope-version',
@@ -7,6 +7,7 @@ export const soapEnvelopeVersion: Check = {
   enforces: 'spec, Endpoints > Transports: SOAP 1.1 envelope http://schemas.xmlsoap.org/soap/envelope/, SOAP 1.2 envelope http://www.w3.org/2003/05/soap-envelope',
   scope: 'exchange',
   severity: 'error',
+  appliesTo: soapOnly,
   run(exchange) {
     const dialect = exchange.transport.dialect;
     if (!dialect) return notApplicable(exchange);

@@ -1,7 +1,7 @@
 import { responseElementName, resultElementName } from '../contract/index.js';
 import { parseResponse } from '../decode/response.js';
 import { bodyChild, childNamed } from '../transports/soap.js';
-import { fail, notApplicable, pass, skip, type Check } from './types.js';
+import { fail, soapOnly, notApplicable, pass, skip, type Check } from './types.js';
 
 export const soapResponseElement: Check = {
   id: 'soap-response-element',
@@ -9,6 +9,7 @@ export const soapResponseElement: Check = {
   enforces: 'spec, Endpoints > Response shapes 1: "the Body holds element <Op>Response in {namespace}, containing one element <Op>Result"',
   scope: 'exchange',
   severity: 'error',
+  appliesTo: soapOnly,
   run(exchange) {
     const { transport, operation: op, namespace: ns, response } = exchange;
     if (!transport.dialect) return notApplicable(exchange);

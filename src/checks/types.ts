@@ -24,6 +24,8 @@ export interface Check {
   readonly enforces: string;
   readonly scope: 'exchange';
   readonly severity: 'error' | 'warning';
+  /** Transports the check applies to; others are not evaluated (nor reported). Default: all. */
+  readonly appliesTo?: (transport: Transport) => boolean;
   run(exchange: Exchange): Verdict;
 }
 
@@ -33,3 +35,6 @@ export const skip = (message: string): Verdict => ({ status: 'skipped', message 
 
 /** The verdict a check gives when it does not apply to a transport. */
 export const notApplicable = (exchange: Exchange): Verdict => skip(`not applicable to ${exchange.transport.label}`);
+
+export const soapOnly = (t: Transport): boolean => t.dialect !== undefined;
+export const httpOnly = (t: Transport): boolean => t.dialect === undefined;

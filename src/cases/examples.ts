@@ -1,0 +1,30 @@
+/**
+ * Hand-picked representative values: one valid case per operation, derived from the contract's
+ * types (the fuzzing work replaces these with fast-check arbitraries). Authentication parameters
+ * are left out here; they come from configuration or a signer (engine/auth.ts).
+ */
+import { AUTH_PARAMS, type Operation, type SoapType } from '../contract/index.js';
+import type { WireValues } from '../transports/index.js';
+
+/** One invocation of one operation, independent of transport. Values are wire (lexical) forms. */
+export interface Case {
+  readonly id: string;
+  readonly operation: string;
+  readonly kind: 'positive';
+  readonly values: WireValues;
+}
+
+const sample: Record<SoapType, (name: string, index: number) => string> = {
+  int: (_name, index) => String(100 + index),
+  str: (name) => `sample ${name}`,
+  dt: () => '2024-05-17T09:30:00',
+  bool: () => 'true',
+};
+
+export function exampleCase(op: Operation): Case {
+  const values: Record<string, string> = {};
+  op.params.forEach((p, index) => {
+    if (!AUTH_PARAMS.includes(p.name)) values[p.name] = sample[p.type](p.name, index);
+  });
+  return { id: `${op.name}-example`, operation: op.name, kind: 'positive', values };
+}

@@ -1,0 +1,18 @@
+/** The one place that maps errors to exit codes. */
+import { ConfigError } from '../config/settings.js';
+import { TargetUnreachableError } from '../engine/run.js';
+
+export const EXIT = { conforms: 0, findings: 1, usage: 2, unreachable: 3, internal: 4 } as const;
+
+export function exitCodeFor(err: unknown, log: (line: string) => void): number {
+  if (err instanceof ConfigError) {
+    log(`tsiws-conform: ${err.message}`);
+    return EXIT.usage;
+  }
+  if (err instanceof TargetUnreachableError) {
+    log(`tsiws-conform: ${err.message}`);
+    return EXIT.unreachable;
+  }
+  log(`tsiws-conform: internal error (a bug in tsiws-conform, please report it): ${(err as Error).stack ?? String(err)}`);
+  return EXIT.internal;
+}

@@ -1,0 +1,39 @@
+/** tsiws-conform: parse the command, load it lazily, exit through one error handler. */
+import { exitCodeFor, EXIT } from './errors.js';
+
+export interface Io {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: (argv: string[], io: Io) => Promise<number> }> }> = {
+  run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', load: () => import('./run.js') },
+  serve: { summary: 'start the embedded reference server', load: () => import('./serve.js') },
+  wsdl: { summary: 'print (or with --write, regenerate wsdl/) the reconstructed WSDL', load: () => import('./wsdl.js') },
+};
+
+function usage(): string {
+  const lines = ['Usage: tsiws-conform <command> [flags]', '', 'Commands:'];
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(8)}${c.summary}`);
+  lines.push('', 'Run "tsiws-conform <command> --help" for its flags.', 'Exit codes: 0 conforms, 1 findings, 2 bad usage or configuration, 3 target unreachable, 4 internal error.');
+  return lines.join('\n');
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name ? EXIT.conforms : EXIT.usage;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`tsiws-conform: unknown command "${name}"; expected one of ${Object.keys(COMMANDS).join(', ')}`);
+    return EXIT.usage;
+  }
+  try {
+    return await (await command.load()).default(rest, io);
+  } catch (err) {
+    return exitCodeFor(err, io.err);
+  }
+}

@@ -1,0 +1,37 @@
+/** tsiws-conform serve: the embedded reference server, until SIGINT or SIGTERM. */
+import { DEFAULT_NAMESPACE, SERVICE_PATH } from '../contract/index.js';
+import { ConfigError } from '../config/settings.js';
+import { startReferenceServer } from '../server/server.js';
+import { parseFlags } from './args.js';
+import { EXIT } from './errors.js';
+import type { Io } from './main.js';
+
+const HELP = `Usage: tsiws-conform serve [--port P] [--host H] [--namespace NS]
+  --port       TCP port to listen on [default: 8089; 0 picks a free one]
+  --host       address to bind [default: 127.0.0.1]
+  --namespace  XML namespace of the service [default: ${DEFAULT_NAMESPACE}]`;
+
+export default async function serve(argv: string[], io: Io): Promise<number> {
+  const flags = parseFlags('serve', argv, { port: { type: 'string' }, host: { type: 'string' }, namespace: { type: 'string' } });
+  if (flags['help']) {
+    io.out(HELP);
+    return EXIT.conforms;
+  }
+  const portText = (flags['port'] as string | undefined) ?? '8089';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ConfigError(`--port: expected a port number from 0 to 65535, got "${portText}"`);
+  const namespace = (flags['namespace'] as string | undefined) ?? DEFAULT_NAMESPACE;
+  let server;
+  try {
+    server = await startReferenceServer({ port: Number(portText), host: (flags['host'] as string | undefined) ?? '127.0.0.1', namespace });
+  } catch (err) {
+    throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
+  }
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace})`);
+  io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return EXIT.conforms;
+}

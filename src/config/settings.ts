@@ -1,0 +1,116 @@
+/**
+ * Every run setting, declared once: its flag, environment variable, default, parser and help.
+ * The CLI's flags, the .env keys, the README table and the redacted configuration in reports all
+ * come from this table.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
+import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+
+export class ConfigError extends Error {
+  readonly code = 'TSIWS_CONFIG';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The resolved configuration of a run: plain data, passed to the suites as it is. */
+export interface RunSettings {
+  readonly baseUrl: string | undefined;
+  readonly namespace: string;
+  readonly transports: readonly TransportId[];
+  readonly operations: readonly string[];
+  readonly reportsDir: string;
+  readonly repnumber: string;
+  readonly timestamp: string | undefined;
+  readonly sig: string | undefined;
+  readonly mobilekey: string | undefined;
+  readonly signer: string | undefined;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly concurrency: number;
+}
+
+interface Setting<K extends keyof RunSettings> {
+  readonly key: K;
+  readonly flag: string;
+  readonly env: string;
+  readonly help: string;
+  readonly defaultText: string;
+  readonly secret?: boolean;
+  parse(text: string, source: string): RunSettings[K];
+}
+
+function list<T extends string>(allowed: readonly T[], what: string) {
+  return (text: string, source: string): T[] => {
+    const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = items.filter((i) => !allowed.includes(i as T));
+    if (unknown.length > 0) throw new ConfigError(`${source}: unknown ${what} ${unknown.join(', ')}; expected a comma-separated list of ${allowed.join(', ')}`);
+    if (items.length === 0) throw new ConfigError(`${source}: give at least one ${what}`);
+    return items as T[];
+  };
+}
+
+function positiveInt(text: string, source: string): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new ConfigError(`${source}: expected a positive whole number, got "${text}"`);
+  return Number(text);
+}
+
+function url(text: string, source: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    throw new ConfigError(`${source}: "${text}" is not a URL; expected e.g. https://staging.example.com`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`${source}: only http and https URLs are supported, got "${parsed.protocol}"`);
+  if (parsed.search || parsed.hash) throw new ConfigError(`${source}: give the base URL without query or fragment ("${text}")`);
+  return text.replace(/\/+$/, '');
+}
+
+const text = (t: string) => t;
+const path = (t: string) => (isAbsolute(t) ? t : resolve(t));
+
+export const SETTINGS = [
+  { key: 'baseUrl', flag: 'base-url', env: 'TSIWS_BASE_URL', defaultText: '(embedded reference server)', help: 'Scheme and host of the target; /api/rmm/tsiWS.asmx is appended', parse: url },
+  { key: 'namespace', flag: 'namespace', env: 'TSIWS_NAMESPACE', defaultText: DEFAULT_NAMESPACE, help: 'XML namespace of the service', parse: text },
+  { key: 'transports', flag: 'transports', env: 'TSIWS_TRANSPORTS', defaultText: TRANSPORT_IDS.join(','), help: 'Transports to exercise', parse: list(TRANSPORT_IDS, 'transport') },
+  { key: 'operations', flag: 'operations', env: 'TSIWS_OPERATIONS', defaultText: '(all 20)', help: 'Operations to exercise', parse: list(operations.map((o) => o.name), 'operation') },
+  { key: 'reportsDir', flag: 'reports', env: 'TSIWS_REPORTS', defaultText: 'reports', help: 'Folder the reports are written to', parse: path },
+  { key: 'repnumber', flag: 'repnumber', env: 'TSIWS_REPNUMBER', defaultText: '1', help: 'repnumber sent with every request (an integer)', parse: (t: string, s: string) => (/^-?\d+$/.test(t) ? t : (() => { throw new ConfigError(`${s}: repnumber must be an integer, got "${t}"`); })()) },
+  { key: 'timestamp', flag: 'timestamp', env: 'TSIWS_TIMESTAMP', defaultText: '(time of the request, ISO 8601)', help: 'Fixed timestamp value (a signer overrides it)', secret: true, parse: text },
+  { key: 'sig', flag: 'sig', env: 'TSIWS_SIG', defaultText: '(empty)', help: 'Fixed sig value (a signer overrides it)', secret: true, parse: text },
+  { key: 'mobilekey', flag: 'mobilekey', env: 'TSIWS_MOBILEKEY', defaultText: '(empty)', help: 'Fixed mobilekey value for the five operations that carry it', secret: true, parse: text },
+  { key: 'signer', flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: path },
+  { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', defaultText: '30000', help: 'Time allowed for one complete response', parse: positiveInt },
+  { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', defaultText: String(8 * 1024 * 1024), help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
+  { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
+] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
+
+export const DEFAULTS: RunSettings = {
+  baseUrl: undefined,
+  namespace: DEFAULT_NAMESPACE,
+  transports: TRANSPORT_IDS,
+  operations: operations.map((o) => o.name),
+  reportsDir: resolve('reports'),
+  repnumber: '1',
+  timestamp: undefined,
+  sig: undefined,
+  mobilekey: undefined,
+  signer: undefined,
+  timeoutMs: 30_000,
+  maxResponseBytes: 8 * 1024 * 1024,
+  concurrency: 4,
+};
+
+/** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
+export function redactedSettings(settings: RunSettings): Record<string, unknown> {
+  const placeholders: Partial<Record<keyof RunSettings, string>> = { timestamp: '<TIMESTAMP>', sig: '<SIGNATURE>', mobilekey: '<MOBILE_KEY>', signer: '<SIGNER>' };
+  const out: Record<string, unknown> = {};
+  for (const s of SETTINGS) {
+    const value = settings[s.key];
+    out[s.key] = 'secret' in s && s.secret && value !== undefined ? placeholders[s.key] : value;
+  }
+  return out;
+}

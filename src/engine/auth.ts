@@ -1,0 +1,63 @@
+/**
+ * Authentication values for one request. The spec leaves the signature algorithm, the timestamp
+ * format and how mobilekey is obtained open, so they come from configuration or from a signer module
+ * (`--signer ./signer.mjs` exporting `sign({ operation, params })`).
+ */
+import { pathToFileURL } from 'node:url';
+import { hasMobileKey, type Operation } from '../contract/index.js';
+import { ConfigError, type RunSettings } from '../config/settings.js';
+import type { WireValues } from '../transports/index.js';
+
+export interface SignerResult {
+  readonly timestamp: string;
+  readonly sig: string;
+  readonly mobilekey?: string;
+}
+
+type SignFn = (input: { operation: string; params: Record<string, string> }) => SignerResult | Promise<SignerResult>;
+
+const signers = new Map<string, Promise<SignFn>>();
+
+async function loadSigner(path: string): Promise<SignFn> {
+  let mod: { sign?: unknown; default?: { sign?: unknown } };
+  try {
+    mod = (await import(pathToFileURL(path).href)) as typeof mod;
+  } catch (err) {
+    throw new ConfigError(`--signer: cannot load ${path}: ${(err as Error).message}`);
+  }
+  const sign = mod.sign ?? mod.default?.sign;
+  if (typeof sign !== 'function') throw new ConfigError(`--signer: ${path} does not export a function sign({ operation, params })`);
+  return sign as SignFn;
+}
+
+export function signerFor(path: string): Promise<SignFn> {
+  let signer = signers.get(path);
+  if (!signer) signers.set(path, (signer = loadSigner(path)));
+  return signer;
+}
+
+/** The values of repnumber, timestamp, sig and (where the operation has it) mobilekey. */
+export async function authValues(settings: RunSettings, op: Operation, values: WireValues): Promise<Record<string, string>> {
+  const auth: Record<string, string> = {
+    repnumber: settings.repnumber,
+    timestamp: settings.timestamp ?? new Date().toISOString(),
+    sig: settings.sig ?? '',
+  };
+  if (hasMobileKey(op)) auth['mobilekey'] = settings.mobilekey ?? '';
+  if (settings.signer) {
+    const sign = await signerFor(settings.signer);
+    const params: Record<string, string> = {};
+    for (const p of op.params) {
+      const v = p.name in values ? values[p.name] : auth[p.name];
+      if (v !== undefined && p.name !== 'sig' && p.name !== 'timestamp' && p.name !== 'mobilekey') params[p.name] = v;
+    }
+    const signed = await sign({ operation: op.name, params });
+    if (!signed || typeof signed.sig !== 'string' || typeof signed.timestamp !== 'string') {
+      throw new ConfigError(`--signer: sign() must return { timestamp: string, sig: string, mobilekey?: string } (for ${op.name})`);
+    }
+    auth['timestamp'] = signed.timestamp;
+    auth['sig'] = signed.sig;
+    if (hasMobileKey(op) && typeof signed.mobilekey === 'string') auth['mobilekey'] = signed.mobilekey;
+  }
+  return auth;
+}

@@ -1,0 +1,92 @@
+/**
+ * The plain, serialisable record of one exchange and its check verdicts: what reporters consume.
+ * Secrets never enter a record: the request shown is the same request re-encoded with the spec's
+ * placeholders, and secret values are replaced wherever else they might appear.
+ */
+import { SECRET_PLACEHOLDERS } from '../contract/index.js';
+import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
+
+export interface CheckOutcome {
+  readonly id: string;
+  readonly status: 'passed' | 'failed' | 'skipped' | 'error';
+  readonly message?: string;
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** A ready-to-paste curl command (secrets as placeholders). */
+  readonly curl: string;
+}
+
+export interface RecordedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as text, cut at EXCERPT_BYTES. */
+  readonly body: string;
+  readonly bodyBytes: number;
+  readonly truncated: boolean;
+  readonly elapsedMs: number;
+}
+
+export interface ExchangeRecord {
+  readonly operation: string;
+  readonly transport: TransportId;
+  readonly caseId: string;
+  readonly kind: 'positive';
+  readonly request: RecordedRequest;
+  readonly response?: RecordedResponse;
+  readonly result?: Decoded;
+  readonly checks: readonly CheckOutcome[];
+  /** A problem that kept the exchange from completing (unreachable, timeout, tool error). */
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+export const EXCERPT_BYTES = 4096;
+
+/** Values that must not appear in any output, with their placeholders. */
+export function secretsOf(values: Readonly<Record<string, string>>): Array<[string, string]> {
+  return Object.entries(SECRET_PLACEHOLDERS)
+    .map(([name, placeholder]): [string, string] => [values[name] ?? '', placeholder])
+    .filter(([value]) => value.length >= 4);
+}
+
+export function redact(text: string, secrets: ReadonlyArray<[string, string]>): string {
+  let out = text;
+  for (const [value, placeholder] of secrets) {
+    for (const form of new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)])) {
+      out = out.split(form).join(placeholder);
+    }
+  }
+  return out;
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function curlCommand(baseUrl: string, request: HttpRequest): string {
+  const parts = ['curl', '-sS', '-i'];
+  if (request.method !== 'GET') parts.push('-X', request.method);
+  parts.push(shellQuote(baseUrl + request.path));
+  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
+  return parts.join(' ');
+}
+
+export function recordRequest(baseUrl: string, request: HttpRequest): RecordedRequest {
+  return {
+    method: request.method,
+    url: baseUrl + request.path,
+    headers: request.headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    curl: curlCommand(baseUrl, request),
+  };
+}
+
+export function recordResponse(response: HttpResponse, secrets: ReadonlyArray<[string, string]>): RecordedResponse {
+  const truncated = response.body.length > EXCERPT_BYTES;
+  const text = response.body.subarray(0, EXCERPT_BYTES).toString('utf8');
+  const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, redact(v, secrets)]));
+  return { status: response.status, headers, body: redact(text, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs };
+}

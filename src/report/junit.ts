@@ -1,0 +1,45 @@
+/**
+ * reports/junit.xml with junit-report-builder: a testsuite per operation, a testcase per transport
+ * and check. Findings are <failure> naming the check; an exchange that could not complete, or a
+ * check that crashed, is <error>; a check that does not apply is <skipped>.
+ */
+import junitModule, { type Builder } from 'junit-report-builder';
+
+// A CommonJS package: at run time the default import is the builder factory itself.
+const junit = junitModule as unknown as Builder;
+import type { ExchangeRecord } from '../engine/record.js';
+import type { RunInfo } from './summary.js';
+
+export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): string {
+  const builder = junit.newBuilder();
+  const suites = new Map<string, ReturnType<typeof builder.testSuite>>();
+  const suiteFor = (operation: string) => {
+    let suite = suites.get(operation);
+    if (!suite) {
+      suite = builder.testSuite().name(operation).timestamp(run.startedAt).property('target', run.target).property('namespace', run.namespace);
+      suites.set(operation, suite);
+    }
+    return suite;
+  };
+  for (const r of records) {
+    const suite = suiteFor(r.operation);
+    const className = `${r.operation}.${r.transport}`;
+    const seconds = (r.response?.elapsedMs ?? 0) / 1000;
+    if (r.error) {
+      suite.testCase().className(className).name(`${r.transport} exchange`).time(seconds)
+        .error(`${r.error.code}: ${r.error.message}`, r.error.code).standardOutput(`Reproduce with:\n${r.request.curl}`);
+      continue;
+    }
+    for (const c of r.checks) {
+      const tc = suite.testCase().className(className).name(`${r.transport} ${c.id}`).time(seconds)
+        .property('operation', r.operation).property('transport', r.transport).property('check', c.id);
+      if (c.status === 'failed') tc.failure(`${c.id}: ${c.message ?? ''}`, c.id).standardOutput(`Reproduce with:\n${r.request.curl}`);
+      else if (c.status === 'error') tc.error(`${c.id}: ${c.message ?? ''}`, 'check-error');
+      else if (c.status === 'skipped') tc.skipped();
+    }
+  }
+  for (const [index, message] of run.toolErrors.entries()) {
+    builder.testSuite().name('tsiws-conform').testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, 'tool-error');
+  }
+  return builder.build();
+}

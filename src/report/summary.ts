@@ -1,0 +1,46 @@
+/** Counts and verdict of a run, computed from its records (pure). */
+import { findingsOf, outcomeOf } from '../engine/findings.js';
+import type { ExchangeRecord } from '../engine/record.js';
+
+export interface RunInfo {
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly target: string;
+  readonly embedded: boolean;
+  readonly namespace: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly configuration: Record<string, unknown>;
+  readonly toolErrors: readonly string[];
+}
+
+export interface Summary {
+  readonly verdict: 'conforms' | 'does-not-conform' | 'error';
+  readonly exchanges: { readonly total: number; readonly passed: number; readonly failed: number; readonly error: number };
+  readonly checks: { readonly passed: number; readonly failed: number; readonly skipped: number; readonly error: number };
+}
+
+export function summarise(records: readonly ExchangeRecord[], toolErrors: readonly string[]): Summary {
+  const exchanges = { total: records.length, passed: 0, failed: 0, error: 0 };
+  const checks = { passed: 0, failed: 0, skipped: 0, error: 0 };
+  for (const r of records) {
+    exchanges[outcomeOf(r)]++;
+    for (const c of r.checks) checks[c.status]++;
+  }
+  // A check that crashed or a suite that broke means the tool cannot vouch for the verdict; an
+  // exchange the target did not complete (reset, timeout) is a finding about the target.
+  const verdict = toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : 'conforms';
+  return { verdict, exchanges, checks };
+}
+
+/** Every problem of a run as one flat list, for results.json and the console. */
+export function failuresOf(records: readonly ExchangeRecord[]) {
+  return records.flatMap((r) => {
+    const excerpt = { request: r.request, ...(r.response ? { response: r.response } : {}) };
+    if (r.error) return [{ operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind, check: r.error.code, message: r.error.message, ...excerpt }];
+    return r.checks
+      .filter((c) => c.status === 'failed' || c.status === 'error')
+      .map((c) => ({ operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind, check: c.id, status: c.status, message: c.message ?? '', ...excerpt }));
+  });
+}
+
+export { findingsOf };

@@ -1,0 +1,26 @@
+/** Writing report files is a separate step from formatting them; each file is replaced atomically. */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ExchangeRecord } from '../engine/record.js';
+import { junitXml } from './junit.js';
+import { resultsJson } from './results-json.js';
+import type { RunInfo } from './summary.js';
+
+export function writeFileAtomic(path: string, content: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, path);
+}
+
+export function writeReports(dir: string, records: readonly ExchangeRecord[], run: RunInfo): string[] {
+  mkdirSync(dir, { recursive: true });
+  const files: Array<[string, string]> = [
+    ['junit.xml', junitXml(records, run)],
+    ['results.json', resultsJson(records, run)],
+  ];
+  return files.map(([name, content]) => {
+    const path = join(dir, name);
+    writeFileAtomic(path, content);
+    return path;
+  });
+}

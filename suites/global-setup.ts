@@ -1,0 +1,23 @@
+/** Makes the suites self-sufficient under plain vitest: resolve settings, start the reference
+ * server if no target is given. Under `tsiws-conform run` the settings are already provided. */
+import type { TestProject } from 'vitest/node';
+import '../src/engine/vitest-context.js';
+import { resolveSettings } from '../src/config/resolve.js';
+import { startReferenceServer, type ReferenceServer } from '../src/server/server.js';
+
+let server: ReferenceServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  if (project.getProvidedContext().tsiws) return;
+  const settings = resolveSettings({ flags: {}, env: process.env, envFile: '.env', envFileExplicit: false });
+  if (settings.baseUrl) {
+    project.provide('tsiws', { ...settings, baseUrl: settings.baseUrl, embedded: false });
+    return;
+  }
+  server = await startReferenceServer({ namespace: settings.namespace });
+  project.provide('tsiws', { ...settings, baseUrl: server.url, embedded: true });
+}
+
+export async function teardown(): Promise<void> {
+  await server?.close();
+}

@@ -1,0 +1,19 @@
+/**
+ * The conformance suites, run by `tsiws-conform run` (which provides the resolved settings) or
+ * directly with `npx vitest run --config suites/vitest.config.ts` (global-setup.ts then resolves
+ * settings from the environment and .env, and starts the reference server when no target is set).
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['suites/**/*.conform.ts'],
+    globalSetup: [fileURLToPath(new URL('./global-setup.ts', import.meta.url))],
+    // libxmljs2 is a native addon that is not safe to load in worker threads: use processes.
+    pool: 'forks',
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
+});
