@@ -18,6 +18,8 @@ export const soapResponseElement: Check = {
     if (typeof child === 'string') return fail(child);
     const want = `{${ns}}${responseElementName(op)}`;
     if (child.ns !== ns || child.name !== responseElementName(op)) return fail(`Body holds {${child.ns ?? ''}}${child.name}; expected ${want}`);
+    // The XSD lets <Op>Result be omitted (minOccurs 0, how ASMX writes a null string), but the
+    // spec says the response element contains one: a missing result is a finding here.
     if (!childNamed(child, ns, resultElementName(op))) {
       const found = child.children.map((c) => `{${c.ns ?? ''}}${c.name}`).join(', ') || 'nothing';
       return fail(`${want} holds ${found}; expected {${ns}}${resultElementName(op)}`);

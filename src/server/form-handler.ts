@@ -12,11 +12,12 @@ import { ConversionError, convert, type Typed } from './values.js';
 
 const exception = (type: string, message: string) => plainError(`${type}: ${message}\r\n`);
 
-export function handleForm(ns: string, opName: string, params: URLSearchParams | undefined): Reply {
+/** `params` is undefined when a POST body is not a form; `contentType` is then the request's. */
+export function handleForm(ns: string, opName: string, params: URLSearchParams | undefined, contentType = ''): Reply {
   const op = findOperation(opName);
   if (!op) return exception('System.InvalidOperationException', `${opName} Web Service method name is not valid.`);
   // HtmlFormParameterReader reads only application/x-www-form-urlencoded bodies.
-  if (!params) return exception('System.InvalidOperationException', `Request format is invalid: ${op.name}.`);
+  if (!params) return exception('System.InvalidOperationException', `Request format is invalid: ${contentType}.`);
   const typed = new Map<string, Typed>();
   for (const p of op.params) {
     const text = params.get(p.name);
@@ -25,7 +26,7 @@ export function handleForm(ns: string, opName: string, params: URLSearchParams |
       typed.set(p.name, convert(p, text, 'http'));
     } catch (err) {
       if (!(err instanceof ConversionError)) throw err;
-      return exception('System.ArgumentException', `${err.message}\r\nParameter name: type ---> System.FormatException: Input string was not in a correct format.`);
+      return exception('System.ArgumentException', `${err.message}\r\nParameter name: type ---> ${err.inner.type}: ${err.inner.message}`);
     }
   }
   return stringResult(ns, resultText(op, typed));

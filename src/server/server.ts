@@ -67,7 +67,7 @@ async function route(req: IncomingMessage, ns: string, maxBody: number): Promise
     if (req.method === 'GET') return handleForm(ns, opName, url.searchParams);
     if (req.method === 'POST') {
       const isForm = parseContentType(headers['content-type']).mediaType === 'application/x-www-form-urlencoded';
-      return handleForm(ns, opName, isForm ? new URLSearchParams(body) : undefined);
+      return handleForm(ns, opName, isForm ? new URLSearchParams(body) : undefined, headers['content-type'] ?? '');
     }
     return empty(405);
   }

@@ -102,7 +102,6 @@ export function handleSoap(ns: string, req: SoapRequest): Reply {
     return soapResult(envelopeDialect, ns, op, resultText(op, readParams(op, ns, el)));
   } catch (err) {
     if (!(err instanceof ConversionError)) throw err;
-    const detail = err.param.type === 'bool' ? `The string '${err.text}' is not a valid Boolean value.` : 'Input string was not in a correct format.';
-    return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${detail}`);
+    return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${err.inner.message}`);
   }
 }

@@ -14,10 +14,31 @@ import type { Parameter, SoapType } from '../contract/index.js';
 export type Typed = number | boolean | string | null;
 export type Family = 'soap' | 'http';
 
+/** The .NET exception a failed conversion raises, as ASMX reports it (type and message). */
+export interface InnerException {
+  readonly type: string;
+  readonly message: string;
+}
+
 export class ConversionError extends Error {
-  constructor(readonly param: Parameter, readonly text: string, readonly clrType: string) {
+  constructor(readonly param: Parameter, readonly text: string, readonly clrType: string, readonly inner: InnerException) {
     super(`Cannot convert ${text} to ${clrType}.`);
   }
+}
+
+const FORMAT = 'System.FormatException';
+/** Messages of mscorlib and System.Xml for the failures each family can hit. */
+function innerFor(type: SoapType, text: string, family: Family): InnerException {
+  if (type === 'int') {
+    return /^\s*[+-]?\d+\s*$/.test(text)
+      ? { type: 'System.OverflowException', message: 'Value was either too large or too small for an Int32.' }
+      : { type: FORMAT, message: 'Input string was not in a correct format.' };
+  }
+  if (family === 'soap') {
+    // XmlConvert.ToBoolean / ToDateTime (Res.XmlConvert_BadFormat).
+    return { type: FORMAT, message: `The string '${text}' is not a valid ${type === 'bool' ? 'Boolean' : 'AllXsd'} value.` };
+  }
+  return { type: FORMAT, message: `String was not recognized as a valid ${type === 'bool' ? 'Boolean' : 'DateTime'}.` };
 }
 
 export const clrTypeOf: Record<SoapType, string> = {
@@ -88,6 +109,6 @@ export function convert(param: Parameter, text: string | null, family: Family): 
     case 'bool': value = toBool(text, family); break;
     case 'dt': value = toDateTime(text, family); break;
   }
-  if (value === undefined) throw new ConversionError(param, text, clrTypeOf[param.type]);
+  if (value === undefined) throw new ConversionError(param, text, clrTypeOf[param.type], innerFor(param.type, text, family));
   return value;
 }

@@ -1,6 +1,6 @@
 /** HTTP GET and HTTP POST codecs: parameters as query string or form fields, result in `{ns}string`. */
 import { SERVICE_PATH, type Operation } from '../contract/index.js';
-import { parseResponse } from '../decode/response.js';
+import { bodyText, parseContentType, parseResponse } from '../decode/response.js';
 import { XSI_NIL } from '../decode/xml.js';
 import type { CodecContext, Decoded, HttpResponse, Transport, WireValues } from './types.js';
 
@@ -11,8 +11,15 @@ export function formEncode(op: Operation, values: WireValues): string {
   return params.toString();
 }
 
-/** A GET/POST response is an XML document whose root is `{ns}string` holding the result text. */
+/** A GET/POST response is an XML document whose root is `{ns}string` holding the result text.
+ * An ASMX error is HTTP 500 text/plain "<ExceptionType>: <message>" (HttpServerProtocol.
+ * WriteException, reference source); it decodes as a fault with the exception type as its code. */
 function decodeStringRoot(ctx: CodecContext, response: HttpResponse): Decoded {
+  if (response.status !== 200 && parseContentType(response.headers['content-type']).mediaType === 'text/plain') {
+    const text = bodyText(response);
+    const m = /^([\w.]+(?:Exception|Error)): ([\s\S]*)$/.exec(text);
+    return { kind: 'fault', code: m?.[1] ?? '', reason: (m?.[2] ?? text).trimEnd() };
+  }
   const parsed = parseResponse(response);
   if (!parsed.ok) return { kind: 'unreadable', reason: `not well-formed XML: ${parsed.error}` };
   const root = parsed.root;

@@ -2,8 +2,9 @@
  * XML is built by fast-xml-parser's builder, never by string concatenation. Two flavours:
  * - `request`: escapes CR as &#xD; so that a value's CR survives the receiver's line-end
  *   normalisation (XML 1.0 section 2.11) and reaches the service exactly as sent.
- * - `asmx`: what ASMX's XmlWriter writes: CR is left raw, so a reader sees CRLF as LF
- *   (observed on a real ASMX runtime, issue 5), and `'`/`"` in text are not escaped.
+ * - `asmx`: what ASMX's XmlTextWriter writes: CR is left raw, so a reader sees CRLF as LF
+ *   (observed on a real ASMX runtime, issue 5), quotes in text are not escaped, and empty
+ *   elements are self-closed.
  */
 import { XMLBuilder } from 'fast-xml-parser';
 
@@ -36,7 +37,22 @@ function makeBuilder(entities: Array<{ regex: RegExp; val: string }>, preserveOr
 // `"` is escaped everywhere only because the builder shares one entity table between text and
 // attribute values; it is harmless in text.
 const requestBuilder = makeBuilder([...base, ...forAttributes, cr], false);
-const asmxBuilder = makeBuilder([...base, { regex: /"/g, val: '&quot;' }], false);
+
+const replaceAll = (value: string, entities: ReadonlyArray<{ regex: RegExp; val: string }>) =>
+  entities.reduce((text, e) => text.replace(e.regex, e.val), value);
+
+/** XmlTextWriter escapes & < > in text and additionally " in attribute values, leaves CR raw, and
+ * writes an empty element self-closed (reference source, System.Xml XmlTextEncoder). */
+const asmxBuilder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTR,
+  textNodeName: '#text',
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+  processEntities: false,
+  tagValueProcessor: (_name: string, value: unknown) => replaceAll(String(value), base),
+  attributeValueProcessor: (_name: string, value: unknown) => replaceAll(String(value), [...base, { regex: /"/g, val: '&quot;' }]),
+} as ConstructorParameters<typeof XMLBuilder>[0]);
 const orderedBuilder = makeBuilder([...base, ...forAttributes, cr], true);
 const documentBuilder = makeBuilder([...base, ...forAttributes, cr], false, true);
 

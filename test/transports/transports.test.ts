@@ -203,11 +203,15 @@ describe('decode', () => {
       const latin1: HttpResponse = { status: 200, headers: { 'content-type': 'text/xml; charset=iso-8859-1' }, body: Buffer.from(`<string xmlns="${NS}">café</string>`, 'latin1'), elapsedMs: 0 };
       expect(t.decode(ctx, op, latin1)).toEqual({ kind: 'result', text: 'café' });
     });
-    test('unreadable: root without namespace, SOAP envelope, plain-text error, empty body', () => {
+    test('an ASMX text/plain error (HTTP 500) is a fault with the exception type as code', () => {
+      const r = response('System.InvalidOperationException: Missing parameter: email.\r\n', 'text/plain; charset=utf-8', 500);
+      expect(t.decode(ctx, op, r)).toEqual({ kind: 'fault', code: 'System.InvalidOperationException', reason: 'Missing parameter: email.' });
+    });
+    test('unreadable: root without namespace, SOAP envelope, plain text with status 200, empty body', () => {
       const cases: Array<[HttpResponse, string]> = [
         [response(`${DECL}<string>x</string>`, 'text/xml; charset=utf-8'), `root is {}string, not {${NS}}string`],
         [fromReply(soapResult(soap11, NS, op, 'x')), `root is {${SOAP11_ENV}}Envelope, not {${NS}}string`],
-        [response('System.InvalidOperationException: Missing parameter: email.\r\n', 'text/plain; charset=utf-8', 500), "not well-formed XML: Start tag expected, '<' not found (line 1, column 1)"],
+        [response('System.InvalidOperationException: Missing parameter: email.\r\n', 'text/plain; charset=utf-8', 200), "not well-formed XML: Start tag expected, '<' not found (line 1, column 1)"],
         [response('', 'text/xml; charset=utf-8', 500), 'not well-formed XML: empty body'],
       ];
       expect(cases.map(([r]) => t.decode(ctx, op, r))).toEqual(cases.map(([, reason]) => ({ kind: 'unreadable', reason })));
