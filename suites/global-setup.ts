@@ -14,7 +14,7 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('tsiws', { ...settings, baseUrl: settings.baseUrl, embedded: false });
     return;
   }
-  server = await startReferenceServer({ namespace: settings.namespace });
+  server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
   project.provide('tsiws', { ...settings, baseUrl: server.url, embedded: true });
 }
 

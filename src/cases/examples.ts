@@ -4,15 +4,7 @@
  * are left out here; they come from configuration or a signer (engine/auth.ts).
  */
 import { AUTH_PARAMS, type Operation, type SoapType } from '../contract/index.js';
-import type { WireValues } from '../transports/index.js';
-
-/** One invocation of one operation, independent of transport. Values are wire (lexical) forms. */
-export interface Case {
-  readonly id: string;
-  readonly operation: string;
-  readonly kind: 'positive';
-  readonly values: WireValues;
-}
+import type { PositiveCase } from './case.js';
 
 const sample: Record<SoapType, (name: string, index: number) => string> = {
   int: (_name, index) => String(100 + index),
@@ -21,7 +13,7 @@ const sample: Record<SoapType, (name: string, index: number) => string> = {
   bool: () => 'true',
 };
 
-export function exampleCase(op: Operation): Case {
+export function exampleCase(op: Operation): PositiveCase {
   const values: Record<string, string> = {};
   op.params.forEach((p, index) => {
     if (!AUTH_PARAMS.includes(p.name)) values[p.name] = sample[p.type](p.name, index);

@@ -1,11 +1,12 @@
 import { parseContentType } from '../decode/response.js';
-import { fail, pass, type Check } from './types.js';
+import { fail, pass, scope, type Check } from './types.js';
 
 export const contentType: Check = {
   id: 'content-type',
   description: 'Response Content-Type has the media type and charset the transport prescribes',
   enforces: 'spec, Endpoints > Transports: "Response content type" (text/xml or application/soap+xml; charset=utf-8)',
   scope: 'exchange',
+  ...scope.positive,
   severity: 'error',
   run({ response, transport }) {
     const header = response.headers['content-type'];

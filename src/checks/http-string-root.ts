@@ -1,15 +1,15 @@
 import { parseResponse } from '../decode/response.js';
-import { fail, httpOnly, notApplicable, pass, skip, type Check } from './types.js';
+import { fail, pass, scope, skip, type Check } from './types.js';
 
 export const httpStringRoot: Check = {
   id: 'http-string-root',
   description: 'HTTP GET/POST response root element is {ns}string',
   enforces: 'spec, Endpoints > Response shapes 2: "the body is an XML document whose root element is <string> in {namespace}"',
   scope: 'exchange',
+  ...scope.positiveHttp,
   severity: 'error',
-  appliesTo: httpOnly,
   run(exchange) {
-    if (exchange.transport.dialect) return notApplicable(exchange);
+    if (exchange.transport.dialect) return skip('not an HTTP GET/POST transport');
     const parsed = parseResponse(exchange.response);
     if (!parsed.ok) return skip('response is not well-formed XML (see xml-well-formed)');
     const { ns, name } = parsed.root;

@@ -1,10 +1,11 @@
-import { fail, pass, skip, type Check } from './types.js';
+import { fail, pass, scope, skip, type Check } from './types.js';
 
 export const notAFault: Check = {
   id: 'not-a-fault',
   description: 'A valid request is answered with a result, not a SOAP fault or an error body',
   enforces: 'spec, Endpoints > Response shapes: every operation returns a single text result',
   scope: 'exchange',
+  ...scope.positive,
   severity: 'error',
   run({ transport, operation, namespace, response }) {
     const decoded = transport.decode({ namespace }, operation, response);

@@ -1,16 +1,16 @@
 import { parseResponse } from '../decode/response.js';
-import { fail, soapOnly, notApplicable, pass, skip, type Check } from './types.js';
+import { fail, pass, scope, skip, type Check } from './types.js';
 
 export const soapEnvelopeVersion: Check = {
   id: 'soap-envelope-version',
   description: "SOAP response Envelope is in the namespace of the request's SOAP version",
   enforces: 'spec, Endpoints > Transports: SOAP 1.1 envelope http://schemas.xmlsoap.org/soap/envelope/, SOAP 1.2 envelope http://www.w3.org/2003/05/soap-envelope',
   scope: 'exchange',
+  ...scope.positiveSoap,
   severity: 'error',
-  appliesTo: soapOnly,
   run(exchange) {
     const dialect = exchange.transport.dialect;
-    if (!dialect) return notApplicable(exchange);
+    if (!dialect) return skip('not a SOAP transport');
     const parsed = parseResponse(exchange.response);
     if (!parsed.ok) return skip('response is not well-formed XML (see xml-well-formed)');
     const { ns, name } = parsed.root;

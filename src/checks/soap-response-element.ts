@@ -1,18 +1,18 @@
 import { responseElementName, resultElementName } from '../contract/index.js';
 import { parseResponse } from '../decode/response.js';
 import { bodyChild, childNamed } from '../transports/soap.js';
-import { fail, soapOnly, notApplicable, pass, skip, type Check } from './types.js';
+import { fail, pass, scope, skip, type Check } from './types.js';
 
 export const soapResponseElement: Check = {
   id: 'soap-response-element',
   description: 'SOAP Body holds {ns}<Op>Response containing {ns}<Op>Result',
   enforces: 'spec, Endpoints > Response shapes 1: "the Body holds element <Op>Response in {namespace}, containing one element <Op>Result"',
   scope: 'exchange',
+  ...scope.positiveSoap,
   severity: 'error',
-  appliesTo: soapOnly,
   run(exchange) {
     const { transport, operation: op, namespace: ns, response } = exchange;
-    if (!transport.dialect) return notApplicable(exchange);
+    if (!transport.dialect) return skip('not a SOAP transport');
     if (!parseResponse(response).ok) return skip('response is not well-formed XML (see xml-well-formed)');
     const child = bodyChild(transport.dialect, response);
     if (typeof child === 'string') return fail(child);

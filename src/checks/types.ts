@@ -1,14 +1,23 @@
 /** What a check sees and what it says. Checks report findings; they never throw for a target's defect. */
 import type { Operation } from '../contract/index.js';
+import type { ScenarioId } from '../cases/negative.js';
+import type { Expectation, Profile } from '../profiles/types.js';
 import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
 
-/** One request sent over one transport and the response it got. */
+/** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
   readonly operation: Operation;
   readonly transport: Transport;
   readonly namespace: string;
   readonly request: HttpRequest;
   readonly response: HttpResponse;
+  readonly kind: 'positive' | 'negative';
+  /** Negative cases: the scenario and what the profile expects a conforming target to answer. */
+  readonly scenario?: ScenarioId;
+  readonly expectation?: Expectation;
+  readonly profile: Profile;
+  /** --sla-ms, when given. */
+  readonly slaMs?: number;
 }
 
 export type Verdict =
@@ -22,10 +31,12 @@ export interface Check {
   readonly description: string;
   /** The spec line or standard the check enforces. */
   readonly enforces: string;
-  readonly scope: 'exchange';
+  /** 'exchange': judged on one exchange; 'case': on all transports of one case. */
+  readonly scope: 'exchange' | 'case';
   readonly severity: 'error' | 'warning';
-  /** Transports the check applies to; others are not evaluated (nor reported). Default: all. */
-  readonly appliesTo?: (transport: Transport) => boolean;
+  /** Which exchanges the check judges; others are neither evaluated nor reported. */
+  readonly applies: (exchange: Exchange) => boolean;
+  readonly appliesText: string;
   run(exchange: Exchange): Verdict;
 }
 
@@ -33,8 +44,16 @@ export const pass: Verdict = Object.freeze({ status: 'passed' });
 export const fail = (message: string): Verdict => ({ status: 'failed', message });
 export const skip = (message: string): Verdict => ({ status: 'skipped', message });
 
-/** The verdict a check gives when it does not apply to a transport. */
-export const notApplicable = (exchange: Exchange): Verdict => skip(`not applicable to ${exchange.transport.label}`);
+const isSoap = (ex: Exchange): boolean => ex.transport.dialect !== undefined;
 
-export const soapOnly = (t: Transport): boolean => t.dialect !== undefined;
-export const httpOnly = (t: Transport): boolean => t.dialect === undefined;
+/** Applicability predicates, named for the catalog table. */
+export const scope = {
+  positive: { applies: (ex: Exchange) => ex.kind === 'positive', appliesText: 'valid requests, all transports' },
+  positiveSoap: { applies: (ex: Exchange) => ex.kind === 'positive' && isSoap(ex), appliesText: 'valid requests, SOAP' },
+  positiveHttp: { applies: (ex: Exchange) => ex.kind === 'positive' && !isSoap(ex), appliesText: 'valid requests, GET/POST' },
+  negative: { applies: (ex: Exchange) => ex.kind === 'negative' && !ex.scenario?.startsWith('auth-'), appliesText: 'invalid requests, all transports' },
+  auth: { applies: (ex: Exchange) => ex.kind === 'negative' && ex.scenario?.startsWith('auth-') === true, appliesText: 'authentication cases (signer or credentials configured)' },
+  anyNegative: { applies: (ex: Exchange) => ex.kind === 'negative', appliesText: 'invalid requests, all transports' },
+  all: { applies: () => true, appliesText: 'every exchange' },
+  sla: { applies: (ex: Exchange) => ex.slaMs !== undefined, appliesText: 'every exchange, when --sla-ms is given' },
+} as const;

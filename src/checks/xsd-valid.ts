@@ -2,7 +2,7 @@ import { parseResponse } from '../decode/response.js';
 import { compileSchema, type CompiledSchema } from '../decode/xml.js';
 import { bodyChild } from '../transports/soap.js';
 import { generateXsd } from '../wsdl/generate.js';
-import { fail, pass, skip, type Check } from './types.js';
+import { fail, pass, scope, skip, type Check } from './types.js';
 
 // Compiled once per namespace and process: compiling is the costly step of validation.
 const schemas = new Map<string, CompiledSchema>();
@@ -17,6 +17,7 @@ export const xsdValid: Check = {
   description: 'Response element validates against the reconstructed XSD (wsdl/tsiWS.xsd)',
   enforces: 'reconstructed WSDL types: <Op>Response/<Op>Result of type s:string; nillable s:string element "string"',
   scope: 'exchange',
+  ...scope.positive,
   severity: 'error',
   run({ transport, namespace, response }) {
     const parsed = parseResponse(response);

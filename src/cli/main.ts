@@ -9,13 +9,16 @@ export interface Io {
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: (argv: string[], io: Io) => Promise<number> }> }> = {
   run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', load: () => import('./run.js') },
+  checks: { summary: 'list the check catalog (--json for machines)', load: () => import('./checks.js') },
   serve: { summary: 'start the embedded reference server', load: () => import('./serve.js') },
   wsdl: { summary: 'print (or with --write, regenerate wsdl/) the reconstructed WSDL', load: () => import('./wsdl.js') },
+  'diff-wsdl': { summary: 'compare a published WSDL with the reconstructed contract (exit 1 on drift)', load: () => import('./diff-wsdl.js') },
+  contract: { summary: 'print a WSDL\'s operations as contract table rows (--from-wsdl FILE)', load: () => import('./contract.js') },
 };
 
 function usage(): string {
   const lines = ['Usage: tsiws-conform <command> [flags]', '', 'Commands:'];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(8)}${c.summary}`);
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2)}${c.summary}`);
   lines.push('', 'Run "tsiws-conform <command> --help" for its flags.', 'Exit codes: 0 conforms, 1 findings, 2 bad usage or configuration, 3 target unreachable, 4 internal error.');
   return lines.join('\n');
 }

@@ -5,6 +5,8 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
+import { CHECK_IDS } from '../checks/registry.js';
+import type { ProfileId } from '../profiles/types.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 
 export class ConfigError extends Error {
@@ -30,6 +32,13 @@ export interface RunSettings {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly concurrency: number;
+  readonly profile: ProfileId;
+  /** Check ids to run (undefined: all) and to leave out. */
+  readonly checks: readonly string[] | undefined;
+  readonly skipChecks: readonly string[];
+  readonly slaMs: number | undefined;
+  /** Shared secret of the reference server's example signing scheme (embedded server and serve). */
+  readonly authSecret: string | undefined;
 }
 
 interface Setting<K extends keyof RunSettings> {
@@ -49,6 +58,14 @@ function list<T extends string>(allowed: readonly T[], what: string) {
     if (unknown.length > 0) throw new ConfigError(`${source}: unknown ${what} ${unknown.join(', ')}; expected a comma-separated list of ${allowed.join(', ')}`);
     if (items.length === 0) throw new ConfigError(`${source}: give at least one ${what}`);
     return items as T[];
+  };
+}
+
+function oneOf<T extends string>(allowed: readonly T[], what: string) {
+  return (text: string, source: string): T => {
+    const value = text.trim() as T;
+    if (!allowed.includes(value)) throw new ConfigError(`${source}: unknown ${what} "${text}"; expected one of ${allowed.join(', ')}`);
+    return value;
   };
 }
 
@@ -86,6 +103,11 @@ export const SETTINGS = [
   { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', defaultText: '30000', help: 'Time allowed for one complete response', parse: positiveInt },
   { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', defaultText: String(8 * 1024 * 1024), help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
+  { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', defaultText: 'asmx', help: 'What invalid input must be answered with: asmx or lenient', parse: oneOf(['asmx', 'lenient'] as const, 'profile') },
+  { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: list(CHECK_IDS, 'check id') },
+  { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: list(CHECK_IDS, 'check id') },
+  { key: 'slaMs', flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
+  { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
 export const DEFAULTS: RunSettings = {
@@ -102,11 +124,16 @@ export const DEFAULTS: RunSettings = {
   timeoutMs: 30_000,
   maxResponseBytes: 8 * 1024 * 1024,
   concurrency: 4,
+  profile: 'asmx',
+  checks: undefined,
+  skipChecks: [],
+  slaMs: undefined,
+  authSecret: undefined,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
 export function redactedSettings(settings: RunSettings): Record<string, unknown> {
-  const placeholders: Partial<Record<keyof RunSettings, string>> = { timestamp: '<TIMESTAMP>', sig: '<SIGNATURE>', mobilekey: '<MOBILE_KEY>', signer: '<SIGNER>' };
+  const placeholders: Partial<Record<keyof RunSettings, string>> = { timestamp: '<TIMESTAMP>', sig: '<SIGNATURE>', mobilekey: '<MOBILE_KEY>', signer: '<SIGNER>', authSecret: '<SECRET>' };
   const out: Record<string, unknown> = {};
   for (const s of SETTINGS) {
     const value = settings[s.key];

@@ -26,6 +26,8 @@ export interface XmlElement {
   /** Attributes keyed by `{ns}name`, or by `name` when the attribute has no namespace. */
   readonly attrs: Readonly<Record<string, string>>;
   readonly children: readonly XmlElement[];
+  /** Namespaces declared on this element: prefix ('' for the default) to URI. */
+  readonly decls: Readonly<Record<string, string>>;
   /** Concatenated text of this element and its descendants (XPath string value). */
   readonly text: string;
 }
@@ -71,7 +73,9 @@ function toPlain(el: libxml.Element): XmlElement {
   for (const child of el.childNodes()) {
     if (child.type() === 'element') children.push(toPlain(child as libxml.Element));
   }
-  return { ns: el.namespace()?.href() ?? null, name: el.name(), attrs, children, text: el.text() };
+  const decls: Record<string, string> = {};
+  for (const n of el.namespaces(true)) decls[n.prefix() ?? ''] = n.href();
+  return { ns: el.namespace()?.href() ?? null, name: el.name(), attrs, children, decls, text: el.text() };
 }
 
 /** A compiled XSD. Compile once and reuse: compiling is the costly step. */
@@ -112,4 +116,17 @@ function toOrdered(el: XmlElement, parentNs: string | null): Record<string, unkn
  * child elements: mixed content does not occur in this contract's messages). */
 export function serialise(el: XmlElement): string {
   return buildOrderedXml([toOrdered(el, null)]);
+}
+
+/** Resolves a QName such as "soap:Client" against the declarations along `path` (outermost
+ * first, the element holding the QName last). */
+export function resolveQName(path: readonly XmlElement[], qname: string): { ns: string | null; local: string } {
+  const colon = qname.indexOf(':');
+  const prefix = colon < 0 ? '' : qname.slice(0, colon);
+  const local = colon < 0 ? qname : qname.slice(colon + 1);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const ns = path[i]!.decls[prefix];
+    if (ns !== undefined) return { ns: ns === '' ? null : ns, local };
+  }
+  return { ns: prefix === 'xml' ? 'http://www.w3.org/XML/1998/namespace' : null, local };
 }

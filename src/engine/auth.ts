@@ -14,7 +14,8 @@ export interface SignerResult {
   readonly mobilekey?: string;
 }
 
-type SignFn = (input: { operation: string; params: Record<string, string> }) => SignerResult | Promise<SignerResult>;
+/** `now` is the time the timestamp should state; the stale-timestamp case passes a day-old one. */
+type SignFn = (input: { operation: string; params: Record<string, string>; now: Date }) => SignerResult | Promise<SignerResult>;
 
 const signers = new Map<string, Promise<SignFn>>();
 
@@ -37,10 +38,10 @@ export function signerFor(path: string): Promise<SignFn> {
 }
 
 /** The values of repnumber, timestamp, sig and (where the operation has it) mobilekey. */
-export async function authValues(settings: RunSettings, op: Operation, values: WireValues): Promise<Record<string, string>> {
+export async function authValues(settings: RunSettings, op: Operation, values: WireValues, now = new Date()): Promise<Record<string, string>> {
   const auth: Record<string, string> = {
     repnumber: settings.repnumber,
-    timestamp: settings.timestamp ?? new Date().toISOString(),
+    timestamp: settings.timestamp ?? now.toISOString(),
     sig: settings.sig ?? '',
   };
   if (hasMobileKey(op)) auth['mobilekey'] = settings.mobilekey ?? '';
@@ -51,7 +52,7 @@ export async function authValues(settings: RunSettings, op: Operation, values: W
       const v = p.name in values ? values[p.name] : auth[p.name];
       if (v !== undefined && p.name !== 'sig' && p.name !== 'timestamp' && p.name !== 'mobilekey') params[p.name] = v;
     }
-    const signed = await sign({ operation: op.name, params });
+    const signed = await sign({ operation: op.name, params, now });
     if (!signed || typeof signed.sig !== 'string' || typeof signed.timestamp !== 'string') {
       throw new ConfigError(`--signer: sign() must return { timestamp: string, sig: string, mobilekey?: string } (for ${op.name})`);
     }

@@ -4,6 +4,7 @@
  * placeholders, and secret values are replaced wherever else they might appear.
  */
 import { SECRET_PLACEHOLDERS } from '../contract/index.js';
+import type { ScenarioId } from '../cases/negative.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 
 export interface CheckOutcome {
@@ -35,7 +36,11 @@ export interface ExchangeRecord {
   readonly operation: string;
   readonly transport: TransportId;
   readonly caseId: string;
-  readonly kind: 'positive';
+  readonly kind: 'positive' | 'negative';
+  /** Negative cases: what was spoiled and what the profile expected instead. */
+  readonly scenario?: ScenarioId;
+  readonly param?: string;
+  readonly expectation?: { readonly profile: string; readonly summary: string; readonly evidence: string };
   readonly request: RecordedRequest;
   readonly response?: RecordedResponse;
   readonly result?: Decoded;

@@ -1,15 +1,24 @@
-/** Runs one case over one transport: encode, send, evaluate every check, record. */
+/** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
-import { getOperation, SECRET_PLACEHOLDERS } from '../contract/index.js';
+import type { Case } from '../cases/case.js';
+import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
+import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
-import { getTransportById, type TransportId } from '../transports/index.js';
-import type { Case } from '../cases/examples.js';
+import { expectationFor, PROFILES } from '../profiles/expectations.js';
+import { getTransportById, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { authValues } from './auth.js';
 import { recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The checks a run evaluates: --checks narrows the catalog, --skip-checks removes from it. */
+export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks'>): readonly Check[] {
+  return allChecks.filter((c) => (settings.checks?.includes(c.id) ?? true) && !settings.skipChecks.includes(c.id));
+}
+
 export function evaluate(exchange: Exchange, checks: readonly Check[] = allChecks): CheckOutcome[] {
-  return checks.filter((check) => check.appliesTo?.(exchange.transport) ?? true).map((check) => {
+  return checks.filter((check) => check.applies(exchange)).map((check) => {
     try {
       const verdict = check.run(exchange);
       return verdict.status === 'passed' ? { id: check.id, status: 'passed' } : { id: check.id, status: verdict.status, message: verdict.message };
@@ -20,21 +29,61 @@ export function evaluate(exchange: Exchange, checks: readonly Check[] = allCheck
   });
 }
 
-export async function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId): Promise<ExchangeRecord> {
+/** The wire values of a case, authentication included, with the case's spoiling applied. */
+async function valuesFor(settings: RunSettings, op: Operation, testCase: Case): Promise<Record<string, string>> {
+  const stale = testCase.kind === 'negative' && testCase.scenario === 'auth-stale-timestamp';
+  const values: Record<string, string> = { ...testCase.values, ...(await authValues(settings, op, testCase.values, stale ? new Date(Date.now() - DAY_MS) : new Date())) };
+  if (testCase.kind === 'negative') {
+    const kept = spoiledAuthParam(testCase);
+    if (kept) values[kept] = testCase.values[kept]!;
+    if (testCase.scenario === 'auth-corrupted-sig') values['sig'] = corrupt(values['sig'] ?? '');
+  }
+  return values;
+}
+
+/** A different signature of the same length (or a non-empty one where there was none). */
+function corrupt(sig: string): string {
+  if (sig === '') return 'corrupted';
+  const last = sig.at(-1)!;
+  return sig.slice(0, -1) + (last === 'A' ? 'B' : 'A');
+}
+
+function requestFor(testCase: Case, transportId: TransportId, namespace: string, op: Operation, values: WireValues): HttpRequest {
+  const ctx = { namespace };
+  return testCase.kind === 'negative' ? negativeRequest(testCase, transportId, ctx, op, values) : getTransportById(transportId).encode(ctx, op, values);
+}
+
+export async function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, checks = selectedChecks(settings)): Promise<ExchangeRecord> {
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
-  const ctx = { namespace: settings.namespace };
-  const values = { ...testCase.values, ...(await authValues(settings, operation, testCase.values)) };
+  const values = await valuesFor(settings, operation, testCase);
   const secrets = secretsOf(values);
-  const request = transport.encode(ctx, operation, values);
-  const shown = transport.encode(ctx, operation, { ...values, ...placeholdersFor(values) });
-  const base = { operation: operation.name, transport: transportId, caseId: testCase.id, kind: testCase.kind, request: recordRequest(settings.baseUrl, shown) };
+  const request = requestFor(testCase, transportId, settings.namespace, operation, values);
+  // The request shown in reports is the same request built with the spec's placeholders.
+  const shown = requestFor(testCase, transportId, settings.namespace, operation, { ...values, ...placeholdersFor(values) });
+  const profile = PROFILES[settings.profile];
+  const negative = testCase.kind === 'negative' ? testCase : undefined;
+  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
+  const base = {
+    operation: operation.name,
+    transport: transportId,
+    caseId: testCase.id,
+    kind: testCase.kind,
+    ...(negative ? { scenario: negative.scenario, ...(negative.param ? { param: negative.param } : {}) } : {}),
+    ...(expectation ? { expectation: { profile: profile.id, summary: expectation.summary, evidence: expectation.evidence } } : {}),
+    request: recordRequest(settings.baseUrl, shown),
+  };
   try {
     const response = await client.send(request);
-    const exchange: Exchange = { operation, transport, namespace: settings.namespace, request, response };
-    const result = transport.decode(ctx, operation, response);
+    const exchange: Exchange = {
+      operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile,
+      ...(negative ? { scenario: negative.scenario } : {}),
+      ...(expectation ? { expectation } : {}),
+      ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),
+    };
+    const result = transport.decode({ namespace: settings.namespace }, operation, response);
     const redactedResult = result.kind === 'result' && result.text !== null ? { ...result, text: redact(result.text, secrets) } : result;
-    return { ...base, response: recordResponse(response, secrets), result: redactedResult, checks: evaluate(exchange) };
+    return { ...base, response: recordResponse(response, secrets), result: redactedResult, checks: evaluate(exchange, checks) };
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     return { ...base, checks: [], error: { code: err.code, message: err.message } };

@@ -51,7 +51,7 @@ export async function conformanceRun(settings: RunSettings, onRecord?: (r: Excha
     target = { ...settings, baseUrl: settings.baseUrl, embedded: false };
     await ensureReachable(target);
   } else {
-    server = await startReferenceServer({ namespace: settings.namespace });
+    server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
     target = { ...settings, baseUrl: server.url, embedded: true };
   }
   const collector = new RecordCollector(onRecord);

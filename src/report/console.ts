@@ -20,7 +20,7 @@ export function consoleTable(records: readonly ExchangeRecord[], operations: rea
     lines.push(`${op.padEnd(width)}  ${cells.join(' ')}`.trimEnd());
   }
   const s = summarise(records, toolErrors);
-  lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors; checks: ${s.checks.passed} passed, ${s.checks.failed} failed, ${s.checks.skipped} skipped (not applicable)`);
+  lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors; checks: ${s.checks.passed} passed, ${s.checks.failed} failed, ${s.checks.skipped} had nothing to judge`);
   const failures = failuresOf(records);
   for (const f of failures.slice(0, MAX_LISTED)) lines.push(`  ${f.operation} ${f.transport} ${f.check}: ${f.message.split('\n')[0]}`);
   if (failures.length > MAX_LISTED) lines.push(`  ... and ${failures.length - MAX_LISTED} more in results.json`);

@@ -1,7 +1,9 @@
 /**
  * reports/junit.xml with junit-report-builder: a testsuite per operation, a testcase per transport
  * and check. Findings are <failure> naming the check; an exchange that could not complete, or a
- * check that crashed, is <error>; a check that does not apply is <skipped>.
+ * check that crashed, is <error>. A check that had nothing to judge in a response (a fault check on
+ * a success, say) is not a testcase: thousands of <skipped> entries would bury what matters; their
+ * number is in results.json.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
 
@@ -26,16 +28,18 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
     const className = `${r.operation}.${r.transport}`;
     const seconds = (r.response?.elapsedMs ?? 0) / 1000;
     if (r.error) {
-      suite.testCase().className(className).name(`${r.transport} exchange`).time(seconds)
+      suite.testCase().className(className).name(`${r.transport} ${r.kind === 'negative' ? `${r.scenario} ` : ''}exchange`).time(seconds)
         .error(`${r.error.code}: ${r.error.message}`, r.error.code).standardOutput(`Reproduce with:\n${r.request.curl}`);
       continue;
     }
     for (const c of r.checks) {
-      const tc = suite.testCase().className(className).name(`${r.transport} ${c.id}`).time(seconds)
-        .property('operation', r.operation).property('transport', r.transport).property('check', c.id);
+      if (c.status === 'skipped') continue;
+      const label = r.kind === 'negative' ? `${r.transport} ${r.scenario}${r.param ? `(${r.param})` : ''} ${c.id}` : `${r.transport} ${c.id}`;
+      const tc = suite.testCase().className(className).name(label).time(seconds)
+        .property('operation', r.operation).property('transport', r.transport).property('check', c.id).property('kind', r.kind);
+      if (r.expectation) tc.property('expected', `${r.expectation.summary} (${r.expectation.profile} profile)`);
       if (c.status === 'failed') tc.failure(`${c.id}: ${c.message ?? ''}`, c.id).standardOutput(`Reproduce with:\n${r.request.curl}`);
       else if (c.status === 'error') tc.error(`${c.id}: ${c.message ?? ''}`, 'check-error');
-      else if (c.status === 'skipped') tc.skipped();
     }
   }
   for (const [index, message] of run.toolErrors.entries()) {

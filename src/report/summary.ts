@@ -35,11 +35,15 @@ export function summarise(records: readonly ExchangeRecord[], toolErrors: readon
 /** Every problem of a run as one flat list, for results.json and the console. */
 export function failuresOf(records: readonly ExchangeRecord[]) {
   return records.flatMap((r) => {
+    const what = {
+      operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind,
+      ...(r.scenario ? { scenario: r.scenario } : {}), ...(r.param ? { param: r.param } : {}), ...(r.expectation ? { expectation: r.expectation } : {}),
+    };
     const excerpt = { request: r.request, ...(r.response ? { response: r.response } : {}) };
-    if (r.error) return [{ operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind, check: r.error.code, message: r.error.message, ...excerpt }];
+    if (r.error) return [{ ...what, check: r.error.code, status: 'error' as const, message: r.error.message, ...excerpt }];
     return r.checks
       .filter((c) => c.status === 'failed' || c.status === 'error')
-      .map((c) => ({ operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind, check: c.id, status: c.status, message: c.message ?? '', ...excerpt }));
+      .map((c) => ({ ...what, check: c.id, status: c.status, message: c.message ?? '', ...excerpt }));
   });
 }
 

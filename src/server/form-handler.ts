@@ -7,27 +7,28 @@
  */
 import { findOperation } from '../contract/index.js';
 import { plainError, stringResult, type Reply } from './replies.js';
+import { AuthError } from './auth.js';
+import { MissingParameter, readAndAuthorise, type Behaviour } from './behaviour.js';
 import { resultText } from './result.js';
-import { ConversionError, convert, type Typed } from './values.js';
+import { ConversionError } from './values.js';
 
 const exception = (type: string, message: string) => plainError(`${type}: ${message}\r\n`);
 
 /** `params` is undefined when a POST body is not a form; `contentType` is then the request's. */
-export function handleForm(ns: string, opName: string, params: URLSearchParams | undefined, contentType = ''): Reply {
+export function handleForm(behaviour: Behaviour, opName: string, params: URLSearchParams | undefined, contentType = ''): Reply {
   const op = findOperation(opName);
   if (!op) return exception('System.InvalidOperationException', `${opName} Web Service method name is not valid.`);
   // HtmlFormParameterReader reads only application/x-www-form-urlencoded bodies.
   if (!params) return exception('System.InvalidOperationException', `Request format is invalid: ${contentType}.`);
-  const typed = new Map<string, Typed>();
-  for (const p of op.params) {
-    const text = params.get(p.name);
-    if (text === null) return exception('System.InvalidOperationException', `Missing parameter: ${p.name}.`);
-    try {
-      typed.set(p.name, convert(p, text, 'http'));
-    } catch (err) {
-      if (!(err instanceof ConversionError)) throw err;
-      return exception('System.ArgumentException', `${err.message}\r\nParameter name: type ---> ${err.inner.type}: ${err.inner.message}`);
-    }
+  try {
+    const raw = new Map<string, string>();
+    for (const p of op.params) if (params.has(p.name)) raw.set(p.name, params.get(p.name)!);
+    const typed = readAndAuthorise(behaviour, op, raw, 'http');
+    return stringResult(behaviour.namespace, resultText(op, typed));
+  } catch (err) {
+    if (err instanceof MissingParameter) return exception('System.InvalidOperationException', err.message);
+    if (err instanceof ConversionError) return exception('System.ArgumentException', `${err.message}\r\nParameter name: type ---> ${err.inner.type}: ${err.inner.message}`);
+    if (err instanceof AuthError) return exception('System.UnauthorizedAccessException', err.message);
+    throw err;
   }
-  return stringResult(ns, resultText(op, typed));
 }

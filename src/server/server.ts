@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_NAMESPACE, operations, SERVICE_PATH } from '../contract/index.js';
 import { parseContentType } from '../decode/response.js';
 import { generateWsdl } from '../wsdl/generate.js';
+import type { Behaviour } from './behaviour.js';
 import { handleForm } from './form-handler.js';
+import { findMutant, MUTANTS } from './mutants.js';
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
 
@@ -17,6 +19,10 @@ export interface ReferenceServerOptions {
   readonly host?: string;
   /** Largest request body accepted, in bytes; larger ones get 413. */
   readonly maxBodyBytes?: number;
+  /** Secret of the example signing scheme (auth.ts); without one any signature is accepted. */
+  readonly authSecret?: string;
+  /** A deliberate deviation (mutants.ts), by name. */
+  readonly mutant?: string;
 }
 
 export interface ReferenceServer {
@@ -46,7 +52,8 @@ function helpPage(): string {
   return `<html><head><title>tsiWS Web Service</title></head><body><h1>tsiWS</h1><p>The following operations are supported.</p><ul>${items}</ul></body></html>`;
 }
 
-async function route(req: IncomingMessage, ns: string, maxBody: number): Promise<Reply> {
+async function route(req: IncomingMessage, behaviour: Behaviour, maxBody: number): Promise<Reply> {
+  const ns = behaviour.namespace;
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
   const body = req.method === 'POST' ? (await readBody(req, maxBody)).toString('utf8') : '';
@@ -59,15 +66,15 @@ async function route(req: IncomingMessage, ns: string, maxBody: number): Promise
       }
       return document('text/html', helpPage());
     }
-    if (req.method === 'POST') return handleSoap(ns, { headers, body });
+    if (req.method === 'POST') return handleSoap(behaviour, { headers, body });
     return empty(405);
   }
   if (path.toLowerCase().startsWith(`${SERVICE_PATH.toLowerCase()}/`)) {
     const opName = decodeURIComponent(path.slice(SERVICE_PATH.length + 1));
-    if (req.method === 'GET') return handleForm(ns, opName, url.searchParams);
+    if (req.method === 'GET') return handleForm(behaviour, opName, url.searchParams);
     if (req.method === 'POST') {
       const isForm = parseContentType(headers['content-type']).mediaType === 'application/x-www-form-urlencoded';
-      return handleForm(ns, opName, isForm ? new URLSearchParams(body) : undefined, headers['content-type'] ?? '');
+      return handleForm(behaviour, opName, isForm ? new URLSearchParams(body) : undefined, headers['content-type'] ?? '');
     }
     return empty(405);
   }
@@ -83,8 +90,11 @@ function send(res: ServerResponse, reply: Reply): void {
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const ns = options.namespace ?? DEFAULT_NAMESPACE;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const mutant = options.mutant === undefined ? undefined : findMutant(options.mutant);
+  if (options.mutant !== undefined && !mutant) throw new Error(`unknown mutant "${options.mutant}"; known: ${MUTANTS.map((m) => m.name).join(', ')}`);
+  const behaviour: Behaviour = { namespace: ns, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}) };
   const server: Server = createServer((req, res) => {
-    route(req, ns, maxBody).then(
+    route(req, behaviour, maxBody).then(
       (reply) => send(res, reply),
       (err: unknown) => {
         if (err instanceof BodyTooLarge) send(res, plainError('Maximum request length exceeded.', 413));

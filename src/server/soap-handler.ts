@@ -17,8 +17,10 @@ import { parseXml, XSI_NIL, type ParsedXml, type XmlElement } from '../decode/xm
 import { dialectByEnvelopeNs, soap11, soap12, type SoapDialect } from '../transports/dialects.js';
 import { childNamed } from '../transports/soap.js';
 import { empty, soapFault, soapResult, type Reply } from './replies.js';
+import { AuthError } from './auth.js';
+import { readAndAuthorise, type Behaviour } from './behaviour.js';
 import { resultText } from './result.js';
-import { ConversionError, convert, type Typed } from './values.js';
+import { ConversionError } from './values.js';
 
 export interface SoapRequest {
   readonly headers: Readonly<Record<string, string>>;
@@ -46,19 +48,19 @@ function firstBodyChild(parsed: ParsedXml): XmlElement | undefined {
   return body?.children[0];
 }
 
-/** Reads the parameters the way XmlSerializer does: by name, unknown elements ignored, a missing
- * element as the type's default. */
-function readParams(op: Operation, ns: string, el: XmlElement): Map<string, Typed> {
-  const typed = new Map<string, Typed>();
+/** The parameters' texts the way XmlSerializer finds them: by name, unknown elements ignored, an
+ * absent or nil element as null (which converts to the type's default). */
+function rawParams(op: Operation, ns: string, el: XmlElement): Map<string, string | null> {
+  const raw = new Map<string, string | null>();
   for (const p of op.params) {
     const child = childNamed(el, ns, p.name);
-    const text = !child || child.attrs[XSI_NIL] === 'true' ? null : child.text;
-    typed.set(p.name, convert(p, text, 'soap'));
+    raw.set(p.name, !child || child.attrs[XSI_NIL] === 'true' ? null : child.text);
   }
-  return typed;
+  return raw;
 }
 
-export function handleSoap(ns: string, req: SoapRequest): Reply {
+export function handleSoap(behaviour: Behaviour, req: SoapRequest): Reply {
+  const ns = behaviour.namespace;
   const { mediaType } = parseContentType(req.headers['content-type']);
   const header = req.headers['soapaction'];
   const guessed: SoapDialect = header === undefined || mediaType === soap12.mediaType ? soap12 : soap11;
@@ -99,9 +101,10 @@ export function handleSoap(ns: string, req: SoapRequest): Reply {
     return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${found} was not expected.`);
   }
   try {
-    return soapResult(envelopeDialect, ns, op, resultText(op, readParams(op, ns, el)));
+    return soapResult(envelopeDialect, ns, op, resultText(op, readAndAuthorise(behaviour, op, rawParams(op, ns, el), 'soap')));
   } catch (err) {
-    if (!(err instanceof ConversionError)) throw err;
-    return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${err.inner.message}`);
+    if (err instanceof ConversionError) return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${err.inner.message}`);
+    if (err instanceof AuthError) return soapFault(envelopeDialect, 'server', `${UNABLE_TO_PROCESS} ---> ${err.message}`);
+    throw err;
   }
 }

@@ -1,24 +1,33 @@
 /**
- * Every check in the registry, table-driven (typescript-eslint valid/invalid style): for each
- * transport a check applies to, at least one conforming exchange that passes and at least one
- * broken exchange that fails with an exact message; where it does not apply, 'skipped'.
- * Conforming responses come from the real reference server on loopback; broken ones are literal
- * XML (or replies.ts output for another dialect, operation or namespace), so each row shows the
- * exact defect it stands for.
+ * Every check in the registry, table-driven (typescript-eslint valid/invalid style). A row is one
+ * exchange: a valid request (kind 'positive') or a negative scenario with its profile's
+ * expectation, and the response it got. Where the check applies, the row gives its exact verdict;
+ * where it does not (`check.applies` is false, so the engine never runs it), the row says so.
+ * Wherever a check can apply to a transport the table has a passing and a failing row, and
+ * wherever it can be out of scope on a transport, a row showing that it is.
+ * Conforming answers to valid requests come from the real reference server on loopback; the rest
+ * are replies.ts output or literal XML, so each row shows the exact defect it stands for.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { NegativeCase } from '../../src/cases/case.js';
+import { negativeCases, negativeRequest, type ScenarioId } from '../../src/cases/negative.js';
 import { CHECK_IDS, checks, type Exchange } from '../../src/checks/registry.js';
 import { getOperation } from '../../src/contract/index.js';
-import { soapFault, soapResult, stringResult } from '../../src/server/replies.js';
+import { evaluate } from '../../src/engine/run-case.js';
+import { expectationFor, PROFILES } from '../../src/profiles/expectations.js';
+import type { Expectation, ProfileId } from '../../src/profiles/types.js';
+import { empty, plainError, soapFault, soapResult, stringResult, type Reply } from '../../src/server/replies.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { soap11, soap12, type SoapDialect } from '../../src/transports/dialects.js';
 import { getTransportById, TRANSPORT_IDS, type HttpResponse, type TransportId } from '../../src/transports/index.js';
-import { fromReply, response, send } from '../support/http.js';
+import { bytesResponse, fromReply, response, send } from '../support/http.js';
 
 const NS = 'http://www.tigerpawsoftware.com';
+const CTX = { namespace: NS };
 const SOAP11_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12_ENV = 'http://www.w3.org/2003/05/soap-envelope';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+const XHTML = 'http://www.w3.org/1999/xhtml';
 const DECL = '<?xml version="1.0" encoding="utf-8"?>';
 
 const op = getOperation('MobileContactEmailCreate');
@@ -35,13 +44,38 @@ const CONTENT_TYPE: Record<TransportId, string> = {
   get: 'text/xml; charset=utf-8',
   post: 'text/xml; charset=utf-8',
 };
-const LABEL: Record<TransportId, string> = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', get: 'HTTP GET', post: 'HTTP POST' };
+const PLAIN = 'text/plain; charset=utf-8';
 const SOAP_IDS = ['soap11', 'soap12'] as const;
 const HTTP_IDS = ['get', 'post'] as const;
-const dialectOf = (t: (typeof SOAP_IDS)[number]): SoapDialect => (t === 'soap11' ? soap11 : soap12);
-const envNsOf = (t: (typeof SOAP_IDS)[number]) => (t === 'soap11' ? SOAP11_ENV : SOAP12_ENV);
+type SoapId = (typeof SOAP_IDS)[number];
+const dialectOf = (t: SoapId): SoapDialect => (t === 'soap11' ? soap11 : soap12);
+const envNsOf = (t: SoapId) => (t === 'soap11' ? SOAP11_ENV : SOAP12_ENV);
+const isSoap = (t: TransportId): t is SoapId => t === 'soap11' || t === 'soap12';
+const labelOf = (t: TransportId) => getTransportById(t).label;
+/** The SOAP version a transport's faults come in; over GET/POST, a target that answers errors as
+ * SOAP 1.1 faults (the fault checks judge any SOAP fault, whatever the transport). */
+const faultDialectOf = (t: TransportId): SoapDialect => (isSoap(t) ? dialectOf(t) : soap11);
 
-// ---- conforming responses, from the reference server ------------------------------------------
+// ---- negative cases and their expectations, from src/cases and src/profiles ------------------------
+
+const NEGATIVE_CASES = negativeCases(op, { auth: true });
+
+/** The first negative case of a scenario (for a per-parameter scenario, its first parameter). */
+function negativeCase(scenario: ScenarioId): NegativeCase {
+  const found = NEGATIVE_CASES.find((c) => c.scenario === scenario);
+  if (!found) throw new Error(`${op.name} has no ${scenario} case`);
+  return found;
+}
+const expectationOf = (t: TransportId, scenario: ScenarioId, profile: ProfileId = 'asmx'): Expectation =>
+  expectationFor(profile, scenario, t, negativeCase(scenario).param);
+/** The one message pattern the expectation holds, as error-message-per-profile prints it. */
+function messagePatternOf(e: Expectation): string {
+  const patterns = e.accept.flatMap((s) => (s.body === 'plain-text' && s.message ? [s.message] : s.body === 'soap-fault' && s.reason ? [s.reason] : []));
+  if (patterns.length !== 1) throw new Error(`expected one message pattern in "${e.summary}", found ${patterns.length}`);
+  return `/${patterns[0]}/`;
+}
+
+// ---- conforming answers to valid requests, from the reference server ----------------------------------
 
 let server: ReferenceServer;
 const answers = new Map<TransportId, HttpResponse>();
@@ -49,22 +83,35 @@ const answers = new Map<TransportId, HttpResponse>();
 beforeAll(async () => {
   server = await startReferenceServer();
   for (const id of TRANSPORT_IDS) {
-    answers.set(id, await send(server.url, getTransportById(id).encode({ namespace: NS }, op, values)));
+    answers.set(id, await send(server.url, getTransportById(id).encode(CTX, op, values)));
   }
 });
 afterAll(() => server.close());
 
 const answer = (t: TransportId): HttpResponse => answers.get(t)!;
 
-// ---- broken responses ----------------------------------------------------------------------------
+// ---- other responses -------------------------------------------------------------------------------
 
 const withStatus = (r: HttpResponse, status: number): HttpResponse => ({ ...r, status });
+const withElapsed = (r: HttpResponse, elapsedMs: number): HttpResponse => ({ ...r, elapsedMs });
 const withContentType = (r: HttpResponse, contentType: string | undefined): HttpResponse =>
-  response(r.body.toString('utf8'), contentType, r.status);
+  bytesResponse(r.body, contentType, r.status);
 /** `body` as the response of transport `t`, with the content type `t` prescribes. */
 const body = (t: TransportId, text: string, status = 200): HttpResponse => response(text, CONTENT_TYPE[t], status);
 const soapEnvelope = (envNs: string, bodyContent: string) =>
   `${DECL}<soap:Envelope xmlns:soap="${envNs}"><soap:Body>${bodyContent}</soap:Body></soap:Envelope>`;
+/** A reply with `insert` right after its XML declaration. */
+const afterDeclaration = (reply: Reply, insert: string): Reply => {
+  if (!reply.body.startsWith(DECL)) throw new Error('reply does not start with the XML declaration');
+  return { ...reply, body: DECL + insert + reply.body.slice(DECL.length) };
+};
+/** The conforming success reply of transport `t` with `text` as the result. */
+const resultReply = (t: TransportId, text: string): Reply => (isSoap(t) ? soapResult(dialectOf(t), NS, op, text) : stringResult(NS, text));
+/** Transport t's success reply with `bad` bytes in the middle of the result text. */
+function withBytesInResult(t: TransportId, bad: readonly number[], contentType = CONTENT_TYPE[t]): { res: HttpResponse; offset: number } {
+  const [before, after] = resultReply(t, 'MARK').body.split('MARK') as [string, string];
+  return { res: bytesResponse(Buffer.concat([Buffer.from(before), Buffer.from(bad), Buffer.from(after)]), contentType), offset: Buffer.byteLength(before) };
+}
 
 const MALFORMED = `${DECL}<string xmlns="${NS}">x</strin>`;
 const MALFORMED_ERROR = 'Opening and ending tag mismatch: string line 1 and strin (line 1, column 96)';
@@ -74,29 +121,54 @@ const WELL_FORMED_SKIP = 'response is not well-formed XML (see xml-well-formed)'
 const RESPONSE = `{${NS}}MobileContactEmailCreateResponse`;
 const RESULT = `{${NS}}MobileContactEmailCreateResult`;
 
+// What ASMX answers to a non-numeric int (expectations.ts cites the sources).
+const UNABLE_TO_READ = 'Server was unable to read request. ---> There is an error in XML document (1, 392). ---> Input string was not in a correct format.';
+const CANNOT_CONVERT = 'System.ArgumentException: Cannot convert abc to System.Int32.\r\nParameter name: type ---> System.FormatException: Input string was not in a correct format.\r\n';
+/** The rejection the asmx profile expects for a non-numeric int over transport t. */
+const asmxRejection = (t: TransportId): Reply => (isSoap(t) ? soapFault(dialectOf(t), 'client', UNABLE_TO_READ) : plainError(CANNOT_CONVERT));
+const MISSING = `System.InvalidOperationException: Missing parameter: ${negativeCase('missing-parameter').param}.\r\n   at System.Web.Services.Protocols.ValueCollectionParameterReader.Read(NameValueCollection collection)\r\n`;
+const HTML_ERROR_PAGE = `<html xmlns="${XHTML}"><head><title>Runtime Error</title></head><body><h1>Server Error in '/' Application.</h1></body></html>`;
+const HTML_NOT_XML = '<!DOCTYPE html><html><body><p>Server Error<br></body></html>';
+
 // ---- the table -------------------------------------------------------------------------------------
 
 type Expected =
   | { readonly status: 'passed' }
-  | { readonly status: 'failed'; readonly message: string }
-  | { readonly status: 'skipped'; readonly message: string };
+  | { readonly status: 'failed'; readonly message: string | RegExp }
+  | { readonly status: 'skipped'; readonly message: string }
+  /** `check.applies` is false: the engine never runs the check on this exchange. */
+  | { readonly status: 'not-applicable' };
+
+/** What the exchange was meant to test; without a scenario, a valid request. */
+interface Given {
+  readonly scenario?: ScenarioId;
+  readonly profile?: ProfileId;
+  readonly slaMs?: number;
+}
 
 interface Row {
   readonly check: string;
   readonly transport: TransportId;
-  readonly scenario: string;
+  readonly name: string;
   readonly response: () => HttpResponse;
   readonly expected: Expected;
+  readonly given: Given;
 }
 
 const passed: Expected = { status: 'passed' };
-const failed = (message: string): Expected => ({ status: 'failed', message });
+const failed = (message: string | RegExp): Expected => ({ status: 'failed', message });
 const skipped = (message: string): Expected => ({ status: 'skipped', message });
-const notApplicable = (t: TransportId): Expected => skipped(`not applicable to ${LABEL[t]}`);
+const notApplicable: Expected = { status: 'not-applicable' };
 
 const rows: Row[] = [];
-const add = (check: string, transport: TransportId, scenario: string, res: () => HttpResponse, expected: Expected) =>
-  rows.push({ check, transport, scenario, response: res, expected });
+const add = (check: string, transport: TransportId, name: string, res: () => HttpResponse, expected: Expected, given: Given = {}) =>
+  rows.push({ check, transport, name, response: res, expected, given });
+
+const INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric' };
+const LENIENT_INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric', profile: 'lenient' };
+const CORRUPTED_SIG: Given = { scenario: 'auth-corrupted-sig' };
+
+// ---- valid requests: the first eight checks ------------------------------------------------------
 
 for (const t of TRANSPORT_IDS) {
   add('http-status-200', t, 'reference server answer', () => answer(t), passed);
@@ -110,8 +182,8 @@ for (const t of TRANSPORT_IDS) {
     withContentType(answer(t), `${mediaType.toUpperCase()}; Charset="UTF-8"`), passed);
   add('content-type', t, 'charset missing', () => withContentType(answer(t), mediaType),
     failed(`Content-Type is "${mediaType}"; expected "${want}"`));
-  add('content-type', t, 'wrong media type', () => withContentType(answer(t), 'text/plain; charset=utf-8'),
-    failed(`Content-Type is "text/plain; charset=utf-8"; expected "${want}"`));
+  add('content-type', t, 'wrong media type', () => withContentType(answer(t), PLAIN),
+    failed(`Content-Type is "${PLAIN}"; expected "${want}"`));
   add('content-type', t, 'other charset', () => withContentType(answer(t), `${mediaType}; charset=iso-8859-1`),
     failed(`Content-Type is "${mediaType}; charset=iso-8859-1"; expected "${want}"`));
   add('content-type', t, 'no Content-Type header', () => withContentType(answer(t), undefined),
@@ -120,11 +192,16 @@ for (const t of TRANSPORT_IDS) {
   add('xml-well-formed', t, 'reference server answer', () => answer(t), passed);
   add('xml-well-formed', t, 'mismatched end tag', () => body(t, MALFORMED), failed(`response is not well-formed XML: ${MALFORMED_ERROR}`));
   add('xml-well-formed', t, 'empty body', () => body(t, ''), failed('response is not well-formed XML: empty body'));
-  add('xml-well-formed', t, 'ASMX text/plain error', () => response(ASMX_PLAIN_ERROR, 'text/plain; charset=utf-8', 500),
+  add('xml-well-formed', t, 'ASMX text/plain error', () => response(ASMX_PLAIN_ERROR, PLAIN, 500),
     failed(`response is not well-formed XML: ${NOT_XML_ERROR}`));
 
   add('xsd-valid', t, 'reference server answer', () => answer(t), passed);
   add('xsd-valid', t, 'malformed XML', () => body(t, MALFORMED), skipped(WELL_FORMED_SKIP));
+
+  // Checks of valid requests never judge the answer to an invalid one.
+  for (const id of ['http-status-200', 'content-type', 'xml-well-formed', 'xsd-valid', 'not-a-fault']) {
+    add(id, t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), notApplicable, INT_NON_NUMERIC);
+  }
 }
 
 // A SOAP 1.2 answer labelled with SOAP 1.1's media type.
@@ -136,7 +213,7 @@ for (const t of SOAP_IDS) {
   const envNs = envNsOf(t);
   const otherDialect = t === 'soap11' ? soap12 : soap11;
   const otherEnvNs = envNsOf(t === 'soap11' ? 'soap12' : 'soap11');
-  const version = t === 'soap11' ? '1.1' : '1.2';
+  const version = dialect.version;
   const resultIn = (content: string) => body(t, soapEnvelope(envNs, content));
   const otherVersionEnvelope = () => body(t, soapResult(otherDialect, NS, op, 'x').body);
 
@@ -147,6 +224,7 @@ for (const t of SOAP_IDS) {
   add('soap-envelope-version', t, 'GET/POST <string> root', () => body(t, stringResult(NS, 'x').body),
     failed(`root element is {${NS}}string; expected {${envNs}}Envelope for SOAP ${version}`));
   add('soap-envelope-version', t, 'malformed XML', () => body(t, MALFORMED), skipped(WELL_FORMED_SKIP));
+  add('soap-envelope-version', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), notApplicable, INT_NON_NUMERIC);
 
   add('soap-response-element', t, 'reference server answer', () => answer(t), passed);
   add('soap-response-element', t, 'replies.ts soapResult', () => fromReply(soapResult(dialect, NS, op, 'text')), passed);
@@ -168,8 +246,9 @@ for (const t of SOAP_IDS) {
   add('soap-response-element', t, `SOAP ${otherDialect.version} envelope`, otherVersionEnvelope,
     failed(`root is {${otherEnvNs}}Envelope, not a SOAP ${version} Envelope`));
   add('soap-response-element', t, 'malformed XML', () => body(t, MALFORMED), skipped(WELL_FORMED_SKIP));
+  add('soap-response-element', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), notApplicable, INT_NON_NUMERIC);
 
-  add('http-string-root', t, 'reference server answer', () => answer(t), notApplicable(t));
+  add('http-string-root', t, 'reference server answer', () => answer(t), notApplicable);
 
   add('xsd-valid', t, 'Result element absent (minOccurs 0)', () => resultIn(`<MobileContactEmailCreateResponse xmlns="${NS}"/>`), passed);
   add('xsd-valid', t, 'Result element with a child element', () =>
@@ -180,7 +259,7 @@ for (const t of SOAP_IDS) {
   add('xsd-valid', t, 'no Body', () => body(t, `<soap:Envelope xmlns:soap="${envNs}"><soap:Header/></soap:Envelope>`),
     skipped('no SOAP Body element to validate: Envelope has no Body'));
 
-  const code = t === 'soap11' ? 'soap:Client' : 'soap:Sender';
+  const code = `soap:${dialect.faultCodes.client}`;
   add('not-a-fault', t, 'reference server answer', () => answer(t), passed);
   add('not-a-fault', t, 'nil Result', () =>
     resultIn(`<MobileContactEmailCreateResponse xmlns="${NS}"><MobileContactEmailCreateResult xmlns:xsi="${XSI}" xsi:nil="true"/></MobileContactEmailCreateResponse>`), passed);
@@ -193,8 +272,8 @@ for (const t of SOAP_IDS) {
 }
 
 for (const t of HTTP_IDS) {
-  add('soap-envelope-version', t, 'reference server answer', () => answer(t), notApplicable(t));
-  add('soap-response-element', t, 'reference server answer', () => answer(t), notApplicable(t));
+  add('soap-envelope-version', t, 'reference server answer', () => answer(t), notApplicable);
+  add('soap-response-element', t, 'reference server answer', () => answer(t), notApplicable);
 
   add('http-string-root', t, 'reference server answer', () => answer(t), passed);
   add('http-string-root', t, 'nil string', () => body(t, `${DECL}<string xmlns:xsi="${XSI}" xsi:nil="true" xmlns="${NS}"/>`), passed);
@@ -205,6 +284,7 @@ for (const t of HTTP_IDS) {
   add('http-string-root', t, 'SOAP envelope', () => body(t, soapResult(soap11, NS, op, 'x').body),
     failed(`root element is {${SOAP11_ENV}}Envelope; expected {${NS}}string`));
   add('http-string-root', t, 'malformed XML', () => body(t, MALFORMED), skipped(WELL_FORMED_SKIP));
+  add('http-string-root', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), notApplicable, INT_NON_NUMERIC);
 
   add('xsd-valid', t, 'nil string', () => body(t, `${DECL}<string xmlns:xsi="${XSI}" xsi:nil="true" xmlns="${NS}"/>`), passed);
   add('xsd-valid', t, 'string with a child element', () => body(t, `${DECL}<string xmlns="${NS}"><b>x</b></string>`),
@@ -216,22 +296,311 @@ for (const t of HTTP_IDS) {
   add('not-a-fault', t, 'replies.ts stringResult', () => fromReply(stringResult(NS, 'text')), passed);
   // HTTP GET/POST have no fault shape: an ASMX error body is not a result, and the check leaves
   // it to http-status-200 and xml-well-formed.
-  add('not-a-fault', t, 'ASMX text/plain error', () => response(ASMX_PLAIN_ERROR, 'text/plain; charset=utf-8', 500),
+  add('not-a-fault', t, 'ASMX text/plain error', () => response(ASMX_PLAIN_ERROR, PLAIN, 500),
     failed(`answered with a fault: ${ASMX_PLAIN_ERROR.trimEnd()}`));
+}
+
+// ---- message-level checks, every transport -------------------------------------------------------
+
+for (const t of TRANSPORT_IDS) {
+  const [mediaType] = CONTENT_TYPE[t].split(';') as [string];
+
+  // charset-consistent (XML 1.0 section 4.3.3, RFC 7303 section 3.2).
+  add('charset-consistent', t, 'reference server answer', () => answer(t), passed);
+  add('charset-consistent', t, 'charset UTF-8 in upper case', () => withContentType(answer(t), `${mediaType}; charset=UTF-8`), passed);
+  add('charset-consistent', t, 'no charset parameter, no encoding declared, UTF-8 bytes', () =>
+    response(resultReply(t, 'caf\u00e9').body.replace(' encoding="utf-8"', ''), mediaType), passed);
+  add('charset-consistent', t, 'ISO-8859-1 in header, declaration and bytes', () => {
+    const { res } = withBytesInResult(t, [0xe9], `${mediaType}; charset=iso-8859-1`);
+    return bytesResponse(Buffer.from(res.body.toString('latin1').replace('encoding="utf-8"', 'encoding="ISO-8859-1"'), 'latin1'), res.headers['content-type']);
+  }, passed);
+  add('charset-consistent', t, 'header charset=iso-8859-1, declaration utf-8', () => withContentType(answer(t), `${mediaType}; charset=iso-8859-1`),
+    failed('Content-Type says charset=iso-8859-1 but the XML declaration says encoding="utf-8"'));
+  add('charset-consistent', t, 'header charset=utf-8, declaration iso-8859-1', () =>
+    body(t, resultReply(t, 'x').body.replace('encoding="utf-8"', 'encoding="iso-8859-1"')),
+    failed('Content-Type says charset=utf-8 but the XML declaration says encoding="iso-8859-1"'));
+  const bad = withBytesInResult(t, [0xff]);
+  add('charset-consistent', t, 'byte 0xFF in the result, charset=utf-8', () => bad.res,
+    failed(`body is not valid UTF-8 (first bad byte 0xff at offset ${bad.offset}) although the response declares charset=utf-8`));
+  const badUndeclared = withBytesInResult(t, [0xff], mediaType);
+  add('charset-consistent', t, 'byte 0xFF in the result, no charset parameter', () => badUndeclared.res,
+    failed(`body is not valid UTF-8 (first bad byte 0xff at offset ${badUndeclared.offset}) although the response declares UTF-8`));
+  add('charset-consistent', t, 'text/plain error', () => response(ASMX_PLAIN_ERROR, PLAIN, 500), skipped('not an XML response'));
+  add('charset-consistent', t, 'non-numeric int rejected with a fault or text', () => fromReply(asmxRejection(t)),
+    isSoap(t) ? passed : skipped('not an XML response'), INT_NON_NUMERIC);
+
+  // soap-no-dtd-or-pi: over GET/POST it judges a SOAP message all the same (a fault, here).
+  const envelopeReply = (): Reply => (isSoap(t) ? soapResult(dialectOf(t), NS, op, 'x') : soapFault(soap11, 'server', 'boom'));
+  add('soap-no-dtd-or-pi', t, 'SOAP message without DTD or PI', () => fromReply(envelopeReply()), passed);
+  add('soap-no-dtd-or-pi', t, 'PI markup inside a comment', () => fromReply(afterDeclaration(envelopeReply(), '<!-- <?pi x?> -->')), passed);
+  add('soap-no-dtd-or-pi', t, 'document type declaration', () => fromReply(afterDeclaration(envelopeReply(), '<!DOCTYPE soap:Envelope>')),
+    failed('the SOAP message has a document type declaration (<!DOCTYPE ...>)'));
+  add('soap-no-dtd-or-pi', t, 'processing instruction after the declaration', () => fromReply(afterDeclaration(envelopeReply(), '<?pi x?>')),
+    failed('the SOAP message has a processing instruction at "<?pi x?><soap:Envelope xmlns:soap="http:"'));
+  add('soap-no-dtd-or-pi', t, 'xml-stylesheet processing instruction', () =>
+    fromReply(afterDeclaration(envelopeReply(), '<?xml-stylesheet href="s.xsl" type="text/xsl"?>')),
+    failed('the SOAP message has a processing instruction at "<?xml-stylesheet href="s.xsl" type="text"'));
+  add('soap-no-dtd-or-pi', t, 'not a SOAP message', () => body(t, stringResult(NS, 'x').body), skipped('not a SOAP message'));
+
+  // soap-body-single-child
+  const singleEnvNs = isSoap(t) ? envNsOf(t) : SOAP11_ENV;
+  const twoChildren = `<MobileContactEmailCreateResponse xmlns="${NS}"><MobileContactEmailCreateResult>x</MobileContactEmailCreateResult></MobileContactEmailCreateResponse><Extra xmlns="${NS}"/>`;
+  add('soap-body-single-child', t, 'one response element', () => fromReply(resultReply(isSoap(t) ? t : 'soap11', 'x')), passed);
+  add('soap-body-single-child', t, 'a fault alone', () => fromReply(soapFault(faultDialectOf(t), 'client', 'boom')), passed);
+  add('soap-body-single-child', t, 'two child elements', () => body(t, soapEnvelope(singleEnvNs, twoChildren)),
+    failed(`the Body has 2 child elements (${RESPONSE}, {${NS}}Extra); expected exactly one`));
+  add('soap-body-single-child', t, 'fault and response element', () =>
+    body(t, soapEnvelope(singleEnvNs, `<soap:Fault><faultcode>soap:Server</faultcode><faultstring>boom</faultstring></soap:Fault><x:R xmlns:x="urn:x"/>`)),
+    failed(`the Body has 2 child elements ({${singleEnvNs}}Fault, {urn:x}R); expected exactly one`));
+  add('soap-body-single-child', t, 'empty Body', () => body(t, soapEnvelope(singleEnvNs, '')),
+    failed('the Body has 0 child elements (none); expected exactly one'));
+  add('soap-body-single-child', t, 'no Body', () => body(t, `<soap:Envelope xmlns:soap="${singleEnvNs}"><soap:Header/></soap:Envelope>`),
+    failed('the Envelope has no Body'));
+  add('soap-body-single-child', t, 'not a SOAP message', () => body(t, stringResult(NS, 'x').body), skipped('not a SOAP message'));
+
+  // response-time, only with --sla-ms.
+  add('response-time', t, 'within the SLA', () => withElapsed(answer(t), 120), passed, { slaMs: 1000 });
+  add('response-time', t, 'exactly the SLA', () => withElapsed(answer(t), 1000), passed, { slaMs: 1000 });
+  add('response-time', t, 'one ms over the SLA', () => withElapsed(answer(t), 1001), failed('answered in 1001 ms; --sla-ms allows 1000 ms'), { slaMs: 1000 });
+  add('response-time', t, 'negative case over the SLA', () => withElapsed(fromReply(asmxRejection(t)), 2500),
+    failed('answered in 2500 ms; --sla-ms allows 2000 ms'), { ...INT_NON_NUMERIC, slaMs: 2000 });
+  add('response-time', t, 'no --sla-ms', () => withElapsed(answer(t), 99_999), notApplicable);
+  add('response-time', t, 'no --sla-ms, negative case', () => withElapsed(fromReply(asmxRejection(t)), 99_999), notApplicable, INT_NON_NUMERIC);
+}
+
+// ---- invalid requests, every transport -------------------------------------------------------------
+
+for (const t of TRANSPORT_IDS) {
+  const label = labelOf(t);
+  const faultDialect = faultDialectOf(t);
+  const asmxSummary = expectationOf(t, 'int-non-numeric').summary;
+  const lenientSummary = expectationOf(t, 'int-non-numeric', 'lenient').summary;
+
+  // rejects-invalid-input: only a success is a finding, whatever the profile.
+  add('rejects-invalid-input', t, 'non-numeric int answered with a result', () => fromReply(resultReply(t, 'x')),
+    failed('invalid input was accepted: HTTP 200 with a result'), INT_NON_NUMERIC);
+  add('rejects-invalid-input', t, 'non-numeric int answered with a result, lenient profile', () => fromReply(resultReply(t, 'x')),
+    failed('invalid input was accepted: HTTP 200 with a result'), LENIENT_INT_NON_NUMERIC);
+  add('rejects-invalid-input', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), passed, INT_NON_NUMERIC);
+  add('rejects-invalid-input', t, 'non-numeric int rejected with HTTP 400 and no body', () => fromReply(empty(400)), passed, INT_NON_NUMERIC);
+  add('rejects-invalid-input', t, 'valid request', () => answer(t), notApplicable);
+  add('rejects-invalid-input', t, 'authentication case', () => fromReply(resultReply(t, 'x')), notApplicable, CORRUPTED_SIG);
+
+  // rejection-per-profile
+  add('rejection-per-profile', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), passed, INT_NON_NUMERIC);
+  add('rejection-per-profile', t, 'non-numeric int: HTTP 400, empty body', () => fromReply(empty(400)),
+    failed(`expected ${asmxSummary} (asmx profile); got HTTP 400 with an empty body`), INT_NON_NUMERIC);
+  add('rejection-per-profile', t, 'non-numeric int answered with a result', () => fromReply(resultReply(t, 'x')),
+    failed(`expected ${asmxSummary} (asmx profile); got HTTP 200 with a result`), INT_NON_NUMERIC);
+  add('rejection-per-profile', t, 'lenient: HTTP 400, empty body', () => fromReply(empty(400)), passed, LENIENT_INT_NON_NUMERIC);
+  add('rejection-per-profile', t, 'lenient: a fault with HTTP 200', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 200), passed, LENIENT_INT_NON_NUMERIC);
+  add('rejection-per-profile', t, 'lenient: answered with a result', () => fromReply(resultReply(t, 'x')),
+    failed(`expected ${lenientSummary} (lenient profile); got HTTP 200 with a result`), LENIENT_INT_NON_NUMERIC);
+  add('rejection-per-profile', t, 'valid request', () => answer(t), notApplicable);
+
+  // error-body-readable
+  add('error-body-readable', t, 'non-numeric int: SOAP fault', () => fromReply(soapFault(faultDialect, 'client', 'boom')), passed, INT_NON_NUMERIC);
+  add('error-body-readable', t, 'non-numeric int: text/plain', () => fromReply(plainError(CANNOT_CONVERT)), passed, INT_NON_NUMERIC);
+  add('error-body-readable', t, 'non-numeric int: empty body', () => fromReply(empty(400)), passed, INT_NON_NUMERIC);
+  add('error-body-readable', t, 'non-numeric int: XHTML error page', () => response(HTML_ERROR_PAGE, 'text/html; charset=utf-8', 500),
+    failed(`HTTP 500 answered with a text/html document with root {${XHTML}}html; a ${label} client cannot read it as an error`), INT_NON_NUMERIC);
+  // The message embeds libxml2's parse error, whose wording is libxml2's.
+  add('error-body-readable', t, 'non-numeric int: HTML error page that is not XML', () => response(HTML_NOT_XML, 'text/html', 500),
+    failed(new RegExp(`^HTTP 500 answered with a text/html body that is not XML \\([^()]+\\(line 1, column \\d+\\)\\); a ${label.replace('.', '\\.')} client cannot read it as an error$`)), INT_NON_NUMERIC);
+  add('error-body-readable', t, 'valid request', () => answer(t), notApplicable);
+
+  // The fault checks judge any SOAP fault, whatever the transport and the kind of case.
+  const faultOf = (dialect: SoapDialect, content: string, status = 500, contentType = `${dialect.mediaType}; charset=utf-8`) =>
+    response(soapEnvelope(dialect.envelopeNs, `<soap:Fault>${content}</soap:Fault>`), contentType, status);
+  if (faultDialect.version === '1.1') {
+    const codes = 'VersionMismatch, MustUnderstand, Client, Server in the SOAP 1.1 envelope namespace';
+    add('soap-fault-shape', t, 'replies.ts client fault', () => fromReply(soapFault(soap11, 'client', 'boom')), passed);
+    add('soap-fault-shape', t, 'replies.ts server fault', () => fromReply(soapFault(soap11, 'server', 'boom')), passed);
+    add('soap-fault-shape', t, 'dotted fault code Client.Authentication', () => fromReply(soapFault(soap11, 'client', 'boom', 'Client.Authentication')), passed);
+    add('soap-fault-shape', t, 'no faultstring', () => faultOf(soap11, '<faultcode>soap:Client</faultcode><detail/>'),
+      failed('SOAP 1.1 fault: no unqualified <faultstring>'));
+    add('soap-fault-shape', t, 'faultcode and faultstring in the envelope namespace', () =>
+      faultOf(soap11, '<soap:faultcode>soap:Client</soap:faultcode><soap:faultstring>boom</soap:faultstring>'),
+      failed('SOAP 1.1 fault: no unqualified <faultcode>; no unqualified <faultstring>'));
+    add('soap-fault-shape', t, 'faultcode prefix bound to another namespace', () =>
+      faultOf(soap11, '<faultcode xmlns:x="urn:other">x:Client</faultcode><faultstring>boom</faultstring>'),
+      failed(`SOAP 1.1 fault: fault code "x:Client" is not one of ${codes}`));
+    add('soap-fault-shape', t, 'unprefixed faultcode', () => faultOf(soap11, '<faultcode>Client</faultcode><faultstring>boom</faultstring>'),
+      failed(`SOAP 1.1 fault: fault code "Client" is not one of ${codes}`));
+    add('soap-fault-shape', t, 'SOAP 1.2 code Sender in a SOAP 1.1 fault', () => fromReply(soapFault(soap11, 'client', 'boom', 'Sender')),
+      failed(`SOAP 1.1 fault: fault code "soap:Sender" is not one of ${codes}`));
+  } else {
+    const codes = 'VersionMismatch, MustUnderstand, DataEncodingUnknown, Sender, Receiver in the SOAP 1.2 envelope namespace';
+    add('soap-fault-shape', t, 'replies.ts client fault', () => fromReply(soapFault(soap12, 'client', 'boom')), passed);
+    add('soap-fault-shape', t, 'replies.ts server fault', () => fromReply(soapFault(soap12, 'server', 'boom')), passed);
+    add('soap-fault-shape', t, 'Reason/Text without xml:lang', () =>
+      faultOf(soap12, '<soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text>boom</soap:Text></soap:Reason>'),
+      failed('SOAP 1.2 fault: env:Reason/env:Text without xml:lang'));
+    add('soap-fault-shape', t, 'SOAP 1.1 code Client in a SOAP 1.2 fault', () => fromReply(soapFault(soap12, 'client', 'boom', 'Client')),
+      failed(`SOAP 1.2 fault: fault code "soap:Client" is not one of ${codes}`));
+    add('soap-fault-shape', t, 'Value prefix bound to another namespace', () =>
+      faultOf(soap12, '<soap:Code><soap:Value xmlns:x="urn:other">x:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">boom</soap:Text></soap:Reason>'),
+      failed(`SOAP 1.2 fault: fault code "x:Sender" is not one of ${codes}`));
+    add('soap-fault-shape', t, 'SOAP 1.1 fault elements in a SOAP 1.2 envelope', () =>
+      faultOf(soap12, '<faultcode>soap:Client</faultcode><faultstring>boom</faultstring>'),
+      failed('SOAP 1.2 fault: no env:Code/env:Value; no env:Reason/env:Text'));
+  }
+  add('soap-fault-shape', t, 'not a fault', () => answer(t), skipped('not a SOAP fault'));
+
+  // fault-status: the profile decides (asmx: 500 only).
+  add('fault-status', t, 'fault with HTTP 500', () => fromReply(soapFault(faultDialect, 'client', 'boom')), passed);
+  add('fault-status', t, 'fault with HTTP 200', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 200),
+    failed('a SOAP fault came with HTTP 200; the asmx profile allows 500'));
+  add('fault-status', t, 'fault with HTTP 400', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 400),
+    failed('a SOAP fault came with HTTP 400; the asmx profile allows 500'));
+  add('fault-status', t, 'lenient: fault with HTTP 400', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 400), passed, { profile: 'lenient' });
+  add('fault-status', t, 'lenient: fault with HTTP 200', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 200),
+    failed('a SOAP fault came with HTTP 200; the lenient profile allows 400 or 500'), { profile: 'lenient' });
+  add('fault-status', t, 'not a fault', () => withStatus(answer(t), 500), skipped('not a SOAP fault'));
+
+  // fault-content-type: the fault's own SOAP version decides.
+  const otherFaultDialect = faultDialect === soap11 ? soap12 : soap11;
+  add('fault-content-type', t, `SOAP ${faultDialect.version} fault as ${faultDialect.mediaType}`, () => fromReply(soapFault(faultDialect, 'client', 'boom')), passed);
+  add('fault-content-type', t, `SOAP ${otherFaultDialect.version} fault as ${otherFaultDialect.mediaType}`, () => fromReply(soapFault(otherFaultDialect, 'client', 'boom')), passed);
+  add('fault-content-type', t, `SOAP ${faultDialect.version} fault as ${otherFaultDialect.mediaType}`, () =>
+    withContentType(fromReply(soapFault(faultDialect, 'client', 'boom')), `${otherFaultDialect.mediaType}; charset=utf-8`),
+    failed(`a SOAP ${faultDialect.version} fault came as "${otherFaultDialect.mediaType}; charset=utf-8"; expected ${faultDialect.mediaType}`));
+  add('fault-content-type', t, 'fault as text/plain', () => withContentType(fromReply(soapFault(faultDialect, 'client', 'boom')), PLAIN),
+    failed(`a SOAP ${faultDialect.version} fault came as "${PLAIN}"; expected ${faultDialect.mediaType}`));
+  add('fault-content-type', t, 'fault without Content-Type', () => withContentType(fromReply(soapFault(faultDialect, 'client', 'boom')), undefined),
+    failed(`a SOAP ${faultDialect.version} fault came as "(no Content-Type)"; expected ${faultDialect.mediaType}`));
+  add('fault-content-type', t, 'not a fault', () => answer(t), skipped('not a SOAP fault'));
+
+  // fault-code-per-profile
+  add('fault-code-per-profile', t, 'non-numeric int: text/plain', () => fromReply(plainError(CANNOT_CONVERT)), skipped('not a SOAP fault'), INT_NON_NUMERIC);
+  add('fault-code-per-profile', t, 'lenient: server fault', () => fromReply(soapFault(faultDialect, 'server', 'boom')),
+    skipped('the lenient profile expects no particular fault code here'), LENIENT_INT_NON_NUMERIC);
+  add('fault-code-per-profile', t, 'valid request', () => fromReply(soapFault(faultDialect, 'server', 'boom')), notApplicable);
+
+  // error-message-per-profile
+  add('error-message-per-profile', t, 'non-numeric int: empty body', () => fromReply(empty(400)),
+    skipped('no message expectation for this kind of answer'), INT_NON_NUMERIC);
+  add('error-message-per-profile', t, 'lenient: any message', () => fromReply(asmxRejection(t)),
+    skipped('no message expectation for this kind of answer'), LENIENT_INT_NON_NUMERIC);
+  add('error-message-per-profile', t, 'valid request', () => answer(t), notApplicable);
+
+  // auth-enforced, only for the authentication scenarios.
+  add('auth-enforced', t, 'corrupted sig answered with a result', () => fromReply(resultReply(t, 'x')),
+    failed('a valid request whose sig is corrupted was accepted: HTTP 200 with a result'), CORRUPTED_SIG);
+  add('auth-enforced', t, 'stale timestamp answered with a result', () => fromReply(resultReply(t, 'x')),
+    failed('a valid request signed with a timestamp a day old was accepted: HTTP 200 with a result'), { scenario: 'auth-stale-timestamp' });
+  add('auth-enforced', t, 'corrupted sig rejected with a fault', () => fromReply(soapFault(faultDialect, 'client', 'Invalid signature.')), passed, CORRUPTED_SIG);
+  add('auth-enforced', t, 'corrupted sig rejected with HTTP 403', () => fromReply(empty(403)), passed, CORRUPTED_SIG);
+  add('auth-enforced', t, 'valid request', () => answer(t), notApplicable);
+  add('auth-enforced', t, 'non-numeric int (not an authentication case)', () => fromReply(resultReply(t, 'x')), notApplicable, INT_NON_NUMERIC);
+}
+
+for (const t of SOAP_IDS) {
+  const dialect = dialectOf(t);
+  const client = `soap:${dialect.faultCodes.client}`;
+  const server = `soap:${dialect.faultCodes.server}`;
+
+  add('rejection-per-profile', t, 'non-numeric int: fault with HTTP 200', () => withStatus(fromReply(asmxRejection(t)), 200),
+    failed(`expected ${expectationOf(t, 'int-non-numeric').summary} (asmx profile); got HTTP 200 SOAP ${dialect.version} fault ${client}`), INT_NON_NUMERIC);
+
+  add('fault-code-per-profile', t, `non-numeric int: ${client}`, () => fromReply(asmxRejection(t)), passed, INT_NON_NUMERIC);
+  add('fault-code-per-profile', t, `non-numeric int: ${server}`, () => fromReply(soapFault(dialect, 'server', UNABLE_TO_READ)),
+    failed(`fault code is "${server}"; the asmx profile expects ${client}`), INT_NON_NUMERIC);
+  add('fault-code-per-profile', t, 'non-numeric int: fault without a code', () =>
+    response(soapEnvelope(dialect.envelopeNs, `<soap:Fault><faultstring>${UNABLE_TO_READ}</faultstring></soap:Fault>`), CONTENT_TYPE[t], 500),
+    failed(`fault code is "(none)"; the asmx profile expects ${client}`), INT_NON_NUMERIC);
+
+  const unableToRead = messagePatternOf(expectationOf(t, 'int-non-numeric'));
+  add('error-message-per-profile', t, 'non-numeric int: "Server was unable to read request."', () => fromReply(asmxRejection(t)), passed, INT_NON_NUMERIC);
+  add('error-message-per-profile', t, 'non-numeric int: the inner exception only', () =>
+    fromReply(soapFault(dialect, 'client', 'Input string was not in a correct format.\r\n   at System.Number.ParseInt32(String s)')),
+    failed(`message "Input string was not in a correct format." does not match ${unableToRead}`), INT_NON_NUMERIC);
+}
+
+// SOAP 1.1 only scenarios.
+const soapActionFault = `Server did not recognize the value of HTTP Header SOAPAction: ${NS}/MobileNoSuchOperation.`;
+add('fault-code-per-profile', 'soap11', 'unknown SOAPAction: soap:Client', () => fromReply(soapFault(soap11, 'client', soapActionFault)), passed, { scenario: 'unknown-soapaction' });
+add('fault-code-per-profile', 'soap11', 'non-numeric int: dotted soap:Client.Deserialization', () =>
+  fromReply(soapFault(soap11, 'client', UNABLE_TO_READ, 'Client.Deserialization')), passed, INT_NON_NUMERIC);
+add('error-message-per-profile', 'soap11', 'unknown SOAPAction: ASMX message', () => fromReply(soapFault(soap11, 'client', soapActionFault)), passed, { scenario: 'unknown-soapaction' });
+// ASMX switches to the envelope's version and answers: the asmx expectation tolerates a success.
+add('rejects-invalid-input', 'soap11', 'SOAP 1.2 envelope as SOAP 1.1, answered in SOAP 1.2', () => fromReply(soapResult(soap12, NS, op, 'x')),
+  passed, { scenario: 'soap12-envelope-as-soap11' });
+add('rejection-per-profile', 'soap11', 'SOAP 1.2 envelope as SOAP 1.1, answered in SOAP 1.2', () => fromReply(soapResult(soap12, NS, op, 'x')),
+  passed, { scenario: 'soap12-envelope-as-soap11' });
+add('rejection-per-profile', 'soap11', 'SOAP 1.2 envelope as SOAP 1.1, HTTP 415', () => fromReply(empty(415)), passed, { scenario: 'soap12-envelope-as-soap11' });
+add('rejection-per-profile', 'soap12', 'SOAP 1.1 envelope as SOAP 1.2, HTTP 415', () => fromReply(empty(415)), passed, { scenario: 'soap11-envelope-as-soap12' });
+add('rejection-per-profile', 'soap12', 'SOAP 1.1 envelope as SOAP 1.2, SOAP 1.2 fault', () => fromReply(soapFault(soap12, 'client', 'boom')),
+  failed(`expected ${expectationOf('soap12', 'soap11-envelope-as-soap12').summary} (asmx profile); got HTTP 500 SOAP 1.2 fault soap:Sender`), { scenario: 'soap11-envelope-as-soap12' });
+
+for (const t of HTTP_IDS) {
+  const missing = { scenario: 'missing-parameter' } as const;
+  const missingPattern = messagePatternOf(expectationOf(t, 'missing-parameter'));
+  add('rejection-per-profile', t, 'missing parameter: ASMX text/plain 500', () => fromReply(plainError(MISSING)), passed, missing);
+  add('rejection-per-profile', t, 'non-numeric int: text/plain with HTTP 400', () => fromReply(plainError(CANNOT_CONVERT, 400)),
+    failed(`expected ${expectationOf(t, 'int-non-numeric').summary} (asmx profile); got HTTP 400 text/plain "System.ArgumentException: Cannot convert abc to System.Int32."`), INT_NON_NUMERIC);
+
+  // No profile expects a fault code over GET/POST (asmx answers text/plain), so the check skips.
+  add('fault-code-per-profile', t, 'non-numeric int: a SOAP fault', () => fromReply(soapFault(soap11, 'server', 'boom')),
+    skipped('the asmx profile expects no particular fault code here'), INT_NON_NUMERIC);
+
+  add('error-message-per-profile', t, 'missing parameter: ASMX message', () => fromReply(plainError(MISSING)), passed, missing);
+  add('error-message-per-profile', t, 'non-numeric int: ASMX message', () => fromReply(plainError(CANNOT_CONVERT)), passed, INT_NON_NUMERIC);
+  add('error-message-per-profile', t, 'missing parameter: another parameter named', () =>
+    fromReply(plainError('System.InvalidOperationException: Missing parameter: wrong.\r\n   at System.Web.Services.Protocols.ValueCollectionParameterReader.Read(NameValueCollection collection)\r\n')),
+    failed(`message "System.InvalidOperationException: Missing parameter: wrong." does not match ${missingPattern}`), missing);
+
+  add('auth-enforced', t, 'missing mobilekey: ASMX text/plain 500', () =>
+    fromReply(plainError('System.InvalidOperationException: Missing parameter: mobilekey.\r\n')), passed, { scenario: 'auth-missing-mobilekey' });
 }
 
 // ---- the tests -------------------------------------------------------------------------------------
 
-function exchange(row: Row): Exchange {
-  const transport = getTransportById(row.transport);
-  return { operation: op, transport, namespace: NS, request: transport.encode({ namespace: NS }, op, values), response: row.response() };
+function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
+  const transport = getTransportById(t);
+  const profile = PROFILES[given.profile ?? 'asmx'];
+  const sla = given.slaMs === undefined ? {} : { slaMs: given.slaMs };
+  if (given.scenario === undefined) {
+    return { operation: op, transport, namespace: NS, request: transport.encode(CTX, op, values), response: res, kind: 'positive', profile, ...sla };
+  }
+  const c = negativeCase(given.scenario);
+  if (!c.transports.includes(t)) throw new Error(`scenario ${c.scenario} is not sent over ${t}`);
+  return {
+    operation: op, transport, namespace: NS, request: negativeRequest(c, t, CTX, op, c.values), response: res,
+    kind: 'negative', scenario: c.scenario, expectation: expectationFor(profile.id, c.scenario, t, c.param), profile, ...sla,
+  };
 }
 
+const checkById = (id: string) => {
+  const check = checks.find((c) => c.id === id);
+  if (!check) throw new Error(`no check ${id} in the registry`);
+  return check;
+};
+
+/** Checks that apply over a transport but can only skip there; the coverage test names why. */
+const ONLY_SKIPS: Readonly<Record<string, string>> = {
+  // asmx expects text/plain over GET/POST and lenient any rejection: no fault code to compare.
+  'fault-code-per-profile/get': 'no profile expects a fault code over HTTP GET',
+  'fault-code-per-profile/post': 'no profile expects a fault code over HTTP POST',
+};
+
 describe('checks', () => {
-  test.each(rows)('$check over $transport: $scenario', (row) => {
-    const check = checks.find((c) => c.id === row.check);
-    expect(check, `no check ${row.check} in the registry`).toBeDefined();
-    expect(check!.run(exchange(row))).toStrictEqual(row.expected);
+  test.each(rows)('$check over $transport: $name', (row) => {
+    const check = checkById(row.check);
+    const exchange = exchangeOf(row.transport, row.response(), row.given);
+    const { expected } = row;
+    if (expected.status === 'not-applicable') {
+      expect(check.applies(exchange)).toBe(false);
+      expect(evaluate(exchange, [check])).toEqual([]);
+      return;
+    }
+    expect(check.applies(exchange)).toBe(true);
+    const verdict = check.run(exchange);
+    if (expected.status === 'failed' && expected.message instanceof RegExp) {
+      expect(verdict).toStrictEqual({ status: 'failed', message: expect.stringMatching(expected.message) });
+    } else {
+      expect(verdict).toStrictEqual(expected);
+    }
   });
 
   test('the reference server answered every transport with 200 and its content type', () => {
@@ -245,16 +614,35 @@ describe('checks', () => {
     expect(CHECK_IDS).toHaveLength(new Set(CHECK_IDS).size);
   });
 
-  test('per check and transport: a passing and a failing row, or a not-applicable row', () => {
+  test('row names are unique per check and transport', () => {
+    const keys = rows.map((r) => `${r.check}/${r.transport}: ${r.name}`);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
+  // Where a check can apply over a transport is found by probing it with every kind of exchange
+  // sent over that transport (a valid request and each negative case, with and without --sla-ms),
+  // so a check whose scope widens or narrows shows up here as a gap in the table.
+  test('per check and transport: a passing and a failing row where it applies, a not-applicable row where it may not', () => {
     const gaps: string[] = [];
-    for (const id of CHECK_IDS) {
-      for (const t of TRANSPORT_IDS) {
-        const statuses = new Set(rows.filter((r) => r.check === id && r.transport === t).map((r) => r.expected.status));
-        const na = rows.some((r) => r.check === id && r.transport === t && r.expected.status === 'skipped' && r.expected.message === `not applicable to ${LABEL[t]}`);
-        if (na) {
-          if (statuses.size !== 1) gaps.push(`${id}/${t}: not applicable, yet has ${[...statuses].join(', ')} rows`);
-        } else if (!statuses.has('passed') || !statuses.has('failed')) {
-          gaps.push(`${id}/${t}: has ${[...statuses].join(', ') || 'no'} rows`);
+    for (const t of TRANSPORT_IDS) {
+      const givens: Given[] = [{}, ...NEGATIVE_CASES.filter((c) => c.transports.includes(t)).map((c) => ({ scenario: c.scenario }))];
+      const probes = givens.flatMap((g) => [exchangeOf(t, answer(t), g), exchangeOf(t, answer(t), { ...g, slaMs: 1000 })]);
+      for (const id of CHECK_IDS) {
+        const check = checkById(id);
+        const here = rows.filter((r) => r.check === id && r.transport === t);
+        const statuses = new Set(here.map((r) => r.expected.status));
+        const applied = new Set([...statuses].filter((s) => s !== 'not-applicable'));
+        const shown = `${[...statuses].join(', ') || 'no'} rows`;
+        if (probes.some((ex) => check.applies(ex))) {
+          const onlySkips = ONLY_SKIPS[`${id}/${t}`];
+          if (onlySkips) {
+            if (applied.size !== 1 || !applied.has('skipped')) gaps.push(`${id}/${t}: only skips (${onlySkips}), yet has ${shown}`);
+          } else if (!applied.has('passed') || !applied.has('failed')) {
+            gaps.push(`${id}/${t}: applies, but has ${shown}`);
+          }
+        }
+        if (probes.some((ex) => !check.applies(ex)) && !statuses.has('not-applicable')) {
+          gaps.push(`${id}/${t}: may not apply, but has no not-applicable row`);
         }
       }
     }

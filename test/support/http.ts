@@ -18,5 +18,10 @@ export function fromReply(reply: Reply): HttpResponse {
 
 /** A response with `body` as UTF-8 and the given Content-Type (none when undefined). */
 export function response(body: string, contentType: string | undefined, status = 200): HttpResponse {
-  return { status, headers: contentType === undefined ? {} : { 'content-type': contentType }, body: Buffer.from(body, 'utf8'), elapsedMs: 0 };
+  return bytesResponse(Buffer.from(body, 'utf8'), contentType, status);
+}
+
+/** A response with exactly these body bytes, for bodies that are not UTF-8 (or not valid at all). */
+export function bytesResponse(body: Buffer, contentType: string | undefined, status = 200): HttpResponse {
+  return { status, headers: contentType === undefined ? {} : { 'content-type': contentType }, body, elapsedMs: 0 };
 }

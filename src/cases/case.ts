@@ -1,0 +1,26 @@
+/** One invocation of one operation, independent of transport. Values are wire (lexical) forms;
+ * authentication values are added per request (engine/auth.ts). */
+import type { TransportId, WireValues } from '../transports/index.js';
+import type { ScenarioId } from './negative.js';
+
+export interface PositiveCase {
+  readonly id: string;
+  readonly operation: string;
+  readonly kind: 'positive';
+  readonly values: WireValues;
+}
+
+export interface NegativeCase {
+  readonly id: string;
+  readonly operation: string;
+  readonly kind: 'negative';
+  readonly scenario: ScenarioId;
+  /** The parameter the scenario spoils, when it spoils one. */
+  readonly param?: string;
+  /** A valid request's values; the scenario spoils them or the request built from them. */
+  readonly values: WireValues;
+  /** The transports the scenario applies to. */
+  readonly transports: readonly TransportId[];
+}
+
+export type Case = PositiveCase | NegativeCase;

@@ -1,0 +1,108 @@
+/**
+ * Negative scenarios, generated from the contract for every operation and transport: values a
+ * conforming service must refuse, and requests it cannot read or route. What a target must answer
+ * is not decided here but by a profile (src/profiles/).
+ */
+import { AUTH_PARAMS, hasMobileKey, type Operation, type SoapType } from '../contract/index.js';
+import { getTransportById, TRANSPORT_IDS, type CodecContext, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
+import type { NegativeCase } from './case.js';
+import { exampleCase } from './examples.js';
+
+export type ScenarioId =
+  | 'int-non-numeric' | 'int-out-of-range' | 'int-empty' | 'dt-invalid' | 'bool-invalid'
+  | 'missing-parameter' | 'unknown-soapaction' | 'soap12-envelope-as-soap11' | 'soap11-envelope-as-soap12'
+  | 'malformed-xml' | 'unknown-operation-path'
+  | 'auth-corrupted-sig' | 'auth-stale-timestamp' | 'auth-missing-mobilekey';
+
+export interface Scenario {
+  readonly id: ScenarioId;
+  readonly description: string;
+  readonly transports: readonly TransportId[];
+  /** Scenarios that spoil one parameter of this type: one case per such parameter. */
+  readonly perParam?: SoapType;
+  /** The spoiled wire value of that parameter. */
+  readonly value?: string;
+  /** Needs authentication to be configured (a signer or real credentials). */
+  readonly auth?: boolean;
+}
+
+const SOAP: readonly TransportId[] = ['soap11', 'soap12'];
+const FORM: readonly TransportId[] = ['get', 'post'];
+
+export const SCENARIOS: readonly Scenario[] = [
+  { id: 'int-non-numeric', description: 'a non-numeric value for an int parameter', transports: TRANSPORT_IDS, perParam: 'int', value: 'abc' },
+  { id: 'int-out-of-range', description: 'an int parameter one beyond Int32.MaxValue', transports: TRANSPORT_IDS, perParam: 'int', value: '2147483648' },
+  { id: 'int-empty', description: 'an empty value for an int parameter', transports: TRANSPORT_IDS, perParam: 'int', value: '' },
+  { id: 'dt-invalid', description: 'an invalid dateTime', transports: TRANSPORT_IDS, perParam: 'dt', value: '2024-13-45T25:61:00' },
+  { id: 'bool-invalid', description: 'an invalid boolean', transports: TRANSPORT_IDS, perParam: 'bool', value: 'maybe' },
+  { id: 'missing-parameter', description: 'the first parameter left out', transports: FORM },
+  { id: 'unknown-soapaction', description: 'a SOAPAction that names no operation', transports: ['soap11'] },
+  { id: 'soap12-envelope-as-soap11', description: 'a SOAP 1.2 envelope sent with the SOAP 1.1 content type and SOAPAction', transports: ['soap11'] },
+  { id: 'soap11-envelope-as-soap12', description: 'a SOAP 1.1 envelope sent with the SOAP 1.2 content type', transports: ['soap12'] },
+  { id: 'malformed-xml', description: 'a body that is not well-formed XML (cut short)', transports: SOAP },
+  { id: 'unknown-operation-path', description: 'a path naming no operation', transports: FORM },
+  { id: 'auth-corrupted-sig', description: 'a valid request whose sig is corrupted', transports: TRANSPORT_IDS, auth: true },
+  { id: 'auth-stale-timestamp', description: 'a valid request signed with a timestamp a day old', transports: TRANSPORT_IDS, auth: true },
+  { id: 'auth-missing-mobilekey', description: 'a valid request without mobilekey', transports: TRANSPORT_IDS, auth: true },
+];
+
+export const getScenario = (id: ScenarioId): Scenario => SCENARIOS.find((s) => s.id === id)!;
+
+/** The operation name no contract has; used to probe routing. */
+export const UNKNOWN_OPERATION = 'MobileNoSuchOperation';
+
+/** Every negative case of one operation. Auth scenarios only when authentication is configured. */
+export function negativeCases(op: Operation, options: { auth: boolean }): NegativeCase[] {
+  const base = exampleCase(op).values;
+  const cases: NegativeCase[] = [];
+  for (const s of SCENARIOS) {
+    if (s.auth && (!options.auth || (s.id === 'auth-missing-mobilekey' && !hasMobileKey(op)))) continue;
+    const common = { operation: op.name, kind: 'negative' as const, scenario: s.id, transports: s.transports };
+    if (s.perParam) {
+      for (const p of op.params.filter((q) => q.type === s.perParam)) {
+        // repnumber comes from configuration; the spoiled value replaces it all the same.
+        cases.push({ ...common, id: `${op.name}-${s.id}-${p.name}`, param: p.name, values: { ...base, [p.name]: s.value! } });
+      }
+    } else if (s.id === 'missing-parameter') {
+      const first = op.params[0]!;
+      cases.push({ ...common, id: `${op.name}-${s.id}-${first.name}`, param: first.name, values: base });
+    } else {
+      cases.push({ ...common, id: `${op.name}-${s.id}`, values: base });
+    }
+  }
+  return cases;
+}
+
+/** Parameters whose spoiled value must survive the authentication step (repnumber is one). */
+export function spoiledAuthParam(c: NegativeCase): string | undefined {
+  return c.param && AUTH_PARAMS.includes(c.param) && c.scenario !== 'missing-parameter' ? c.param : undefined;
+}
+
+/** The request a negative case sends over one transport, built from the codecs' own output. */
+export function negativeRequest(c: NegativeCase, transportId: TransportId, ctx: CodecContext, op: Operation, values: WireValues): HttpRequest {
+  const transport = getTransportById(transportId);
+  const valid = transport.encode(ctx, op, values);
+  switch (c.scenario) {
+    case 'missing-parameter': {
+      const { [c.param!]: _dropped, ...rest } = values;
+      return transport.encode(ctx, op, rest);
+    }
+    case 'auth-missing-mobilekey': {
+      const { mobilekey: _dropped, ...rest } = values;
+      return transport.encode(ctx, op, rest);
+    }
+    case 'unknown-soapaction':
+      return { ...valid, headers: { ...valid.headers, SOAPAction: `"${ctx.namespace}/${UNKNOWN_OPERATION}"` } };
+    case 'soap12-envelope-as-soap11':
+      return { ...valid, body: getTransportById('soap12').encode(ctx, op, values).body! };
+    case 'soap11-envelope-as-soap12':
+      return { ...valid, body: getTransportById('soap11').encode(ctx, op, values).body! };
+    case 'malformed-xml':
+      // Cut inside the last end tag: the envelope is never closed.
+      return { ...valid, body: valid.body!.slice(0, valid.body!.lastIndexOf('</') + 3) };
+    case 'unknown-operation-path':
+      return { ...valid, path: valid.path.replace(`/${op.name}`, `/${UNKNOWN_OPERATION}`) };
+    default:
+      return valid;
+  }
+}

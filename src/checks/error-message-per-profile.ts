@@ -1,0 +1,25 @@
+import { observe } from './observe.js';
+import { fail, pass, scope, skip, type Check } from './types.js';
+
+export const errorMessagePerProfile: Check = {
+  id: 'error-message-per-profile',
+  description: "The error message matches the text the profile expects (asmx: System.Web.Services' own messages)",
+  enforces: 'asmx profile: resource strings of System.Web.Services (WebRequestUnableToRead, WebHttpHeader, WebMissingParameter, WebChangeTypeFailed, WebInvalidMethodName), reference source and a real ASMX runtime',
+  scope: 'exchange',
+  severity: 'warning',
+  ...scope.anyNegative,
+  run(ex) {
+    const o = observe(ex);
+    const patterns = (ex.expectation?.accept ?? []).flatMap((s) =>
+      s.body === 'soap-fault' && s.reason && o.body === 'soap-fault' ? [s.reason] : s.body === 'plain-text' && s.message && o.body === 'plain-text' ? [s.message] : []);
+    if (patterns.length === 0) return skip('no message expectation for this kind of answer');
+    const text = o.body === 'plain-text' ? o.text : o.body === 'soap-fault' ? faultText(o.fault) : '';
+    return patterns.some((p) => new RegExp(p).test(text)) ? pass : fail(`message "${text.split(/\r?\n/)[0]!.slice(0, 200)}" does not match /${patterns.join('/ or /')}/`);
+  },
+};
+
+function faultText(fault: { children: ReadonlyArray<{ name: string; text: string; children: ReadonlyArray<{ name: string; text: string }> }> }): string {
+  const s11 = fault.children.find((c) => c.name === 'faultstring');
+  if (s11) return s11.text;
+  return fault.children.find((c) => c.name === 'Reason')?.children.find((c) => c.name === 'Text')?.text ?? '';
+}

@@ -1,0 +1,30 @@
+/** tsiws-conform checks: the catalog, as a table or as JSON. */
+import { checks } from '../checks/registry.js';
+import { parseFlags } from './args.js';
+import { EXIT } from './errors.js';
+import type { Io } from './main.js';
+
+export function catalog() {
+  return checks.map((c) => ({ id: c.id, description: c.description, enforces: c.enforces, scope: c.scope, severity: c.severity, appliesTo: c.appliesText }));
+}
+
+export default async function listChecks(argv: string[], io: Io): Promise<number> {
+  const flags = parseFlags('checks', argv, { json: { type: 'boolean' } });
+  if (flags['help']) {
+    io.out('Usage: tsiws-conform checks [--json]\n  Lists every check: id, severity, scope, what it applies to, description, and the spec line or standard it enforces.');
+    return EXIT.conforms;
+  }
+  const rows = catalog();
+  if (flags['json']) {
+    io.out(JSON.stringify(rows, null, 2));
+    return EXIT.conforms;
+  }
+  const width = Math.max(...rows.map((r) => r.id.length));
+  for (const r of rows) {
+    io.out(`${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.description}`);
+    io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  applies to: ${r.appliesTo}; scope: ${r.scope}`);
+    io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  enforces: ${r.enforces}`);
+  }
+  io.out(`\n${rows.length} checks. Select with --checks id,id or leave out with --skip-checks id,id.`);
+  return EXIT.conforms;
+}

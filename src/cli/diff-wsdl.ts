@@ -1,0 +1,95 @@
+/** tsiws-conform diff-wsdl: compare a published WSDL with the reconstructed contract; exit 0 equal, 1 drift. */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_NAMESPACE } from '../contract/index.js';
+import { ConfigError, SETTINGS } from '../config/settings.js';
+import { writeFileAtomic } from '../report/write.js';
+import { startReferenceServer } from '../server/server.js';
+import { compareWsdl, type Drift } from '../wsdl/diff.js';
+import { diffConsole, diffJson, diffJunit, type DiffRun } from '../wsdl/diff-report.js';
+import { fetchWsdl, type Fetched } from '../wsdl/fetch.js';
+import { parseFlags } from './args.js';
+import { EXIT } from './errors.js';
+import type { Io } from './main.js';
+import { toolInfo } from './run.js';
+
+const HELP = `Usage: tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR]
+  --base-url   scheme and host of the target; its /api/rmm/tsiWS.asmx?WSDL is compared
+  --file       a WSDL file to compare instead
+               (neither: the embedded reference server's WSDL)
+  --namespace  the namespace the service should have [default: ${DEFAULT_NAMESPACE}]
+  --reports    folder for wsdl-diff.json and wsdl-diff.junit.xml [default: reports]
+Exit codes: 0 equal, 1 drift, 2 bad usage or unreadable --file, 3 target unreachable.`;
+
+const baseUrlSetting = SETTINGS.find((s) => s.flag === 'base-url')!;
+
+/** Drifts of a WSDL fetched from a target; a target that serves no readable WSDL has drifted. */
+function fromTarget(fetched: Fetched, namespace: string): Drift[] {
+  const unreadable = (actual: string): Drift[] => [{
+    kind: 'wsdl-unreadable', expected: 'a WSDL 1.1 document', actual, message: `${fetched.url} did not serve a readable WSDL: ${actual}`,
+  }];
+  if ('problem' in fetched) return unreadable(fetched.problem);
+  const result = compareWsdl(fetched.text, namespace);
+  return 'error' in result ? unreadable(result.error) : result.drifts;
+}
+
+function fromFile(path: string, namespace: string): Drift[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`--file: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give the path of a WSDL file`);
+  }
+  const result = compareWsdl(text, namespace);
+  if ('error' in result) throw new ConfigError(`--file: ${path} is ${result.error}; give a WSDL 1.1 file, e.g. one saved from <base-url>/api/rmm/tsiWS.asmx?WSDL`);
+  return result.drifts;
+}
+
+export default async function diffWsdl(argv: string[], io: Io): Promise<number> {
+  const flags = parseFlags('diff-wsdl', argv, {
+    'base-url': { type: 'string' }, file: { type: 'string' }, namespace: { type: 'string' }, reports: { type: 'string' },
+  });
+  if (flags['help']) {
+    io.out(HELP);
+    return EXIT.conforms;
+  }
+  const file = flags['file'] as string | undefined;
+  const baseUrlFlag = flags['base-url'] as string | undefined;
+  if (file !== undefined && baseUrlFlag !== undefined) {
+    throw new ConfigError('--base-url and --file exclude each other: give one, or neither to compare the embedded reference server');
+  }
+  const namespace = (flags['namespace'] as string | undefined) ?? DEFAULT_NAMESPACE;
+  const reports = (flags['reports'] as string | undefined) ?? 'reports';
+  const started = new Date();
+
+  let drifts: Drift[];
+  let source: DiffRun['source'];
+  if (file !== undefined) {
+    source = { kind: 'file', location: file };
+    drifts = fromFile(file, namespace);
+  } else if (baseUrlFlag !== undefined) {
+    const baseUrl = baseUrlSetting.parse(baseUrlFlag, '--base-url') as string;
+    const fetched = await fetchWsdl(baseUrl);
+    source = { kind: 'url', location: fetched.url };
+    drifts = fromTarget(fetched, namespace);
+  } else {
+    const server = await startReferenceServer({ namespace });
+    try {
+      const fetched = await fetchWsdl(server.url);
+      source = { kind: 'embedded', location: fetched.url };
+      drifts = fromTarget(fetched, namespace);
+    } finally {
+      await server.close();
+    }
+  }
+
+  const run: DiffRun = { tool: toolInfo(), source, namespace, startedAt: started.toISOString(), durationMs: Date.now() - started.getTime() };
+  mkdirSync(reports, { recursive: true });
+  const written = ([['wsdl-diff.json', diffJson(drifts, run)], ['wsdl-diff.junit.xml', diffJunit(drifts, run)]] as const).map(([name, content]) => {
+    writeFileAtomic(join(reports, name), content);
+    return join(reports, name);
+  });
+  io.out(diffConsole(drifts, run));
+  io.out(`Reports: ${written.join(', ')}`);
+  return drifts.length === 0 ? EXIT.conforms : EXIT.findings;
+}

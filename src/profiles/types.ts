@@ -1,0 +1,30 @@
+/** What a conforming target must answer to a negative case, as plain data (it crosses from the
+ * vitest workers into reports). Regular expressions are kept as source strings. */
+import type { FaultClass } from '../transports/dialects.js';
+
+export type ResponseShape =
+  /** A SOAP fault in the request's SOAP version (or, with `dialect`, in that version). */
+  | { readonly body: 'soap-fault'; readonly status: readonly number[]; readonly faultClass?: FaultClass; readonly faultCode?: string; readonly reason?: string; readonly dialect?: '1.1' | '1.2' }
+  | { readonly body: 'empty'; readonly status: readonly number[] }
+  | { readonly body: 'plain-text'; readonly status: readonly number[]; readonly message?: string }
+  /** The input is tolerated: a normal result is acceptable. */
+  | { readonly body: 'success' }
+  /** Any well-formed fault or any non-2xx status. */
+  | { readonly body: 'any-rejection' };
+
+export interface Expectation {
+  /** One line a reader understands, e.g. "HTTP 500 SOAP fault soap:Client". */
+  readonly summary: string;
+  /** Where the expectation comes from. */
+  readonly evidence: string;
+  readonly accept: readonly ResponseShape[];
+}
+
+export type ProfileId = 'asmx' | 'lenient';
+
+export interface Profile {
+  readonly id: ProfileId;
+  readonly description: string;
+  /** HTTP statuses a SOAP fault may come with. */
+  readonly faultStatuses: readonly number[];
+}

@@ -1,0 +1,39 @@
+/** How one reference server instance behaves: its namespace, its optional signing secret, its mutant. */
+import type { Operation, Parameter } from '../contract/index.js';
+import { verifySignature } from './auth.js';
+import type { Mutant } from './mutants.js';
+import { convert, type Family, type Typed } from './values.js';
+
+export interface Behaviour {
+  readonly namespace: string;
+  readonly authSecret?: string;
+  readonly mutant?: Mutant;
+}
+
+/** Converts a parameter's text, through the mutant's hook when there is one. */
+export function convertParam(b: Behaviour, param: Parameter, text: string | null, family: Family): Typed {
+  return b.mutant?.convert ? b.mutant.convert(param, text, family, convert) : convert(param, text, family);
+}
+
+/** A GET/POST parameter that is not in the request at all. */
+export class MissingParameter extends Error {
+  constructor(readonly param: string) {
+    super(`Missing parameter: ${param}.`);
+  }
+}
+
+/** Reads every parameter of `op` in contract order and then checks the signature. `raw` maps a
+ * name to its text, to null for an absent SOAP element (converted to the type's default), and has
+ * no entry for a missing GET/POST parameter. The first parameter that is missing or does not
+ * convert ends the reading, as in ValueCollectionParameterReader.Read (reference source); the web
+ * method, and so the signature check, runs only after all parameters are read. */
+export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<string, string | null>, family: Family): Map<string, Typed> {
+  const typed = new Map<string, Typed>();
+  for (const p of op.params) {
+    const text = raw.get(p.name);
+    if (text === undefined) throw new MissingParameter(p.name);
+    typed.set(p.name, convertParam(b, p, text, family));
+  }
+  if (b.authSecret) verifySignature(b.authSecret, op, raw, Date.now());
+  return typed;
+}

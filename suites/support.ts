@@ -1,0 +1,25 @@
+/** What every conformance suite needs: the run's settings and a keep-alive client for the target. */
+import { afterAll, inject } from 'vitest';
+import '../src/engine/vitest-context.js';
+import { createHttpClient, type HttpClient } from '../src/http/send.js';
+import { findingsOf } from '../src/engine/findings.js';
+import type { ExchangeRecord } from '../src/engine/record.js';
+import type { TargetSettings } from '../src/engine/vitest-context.js';
+
+export function useTarget(): { settings: TargetSettings; client: HttpClient } {
+  const settings = inject('tsiws');
+  const client = createHttpClient({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+    connections: settings.concurrency,
+  });
+  afterAll(() => client.close());
+  return { settings, client };
+}
+
+/** Hands the record to the reporters and fails the test with every finding, by check id. */
+export function report(task: { meta: { tsiws?: ExchangeRecord } }, expect: (v: unknown) => { toEqual(v: unknown): void }, record: ExchangeRecord): void {
+  task.meta.tsiws = record;
+  expect(findingsOf(record)).toEqual([]);
+}

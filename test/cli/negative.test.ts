@@ -1,0 +1,113 @@
+/** Issue 3 end to end: the negative matrix, profiles, check selection, authentication, a mutant. */
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { CHECK_IDS } from '../../src/checks/registry.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
+import { cli, REPO } from '../support/cli.js';
+
+const servers: ReferenceServer[] = [];
+async function server(options: Parameters<typeof startReferenceServer>[0]): Promise<string> {
+  const s = await startReferenceServer(options);
+  servers.push(s);
+  return s.url;
+}
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+const SIGNER = join(REPO, 'examples/signer.mjs');
+
+describe('the negative matrix', () => {
+  test('the embedded server answers every negative case as the asmx profile expects', async () => {
+    const r = await cli(['run']);
+    expect(r.code).toBe(0);
+    const { summary } = r.json('results.json');
+    // 80 positive exchanges and 736 negative ones: 3 int scenarios x 45 int parameters x 4 transports,
+    // 2 dateTime and 2 boolean parameters x 4, missing parameter and unknown path x 20 x 2,
+    // unknown SOAPAction, both envelope swaps x 20, malformed XML x 20 x 2.
+    expect(summary.exchanges).toEqual({ total: 816, passed: 816, failed: 0, error: 0 });
+    expect(r.text('junit.xml')).toContain('name="soap11 int-non-numeric(sonumber) rejection-per-profile"');
+  });
+
+  test('a server that accepts a bad int with 200 and a result is caught: exit 1, rejects-invalid-input named', async () => {
+    const url = await server({ mutant: 'accept-bad-int' });
+    const r = await cli(['run', '--base-url', url]);
+    expect(r.code).toBe(1);
+    const { failures } = r.json('results.json');
+    const fired = new Set(failures.map((f: { check: string }) => f.check));
+    expect(fired).toEqual(new Set(['rejects-invalid-input', 'rejection-per-profile', 'fault-code-per-profile', 'error-message-per-profile'].filter((id) => fired.has(id))));
+    expect(fired.has('rejects-invalid-input')).toBe(true);
+    const f = failures.find((x: { check: string; caseId: string; transport: string }) => x.check === 'rejects-invalid-input' && x.caseId === 'MobileDispatchUpdate-int-non-numeric-status' && x.transport === 'get');
+    expect(f).toMatchObject({
+      kind: 'negative', scenario: 'int-non-numeric', param: 'status', status: 'failed',
+      message: 'invalid input was accepted: HTTP 200 with a result',
+      expectation: { profile: 'asmx', summary: 'HTTP 500 text/plain "Cannot convert ... to System.Int32."' },
+    });
+    expect(f.request.curl).toContain('status=abc');
+    expect(r.stdout).toMatch(/^Verdict: does-not-conform/m);
+  });
+
+  test('under the lenient profile any rejection will do', async () => {
+    const r = await cli(['run', '--profile', 'lenient']);
+    expect(r.code).toBe(0);
+    expect(r.json('results.json').run.configuration.profile).toBe('lenient');
+  });
+
+  test('--checks narrows the catalog and --skip-checks removes from it', async () => {
+    const only = await cli(['run', '--checks', 'http-status-200,rejects-invalid-input', '--operations', 'MobileContactEmailDelete']);
+    expect(only.code).toBe(0);
+    const names = [...only.text('junit.xml').matchAll(/<testcase [^>]*name="([^"]+)"/g)].map((m) => m[1]!.split(' ').at(-1));
+    expect(new Set(names)).toEqual(new Set(['http-status-200', 'rejects-invalid-input']));
+    const skipped = await cli(['run', '--skip-checks', 'xsd-valid', '--operations', 'MobileContactEmailDelete']);
+    expect(skipped.text('junit.xml')).not.toContain(' xsd-valid"');
+    expect(skipped.text('junit.xml')).toContain(' http-status-200"');
+  });
+
+  test.each([['--checks'], ['--skip-checks']])('an unknown check id given to %s exits 2 naming it', async (flag) => {
+    const r = await cli(['run', flag, 'http-status-200,no-such-check']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${flag}: unknown check id no-such-check`);
+  });
+});
+
+describe('authentication enforcement', () => {
+  test('with the example signer and a server that enforces it: every auth case rejected, every valid request accepted', async () => {
+    const r = await cli(['run', '--signer', SIGNER, '--auth-secret', 's3cret'], { TSIWS_AUTH_SECRET: 's3cret' });
+    expect(r.code).toBe(0);
+    // 816 plus corrupted sig and stale timestamp x 80, missing mobilekey x 5 operations x 4 transports.
+    expect(r.json('results.json').summary.exchanges.total).toBe(816 + 160 + 20);
+    expect(r.text('junit.xml')).toContain('name="get auth-stale-timestamp auth-enforced"');
+  });
+
+  test('a server that does not check signatures is caught by auth-enforced', async () => {
+    const url = await server({});
+    const r = await cli(['run', '--base-url', url, '--signer', SIGNER, '--operations', 'MobileDispatchUpdate', '--transports', 'soap12'], { TSIWS_AUTH_SECRET: 's3cret' });
+    expect(r.code).toBe(1);
+    const fired = r.json('results.json').failures.map((f: { check: string; scenario: string }) => `${f.check} ${f.scenario}`);
+    expect(fired).toEqual(['auth-enforced auth-corrupted-sig', 'auth-enforced auth-stale-timestamp', 'auth-enforced auth-missing-mobilekey']);
+  });
+
+  test('signatures made with the wrong secret fail the valid requests', async () => {
+    const url = await server({ authSecret: 'right' });
+    const r = await cli(['run', '--base-url', url, '--signer', SIGNER, '--operations', 'MobileAccountSearch', '--transports', 'get'], { TSIWS_AUTH_SECRET: 'wrong' });
+    expect(r.code).toBe(1);
+    const positive = r.json('results.json').failures.filter((f: { kind: string }) => f.kind === 'positive');
+    expect(positive.map((f: { check: string }) => f.check)).toEqual(['http-status-200', 'content-type', 'xml-well-formed', 'not-a-fault']);
+    expect(positive[3].message).toBe('answered with a fault: System.UnauthorizedAccessException: Invalid signature.');
+  });
+});
+
+describe('tsiws-conform checks', () => {
+  test('lists every check with id, description and what it enforces', async () => {
+    const r = await cli(['checks', '--json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout);
+    expect(rows.map((c: { id: string }) => c.id)).toEqual(CHECK_IDS);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    for (const c of rows) {
+      expect(c.description.length).toBeGreaterThan(10);
+      expect(c.enforces.length).toBeGreaterThan(10);
+    }
+    const table = await cli(['checks']);
+    expect(table.stdout).toMatch(/^http-status-200\s+error\s+A valid request is answered with HTTP status 200$/m);
+    expect(table.stdout).toMatch(new RegExp(`^${CHECK_IDS.length} checks\\.`, 'm'));
+  });
+});

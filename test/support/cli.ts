@@ -1,0 +1,37 @@
+/** Runs the real CLI in a child process with a clean environment and a fresh working folder. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** The reports folder the run was given. */
+  readonly reports: string;
+  json(name: string): any;
+  text(name: string): string;
+}
+
+export function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const cwd = mkdtempSync(join(tmpdir(), 'tsiws-cli-'));
+  const reports = join(cwd, 'reports');
+  return new Promise((resolve) => {
+    // No TSIWS_* from the developer's shell and no .env from the repo: only what the test gives.
+    execFile(process.execPath, [BIN, ...args, ...(args[0] === 'run' ? ['--reports', reports] : [])], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({
+        code: err ? Number((err as { code?: number }).code ?? 1) : 0,
+        stdout,
+        stderr,
+        reports,
+        json: (name) => JSON.parse(readFileSync(join(reports, name), 'utf8')),
+        text: (name) => readFileSync(join(reports, name), 'utf8'),
+      });
+    });
+  });
+}
