@@ -18,7 +18,8 @@ import { soapFaultShape } from './soap-fault-shape.js';
 import { soapNoDtdOrPi } from './soap-no-dtd-or-pi.js';
 import { soapResponseElement } from './soap-response-element.js';
 import { status200 } from './status-200.js';
-import type { Check } from './types.js';
+import type { Check, ServiceCheck } from './types.js';
+import { wsdlMatchesContract } from './wsdl-matches-contract.js';
 import { xmlWellFormed } from './xml-well-formed.js';
 import { xsdValid } from './xsd-valid.js';
 
@@ -48,6 +49,10 @@ export const checks: readonly Check[] = [
   authEnforced,
 ];
 
-export const CHECK_IDS: readonly string[] = checks.map((c) => c.id);
+/** Checks judged once per run, on the service as a whole. */
+export const serviceChecks: readonly ServiceCheck[] = [wsdlMatchesContract];
 
-export type { Check, Exchange, Verdict } from './types.js';
+/** Every check id, for selection (--checks, --skip-checks) and the catalog. */
+export const CHECK_IDS: readonly string[] = [...checks, ...serviceChecks].map((c) => c.id);
+
+export type { Check, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';

@@ -40,6 +40,25 @@ export interface Check {
   run(exchange: Exchange): Verdict;
 }
 
+/** The service as a whole: its published `?WSDL` answer. */
+export interface ServiceExchange {
+  readonly namespace: string;
+  readonly url: string;
+  readonly response: HttpResponse;
+  readonly profile: Profile;
+}
+
+/** A check judged once per run, on the service rather than on one operation and transport. */
+export interface ServiceCheck {
+  readonly id: string;
+  readonly description: string;
+  readonly enforces: string;
+  readonly scope: 'service';
+  readonly severity: 'error' | 'warning';
+  readonly appliesText: string;
+  run(exchange: ServiceExchange): Verdict;
+}
+
 export const pass: Verdict = Object.freeze({ status: 'passed' });
 export const fail = (message: string): Verdict => ({ status: 'failed', message });
 export const skip = (message: string): Verdict => ({ status: 'skipped', message });

@@ -33,10 +33,12 @@ export interface RecordedResponse {
 }
 
 export interface ExchangeRecord {
+  /** The operation, or the service name for a service-level record. */
   readonly operation: string;
-  readonly transport: TransportId;
+  /** The transport, or 'wsdl' for the service-level ?WSDL record. */
+  readonly transport: TransportId | 'wsdl';
   readonly caseId: string;
-  readonly kind: 'positive' | 'negative';
+  readonly kind: 'positive' | 'negative' | 'service';
   /** Negative cases: what was spoiled and what the profile expected instead. */
   readonly scenario?: ScenarioId;
   readonly param?: string;

@@ -2,7 +2,7 @@
 import { outcomeOf } from '../engine/findings.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { TransportId } from '../transports/index.js';
-import { failuresOf, summarise } from './summary.js';
+import { failuresOf, notesOf, summarise } from './summary.js';
 
 const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR' } as const;
 const MAX_LISTED = 40;
@@ -22,8 +22,9 @@ export function consoleTable(records: readonly ExchangeRecord[], operations: rea
   const s = summarise(records, toolErrors);
   lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors; checks: ${s.checks.passed} passed, ${s.checks.failed} failed, ${s.checks.skipped} had nothing to judge`);
   const failures = failuresOf(records);
-  for (const f of failures.slice(0, MAX_LISTED)) lines.push(`  ${f.operation} ${f.transport} ${f.check}: ${f.message.split('\n')[0]}`);
+  for (const f of failures.slice(0, MAX_LISTED)) lines.push(`  ${f.operation} ${f.transport} ${f.check}: ${f.message.split('\n').slice(0, f.kind === 'service' ? 6 : 1).join('\n    ')}`);
   if (failures.length > MAX_LISTED) lines.push(`  ... and ${failures.length - MAX_LISTED} more in results.json`);
+  for (const n of notesOf(records)) lines.push(`  note: ${n.check} not checked: ${n.message}`);
   for (const e of toolErrors) lines.push(`  tool error: ${e}`);
   return lines.join('\n');
 }

@@ -33,13 +33,15 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
       continue;
     }
     for (const c of r.checks) {
-      if (c.status === 'skipped') continue;
+      // A service-level skip (no WSDL published) is news for the reader; other skips are not.
+      if (c.status === 'skipped' && r.kind !== 'service') continue;
       const label = r.kind === 'negative' ? `${r.transport} ${r.scenario}${r.param ? `(${r.param})` : ''} ${c.id}` : `${r.transport} ${c.id}`;
       const tc = suite.testCase().className(className).name(label).time(seconds)
         .property('operation', r.operation).property('transport', r.transport).property('check', c.id).property('kind', r.kind);
       if (r.expectation) tc.property('expected', `${r.expectation.summary} (${r.expectation.profile} profile)`);
       if (c.status === 'failed') tc.failure(`${c.id}: ${c.message ?? ''}`, c.id).standardOutput(`Reproduce with:\n${r.request.curl}`);
       else if (c.status === 'error') tc.error(`${c.id}: ${c.message ?? ''}`, 'check-error');
+      else if (c.status === 'skipped') tc.skipped().standardOutput(`Not checked: ${c.message ?? ''}`);
     }
   }
   for (const [index, message] of run.toolErrors.entries()) {

@@ -48,3 +48,8 @@ export function failuresOf(records: readonly ExchangeRecord[]) {
 }
 
 export { findingsOf };
+
+/** Service-level checks that could not be made, with why (e.g. no WSDL published). */
+export function notesOf(records: readonly ExchangeRecord[]): Array<{ check: string; message: string }> {
+  return records.filter((r) => r.kind === 'service').flatMap((r) => r.checks.filter((c) => c.status === 'skipped').map((c) => ({ check: c.id, message: c.message ?? '' })));
+}

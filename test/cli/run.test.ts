@@ -25,12 +25,12 @@ describe('tsiws-conform run', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^MobileTimeLogCreate\s+ok\s+ok\s+ok\s+ok$/m);
-    expect(stdout).toMatch(/^816 exchanges: 816 passed, 0 failed, 0 errors;/m);
+    expect(stdout).toMatch(/^817 exchanges: 817 passed, 0 failed, 0 errors;/m);
     expect(stdout).toMatch(/^Verdict: conforms/m);
     const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'));
     expect(results.summary.verdict).toBe('conforms');
-    // 80 valid requests and 736 invalid ones (test/cli/negative.test.ts counts them).
-    expect(results.summary.exchanges).toEqual({ total: 816, passed: 816, failed: 0, error: 0 });
+    // 80 valid requests, 736 invalid ones (test/cli/negative.test.ts counts them), and the ?WSDL check.
+    expect(results.summary.exchanges).toEqual({ total: 817, passed: 817, failed: 0, error: 0 });
     expect(results.summary.checks.failed).toBe(0);
     expect(results.summary.checks.error).toBe(0);
     const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');
@@ -38,7 +38,7 @@ describe('tsiws-conform run', () => {
     const passed = results.summary.checks.passed;
     expect(junit).toMatch(new RegExp(`<testsuites tests="${passed}" failures="0" errors="0" skipped="0">`));
     expect(junit.match(/<testcase /g)?.length).toBe(passed);
-    expect(junit.match(/<testsuite /g)?.length).toBe(20);
+    expect(junit.match(/<testsuite /g)?.length).toBe(21); // one per operation, and tsiWS for ?WSDL
     expect(results.failures).toEqual([]);
     expect(results.run.embedded).toBe(true);
   });

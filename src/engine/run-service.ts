@@ -1,0 +1,25 @@
+/** The service-level checks: fetch ?WSDL once and judge it. */
+import { serviceChecks, type ServiceExchange } from '../checks/registry.js';
+import { SERVICE_NAME, SERVICE_PATH } from '../contract/index.js';
+import type { RunSettings } from '../config/settings.js';
+import { TargetError, type HttpClient } from '../http/send.js';
+import { PROFILES } from '../profiles/expectations.js';
+import { recordRequest, recordResponse, type CheckOutcome, type ExchangeRecord } from './record.js';
+
+export async function runServiceChecks(settings: RunSettings & { baseUrl: string }, client: HttpClient): Promise<ExchangeRecord> {
+  const request = { method: 'GET' as const, path: `${SERVICE_PATH}?WSDL`, headers: {} };
+  const selected = serviceChecks.filter((c) => (settings.checks?.includes(c.id) ?? true) && !settings.skipChecks.includes(c.id));
+  const base = { operation: SERVICE_NAME, transport: 'wsdl' as const, caseId: `${SERVICE_NAME}-wsdl`, kind: 'service' as const, request: recordRequest(settings.baseUrl, request) };
+  try {
+    const response = await client.send(request);
+    const exchange: ServiceExchange = { namespace: settings.namespace, url: base.request.url, response, profile: PROFILES[settings.profile] };
+    const checks: CheckOutcome[] = selected.map((c) => {
+      const v = c.run(exchange);
+      return v.status === 'passed' ? { id: c.id, status: 'passed' } : { id: c.id, status: v.status, message: v.message };
+    });
+    return { ...base, response: recordResponse(response, []), checks };
+  } catch (err) {
+    if (!(err instanceof TargetError)) throw err;
+    return { ...base, checks: [], error: { code: err.code, message: err.message } };
+  }
+}
