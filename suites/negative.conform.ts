@@ -7,7 +7,7 @@ import { describe, test } from 'vitest';
 import { negativeCases } from '../src/cases/negative.js';
 import { getOperation } from '../src/contract/index.js';
 import { runCase } from '../src/engine/run-case.js';
-import { report, useTarget } from './support.js';
+import { report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 const auth = settings.signer !== undefined || settings.sig !== undefined;
@@ -16,8 +16,9 @@ for (const name of settings.operations) {
   const rows = negativeCases(getOperation(name), { auth }).flatMap((c) =>
     c.transports.filter((t) => settings.transports.includes(t)).map((transport) => ({ c, transport, label: `${transport} ${c.scenario}${c.param ? `(${c.param})` : ''}` })));
   describe(`${name} negative`, () => {
-    test.concurrent.for(rows)('$label', async ({ c, transport }, { task, expect }) => {
-      report(task, expect, await runCase(settings, client, c, transport));
+    test.concurrent.for(rows)('$label', async ({ c, transport }, context) => {
+      withinBudget(settings, context);
+      report(context.task, context.expect, await runCase(settings, client, c, transport));
     });
   });
 }

@@ -7,15 +7,16 @@ import { describe, test } from 'vitest';
 import { exampleCase } from '../src/cases/examples.js';
 import { getOperation } from '../src/contract/index.js';
 import { runCase } from '../src/engine/run-case.js';
-import { report, useTarget } from './support.js';
+import { report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 
 for (const name of settings.operations) {
   const testCase = exampleCase(getOperation(name));
   describe(name, () => {
-    test.concurrent.for(settings.transports)('%s', async (transport, { task, expect }) => {
-      report(task, expect, await runCase(settings, client, testCase, transport));
+    test.concurrent.for(settings.transports)('%s', async (transport, context) => {
+      withinBudget(settings, context);
+      report(context.task, context.expect, await runCase(settings, client, testCase, transport));
     });
   });
 }

@@ -23,3 +23,10 @@ export function report(task: { meta: { tsiws?: ExchangeRecord } }, expect: (v: u
   task.meta.tsiws = record;
   expect(findingsOf(record)).toEqual([]);
 }
+
+/** Skips the test when the run's --max-duration budget is spent; the collector counts it. */
+export function withinBudget(settings: TargetSettings, context: { skip: (note?: string) => void }): void {
+  if (settings.deadline !== undefined && Date.now() >= settings.deadline) context.skip(CUT_SHORT);
+}
+
+export const CUT_SHORT = 'cut short by --max-duration';

@@ -50,7 +50,7 @@ export function faultCodeOf(view: SoapFaultView): { local: string; inEnvelopeNs:
 
 /** The codec that reads this response: a SOAP envelope is read in its own version (ASMX answers a
  * SOAP 1.2 envelope sent as text/xml in SOAP 1.2), anything else with the request's transport. */
-function codecFor(exchange: Exchange): Transport {
+export function codecFor(exchange: Exchange): Transport {
   if (!exchange.transport.dialect) return exchange.transport;
   const parsed = parseResponse(exchange.response);
   const version = parsed.ok && parsed.root.name === 'Envelope' ? dialectByEnvelopeNs(parsed.root.ns)?.version : undefined;

@@ -2,6 +2,7 @@
 import { authEnforced } from './auth-enforced.js';
 import { charsetConsistent } from './charset-consistent.js';
 import { contentType } from './content-type.js';
+import { echoMatches } from './echo-matches.js';
 import { errorBodyReadable } from './error-body-readable.js';
 import { errorMessagePerProfile } from './error-message-per-profile.js';
 import { faultCodePerProfile } from './fault-code-per-profile.js';
@@ -36,6 +37,7 @@ export const checks: readonly Check[] = [
   httpStringRoot,
   xsdValid,
   notAFault,
+  echoMatches,
   responseTime,
   // Invalid requests and faults
   rejectsInvalidInput,

@@ -18,6 +18,8 @@ export interface Exchange {
   readonly profile: Profile;
   /** --sla-ms, when given. */
   readonly slaMs?: number;
+  /** The typed values the target should echo back (src/asmx/echo.ts), when it echoes. */
+  readonly echo?: Readonly<Record<string, number | boolean | string | null>>;
 }
 
 export type Verdict =

@@ -9,6 +9,9 @@ import { CHECK_IDS } from '../checks/registry.js';
 import type { ProfileId } from '../profiles/types.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 
+/** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
+export const DEFAULT_RUNS = 10;
+
 export class ConfigError extends Error {
   readonly code = 'TSIWS_CONFIG';
   constructor(message: string) {
@@ -39,10 +42,26 @@ export interface RunSettings {
   readonly slaMs: number | undefined;
   /** Shared secret of the reference server's example signing scheme (embedded server and serve). */
   readonly authSecret: string | undefined;
+  /** fast-check seed of the run; the same seed sends the same requests. */
+  readonly seed: number;
+  /** fast-check runs per operation and transport. */
+  readonly runs: number;
+  readonly maxStringLength: number;
+  /** Whole-run budget in seconds; fuzzing and cases stop gracefully at it. */
+  readonly maxDurationS: number | undefined;
+  /** Compare results with the reference echo; undefined: only against the embedded server. */
+  readonly echo: boolean | undefined;
+  /** Which conformance suites run (suites/<name>.conform.ts). */
+  readonly suites: readonly SuiteId[];
 }
+
+export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
+export type SuiteId = (typeof SUITE_IDS)[number];
 
 interface Setting<K extends keyof RunSettings> {
   readonly key: K;
+  /** A flag that takes no value (--echo); its variable takes true/false. */
+  readonly boolean?: boolean;
   readonly flag: string;
   readonly env: string;
   readonly help: string;
@@ -67,6 +86,18 @@ function oneOf<T extends string>(allowed: readonly T[], what: string) {
     if (!allowed.includes(value)) throw new ConfigError(`${source}: unknown ${what} "${text}"; expected one of ${allowed.join(', ')}`);
     return value;
   };
+}
+
+function bool(text: string, source: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(t)) return true;
+  if (['false', '0', 'off', 'no'].includes(t)) return false;
+  throw new ConfigError(`${source}: expected true or false, got "${text}"`);
+}
+
+function seed(text: string, source: string): number {
+  if (!/^-?\d+$/.test(text.trim()) || Math.abs(Number(text)) > 2 ** 31 - 1) throw new ConfigError(`${source}: expected a whole number between -2147483647 and 2147483647, got "${text}"`);
+  return Number(text);
 }
 
 function positiveInt(text: string, source: string): number {
@@ -107,6 +138,12 @@ export const SETTINGS = [
   { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: list(CHECK_IDS, 'check id') },
   { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: list(CHECK_IDS, 'check id') },
   { key: 'slaMs', flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
+  { key: 'seed', flag: 'seed', env: 'TSIWS_SEED', defaultText: '(random, printed at the start)', help: 'fast-check seed; the same seed sends the same requests', parse: seed },
+  { key: 'runs', flag: 'runs', env: 'TSIWS_RUNS', defaultText: String(DEFAULT_RUNS), help: 'Fuzzed requests per operation and transport', parse: positiveInt },
+  { key: 'maxStringLength', flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', defaultText: '2000', help: 'Longest fuzzed string value', parse: positiveInt },
+  { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
+  { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
+  { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', defaultText: SUITE_IDS.join(','), help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
@@ -129,6 +166,12 @@ export const DEFAULTS: RunSettings = {
   skipChecks: [],
   slaMs: undefined,
   authSecret: undefined,
+  seed: 0, // replaced by a random seed in resolveSettings
+  runs: DEFAULT_RUNS,
+  maxStringLength: 2000,
+  maxDurationS: undefined,
+  echo: undefined,
+  suites: SUITE_IDS,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

@@ -7,6 +7,8 @@ import type { ExchangeRecord } from './record.js';
 export class RecordCollector implements Reporter {
   readonly records: ExchangeRecord[] = [];
   readonly toolErrors: string[] = [];
+  /** Tests that did not run because the --max-duration budget was spent. */
+  cutShort = 0;
 
   constructor(private readonly onRecord: (record: ExchangeRecord) => void = () => {}) {}
 
@@ -18,6 +20,7 @@ export class RecordCollector implements Reporter {
       return;
     }
     const result = testCase.result();
+    if (result.state === 'skipped') this.cutShort++;
     if (result.state === 'failed') {
       this.toolErrors.push(`${testCase.fullName}: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
     }

@@ -32,13 +32,29 @@ export interface RecordedResponse {
   readonly elapsedMs: number;
 }
 
+/** How a fuzzed property went: its seed, how many runs, and for a failure the shrunk path. */
+export interface FuzzInfo {
+  readonly seed: number;
+  readonly runs: number;
+  readonly planned: number;
+  /** Stopped early by --max-duration. */
+  readonly interrupted: boolean;
+  /** fast-check's path to the minimal counterexample (replay with seed and path). */
+  readonly path?: string;
+  readonly shrinks?: number;
+}
+
 export interface ExchangeRecord {
   /** The operation, or the service name for a service-level record. */
   readonly operation: string;
   /** The transport, or 'wsdl' for the service-level ?WSDL record. */
   readonly transport: TransportId | 'wsdl';
   readonly caseId: string;
-  readonly kind: 'positive' | 'negative' | 'service';
+  /** 'fuzz': a fast-check property; the record is its shrunk counterexample, or its first run. */
+  readonly kind: 'positive' | 'negative' | 'service' | 'fuzz';
+  /** The case's non-secret wire values (authentication is added per request), for replay. */
+  readonly values?: Readonly<Record<string, string>>;
+  readonly fuzz?: FuzzInfo;
   /** Negative cases: what was spoiled and what the profile expected instead. */
   readonly scenario?: ScenarioId;
   readonly param?: string;

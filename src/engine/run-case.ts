@@ -7,6 +7,7 @@ import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
+import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
 import { recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
 
@@ -64,11 +65,13 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
   const profile = PROFILES[settings.profile];
   const negative = testCase.kind === 'negative' ? testCase : undefined;
   const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
+  const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
   const base = {
     operation: operation.name,
     transport: transportId,
     caseId: testCase.id,
     kind: testCase.kind,
+    values: testCase.values,
     ...(negative ? { scenario: negative.scenario, ...(negative.param ? { param: negative.param } : {}) } : {}),
     ...(expectation ? { expectation: { profile: profile.id, summary: expectation.summary, evidence: expectation.evidence } } : {}),
     request: recordRequest(settings.baseUrl, shown),
@@ -80,6 +83,7 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
       ...(negative ? { scenario: negative.scenario } : {}),
       ...(expectation ? { expectation } : {}),
       ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),
+      ...(echo?.ok ? { echo: echo.received } : {}),
     };
     const result = transport.decode({ namespace: settings.namespace }, operation, response);
     const redactedResult = result.kind === 'result' && result.text !== null ? { ...result, text: redact(result.text, secrets) } : result;

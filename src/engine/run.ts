@@ -11,7 +11,7 @@ import { startReferenceServer, type ReferenceServer } from '../server/server.js'
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
 import type { ExchangeRecord } from './record.js';
-import type { TargetSettings } from './vitest-context.js';
+import { targetSettings, type TargetSettings } from './vitest-context.js';
 
 export class TargetUnreachableError extends Error {
   readonly code = 'TSIWS_UNREACHABLE';
@@ -21,6 +21,8 @@ export interface RunResult {
   readonly target: TargetSettings;
   readonly records: readonly ExchangeRecord[];
   readonly toolErrors: readonly string[];
+  /** Tests skipped because --max-duration ran out. */
+  readonly cutShort: number;
   readonly startedAt: string;
   readonly durationMs: number;
 }
@@ -28,7 +30,7 @@ export interface RunResult {
 const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
 /** Any HTTP answer at all, even an error status, means the target is reachable. */
-async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
+export async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
   const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1 });
   try {
     await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
@@ -48,16 +50,16 @@ export async function conformanceRun(settings: RunSettings, onRecord?: (r: Excha
   let server: ReferenceServer | undefined;
   let target: TargetSettings;
   if (settings.baseUrl) {
-    target = { ...settings, baseUrl: settings.baseUrl, embedded: false };
+    target = targetSettings(settings, settings.baseUrl, false, startedAt.getTime());
     await ensureReachable(target);
   } else {
     server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
-    target = { ...settings, baseUrl: server.url, embedded: true };
+    target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
   const collector = new RecordCollector(onRecord);
   const exitCode = process.exitCode;
   try {
-    const vitest = await startVitest('test', [], {
+    const vitest = await startVitest('test', settings.suites.map((s) => `suites/${s}.conform.ts`), {
       config: SUITES_CONFIG,
       watch: false,
       reporters: [collector],
@@ -70,5 +72,5 @@ export async function conformanceRun(settings: RunSettings, onRecord?: (r: Excha
     process.exitCode = exitCode;
     await server?.close();
   }
-  return { target, records: collector.records, toolErrors: collector.toolErrors, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  return { target, records: collector.records, toolErrors: collector.toolErrors, cutShort: collector.cutShort, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
 }

@@ -2,8 +2,14 @@
 import type { RunSettings } from '../config/settings.js';
 import type { ExchangeRecord } from './record.js';
 
-/** Settings of a run whose target is known (the embedded server's URL is filled in). */
-export type TargetSettings = RunSettings & { readonly baseUrl: string; readonly embedded: boolean };
+/** Settings of a run whose target is known (the embedded server's URL is filled in), with the
+ * echo decided and the --max-duration deadline as an epoch time. */
+export type TargetSettings = Omit<RunSettings, 'echo'> & {
+  readonly baseUrl: string;
+  readonly embedded: boolean;
+  readonly echo: boolean;
+  readonly deadline: number | undefined;
+};
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -16,4 +22,16 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     tsiws?: ExchangeRecord;
   }
+}
+
+/** The one way to make TargetSettings: the echo defaults to on for the embedded server only, and
+ * --max-duration counts from `startedAt`. */
+export function targetSettings(settings: RunSettings, baseUrl: string, embedded: boolean, startedAt = Date.now()): TargetSettings {
+  return {
+    ...settings,
+    baseUrl,
+    embedded,
+    echo: settings.echo ?? embedded,
+    deadline: settings.maxDurationS === undefined ? undefined : startedAt + settings.maxDurationS * 1000,
+  };
 }

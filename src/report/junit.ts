@@ -18,7 +18,8 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
   const suiteFor = (operation: string) => {
     let suite = suites.get(operation);
     if (!suite) {
-      suite = builder.testSuite().name(operation).timestamp(run.startedAt).property('target', run.target).property('namespace', run.namespace);
+      suite = builder.testSuite().name(operation).timestamp(run.startedAt).property('target', run.target).property('namespace', run.namespace).property('seed', String(run.seed));
+      if (run.incomplete) suite.property('incomplete', `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
       suites.set(operation, suite);
     }
     return suite;
@@ -35,10 +36,11 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
     for (const c of r.checks) {
       // A service-level skip (no WSDL published) is news for the reader; other skips are not.
       if (c.status === 'skipped' && r.kind !== 'service') continue;
-      const label = r.kind === 'negative' ? `${r.transport} ${r.scenario}${r.param ? `(${r.param})` : ''} ${c.id}` : `${r.transport} ${c.id}`;
+      const label = r.kind === 'fuzz' ? `${r.transport} fuzz ${c.id}` : r.kind === 'negative' ? `${r.transport} ${r.scenario}${r.param ? `(${r.param})` : ''} ${c.id}` : `${r.transport} ${c.id}`;
       const tc = suite.testCase().className(className).name(label).time(seconds)
         .property('operation', r.operation).property('transport', r.transport).property('check', c.id).property('kind', r.kind);
       if (r.expectation) tc.property('expected', `${r.expectation.summary} (${r.expectation.profile} profile)`);
+      if (r.fuzz) tc.property('seed', String(r.fuzz.seed)).property('runs', String(r.fuzz.runs)).property('path', r.fuzz.path ?? '');
       if (c.status === 'failed') tc.failure(`${c.id}: ${c.message ?? ''}`, c.id).standardOutput(`Reproduce with:\n${r.request.curl}`);
       else if (c.status === 'error') tc.error(`${c.id}: ${c.message ?? ''}`, 'check-error');
       else if (c.status === 'skipped') tc.skipped().standardOutput(`Not checked: ${c.message ?? ''}`);

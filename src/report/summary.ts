@@ -11,6 +11,10 @@ export interface RunInfo {
   readonly durationMs: number;
   readonly configuration: Record<string, unknown>;
   readonly toolErrors: readonly string[];
+  /** fast-check seed: `--seed` repeats the run's requests. */
+  readonly seed: number;
+  /** Present when the run did not do all it planned. */
+  readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
 }
 
 export interface Summary {

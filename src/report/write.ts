@@ -2,6 +2,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeRecord } from '../engine/record.js';
+import { writeFailureFiles } from './failure-files.js';
 import { junitXml } from './junit.js';
 import { resultsJson } from './results-json.js';
 import type { RunInfo } from './summary.js';
@@ -18,9 +19,11 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
     ['junit.xml', junitXml(records, run)],
     ['results.json', resultsJson(records, run)],
   ];
-  return files.map(([name, content]) => {
+  const written = files.map(([name, content]) => {
     const path = join(dir, name);
     writeFileAtomic(path, content);
     return path;
   });
+  if (writeFailureFiles(dir, records, run) > 0) written.push(join(dir, 'failures', '*.json'));
+  return written;
 }

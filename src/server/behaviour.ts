@@ -1,8 +1,9 @@
 /** How one reference server instance behaves: its namespace, its optional signing secret, its mutant. */
 import type { Operation, Parameter } from '../contract/index.js';
+import type { TransportId } from '../transports/index.js';
 import { verifySignature } from './auth.js';
 import type { Mutant } from './mutants.js';
-import { convert, type Family, type Typed } from './values.js';
+import { convert, type Family, type Typed } from '../asmx/values.js';
 
 export interface Behaviour {
   readonly namespace: string;
@@ -10,9 +11,11 @@ export interface Behaviour {
   readonly mutant?: Mutant;
 }
 
-/** Converts a parameter's text, through the mutant's hook when there is one. */
-export function convertParam(b: Behaviour, param: Parameter, text: string | null, family: Family): Typed {
-  return b.mutant?.convert ? b.mutant.convert(param, text, family, convert) : convert(param, text, family);
+/** Converts a parameter's text, through the mutant's hooks when there are any. */
+export function convertParam(b: Behaviour, param: Parameter, text: string | null, transport: TransportId): Typed {
+  const family: Family = transport === 'get' || transport === 'post' ? 'http' : 'soap';
+  const received = text !== null && param.type === 'str' && b.mutant?.receiveString ? b.mutant.receiveString(text, transport) : text;
+  return b.mutant?.convert ? b.mutant.convert(param, received, family, convert) : convert(param, received, family);
 }
 
 /** A GET/POST parameter that is not in the request at all. */
@@ -27,12 +30,12 @@ export class MissingParameter extends Error {
  * no entry for a missing GET/POST parameter. The first parameter that is missing or does not
  * convert ends the reading, as in ValueCollectionParameterReader.Read (reference source); the web
  * method, and so the signature check, runs only after all parameters are read. */
-export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<string, string | null>, family: Family): Map<string, Typed> {
+export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<string, string | null>, transport: TransportId): Map<string, Typed> {
   const typed = new Map<string, Typed>();
   for (const p of op.params) {
     const text = raw.get(p.name);
     if (text === undefined) throw new MissingParameter(p.name);
-    typed.set(p.name, convertParam(b, p, text, family));
+    typed.set(p.name, convertParam(b, p, text, transport));
   }
   if (b.authSecret) verifySignature(b.authSecret, op, raw, Date.now());
   return typed;

@@ -10,12 +10,12 @@ import { plainError, stringResult, type Reply } from './replies.js';
 import { AuthError } from './auth.js';
 import { MissingParameter, readAndAuthorise, type Behaviour } from './behaviour.js';
 import { resultText } from './result.js';
-import { ConversionError } from './values.js';
+import { ConversionError } from '../asmx/values.js';
 
 const exception = (type: string, message: string) => plainError(`${type}: ${message}\r\n`);
 
 /** `params` is undefined when a POST body is not a form; `contentType` is then the request's. */
-export function handleForm(behaviour: Behaviour, opName: string, params: URLSearchParams | undefined, contentType = ''): Reply {
+export function handleForm(behaviour: Behaviour, transport: 'get' | 'post', opName: string, params: URLSearchParams | undefined, contentType = ''): Reply {
   const op = findOperation(opName);
   if (!op) return exception('System.InvalidOperationException', `${opName} Web Service method name is not valid.`);
   // HtmlFormParameterReader reads only application/x-www-form-urlencoded bodies.
@@ -23,7 +23,7 @@ export function handleForm(behaviour: Behaviour, opName: string, params: URLSear
   try {
     const raw = new Map<string, string>();
     for (const p of op.params) if (params.has(p.name)) raw.set(p.name, params.get(p.name)!);
-    const typed = readAndAuthorise(behaviour, op, raw, 'http');
+    const typed = readAndAuthorise(behaviour, op, raw, transport);
     return stringResult(behaviour.namespace, resultText(op, typed));
   } catch (err) {
     if (err instanceof MissingParameter) return exception('System.InvalidOperationException', err.message);

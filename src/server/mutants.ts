@@ -4,13 +4,16 @@
  * the handlers consult; the clean server has none.
  */
 import type { Parameter } from '../contract/index.js';
-import { ConversionError, type Family, type Typed } from './values.js';
+import type { TransportId } from '../transports/index.js';
+import { ConversionError, type Family, type Typed } from '../asmx/values.js';
 
 export interface Mutant {
   readonly name: string;
   readonly description: string;
   /** Replaces parameter conversion; `convert` is the faithful one. */
   readonly convert?: (param: Parameter, text: string | null, family: Family, convert: (p: Parameter, t: string | null, f: Family) => Typed) => Typed;
+  /** Rewrites a string parameter's text as received over `transport`. */
+  readonly receiveString?: (text: string, transport: TransportId) => string;
 }
 
 export const MUTANTS: readonly Mutant[] = [
@@ -25,6 +28,11 @@ export const MUTANTS: readonly Mutant[] = [
         throw err;
       }
     },
+  },
+  {
+    name: 'mangle-non-ascii-get',
+    description: 'HTTP GET decodes the query string as ASCII: every non-ASCII character of a string parameter becomes "?"',
+    receiveString: (text, transport) => (transport === 'get' ? text.replace(/[^\x00-\x7f]/gu, '?') : text),
   },
 ];
 

@@ -6,7 +6,7 @@
  * leak them through a response excerpt.
  */
 import { SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
-import type { Typed } from './values.js';
+import type { Typed } from '../asmx/values.js';
 
 export interface EchoResult {
   readonly operation: string;

@@ -71,10 +71,10 @@ async function route(req: IncomingMessage, behaviour: Behaviour, maxBody: number
   }
   if (path.toLowerCase().startsWith(`${SERVICE_PATH.toLowerCase()}/`)) {
     const opName = decodeURIComponent(path.slice(SERVICE_PATH.length + 1));
-    if (req.method === 'GET') return handleForm(behaviour, opName, url.searchParams);
+    if (req.method === 'GET') return handleForm(behaviour, 'get', opName, url.searchParams);
     if (req.method === 'POST') {
       const isForm = parseContentType(headers['content-type']).mediaType === 'application/x-www-form-urlencoded';
-      return handleForm(behaviour, opName, isForm ? new URLSearchParams(body) : undefined, headers['content-type'] ?? '');
+      return handleForm(behaviour, 'post', opName, isForm ? new URLSearchParams(body) : undefined, headers['content-type'] ?? '');
     }
     return empty(405);
   }

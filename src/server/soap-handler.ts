@@ -20,7 +20,7 @@ import { empty, soapFault, soapResult, type Reply } from './replies.js';
 import { AuthError } from './auth.js';
 import { readAndAuthorise, type Behaviour } from './behaviour.js';
 import { resultText } from './result.js';
-import { ConversionError } from './values.js';
+import { ConversionError } from '../asmx/values.js';
 
 export interface SoapRequest {
   readonly headers: Readonly<Record<string, string>>;
@@ -101,7 +101,7 @@ export function handleSoap(behaviour: Behaviour, req: SoapRequest): Reply {
     return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${found} was not expected.`);
   }
   try {
-    return soapResult(envelopeDialect, ns, op, resultText(op, readAndAuthorise(behaviour, op, rawParams(op, ns, el), 'soap')));
+    return soapResult(envelopeDialect, ns, op, resultText(op, readAndAuthorise(behaviour, op, rawParams(op, ns, el), envelopeDialect.version === '1.1' ? 'soap11' : 'soap12')));
   } catch (err) {
     if (err instanceof ConversionError) return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${err.inner.message}`);
     if (err instanceof AuthError) return soapFault(envelopeDialect, 'server', `${UNABLE_TO_PROCESS} ---> ${err.message}`);

@@ -15,6 +15,7 @@ import { checks, type Exchange } from '../../src/checks/registry.js';
 
 /** The per-exchange checks; the service-level ones have their own tests. */
 const CHECK_IDS = checks.map((c) => c.id);
+import { expectedEcho, familyOf } from '../../src/asmx/echo.js';
 import { getOperation } from '../../src/contract/index.js';
 import { evaluate } from '../../src/engine/run-case.js';
 import { expectationFor, PROFILES } from '../../src/profiles/expectations.js';
@@ -147,6 +148,8 @@ interface Given {
   readonly scenario?: ScenarioId;
   readonly profile?: ProfileId;
   readonly slaMs?: number;
+  /** The target echoes: the exchange carries the typed values it should have received. */
+  readonly echo?: boolean;
 }
 
 interface Row {
@@ -564,7 +567,9 @@ function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
   const profile = PROFILES[given.profile ?? 'asmx'];
   const sla = given.slaMs === undefined ? {} : { slaMs: given.slaMs };
   if (given.scenario === undefined) {
-    return { operation: op, transport, namespace: NS, request: transport.encode(CTX, op, values), response: res, kind: 'positive', profile, ...sla };
+    const expected = expectedEcho(op, values, familyOf(t));
+    const echo = given.echo && expected.ok ? { echo: expected.received } : {};
+    return { operation: op, transport, namespace: NS, request: transport.encode(CTX, op, values), response: res, kind: 'positive', profile, ...sla, ...echo };
   }
   const c = negativeCase(given.scenario);
   if (!c.transports.includes(t)) throw new Error(`scenario ${c.scenario} is not sent over ${t}`);
@@ -579,6 +584,28 @@ const checkById = (id: string) => {
   if (!check) throw new Error(`no check ${id} in the registry`);
   return check;
 };
+
+// ---- the echo property ---------------------------------------------------------------------------
+
+const ECHO: Given = { echo: true };
+/** The reference answer with one received value changed in the echoed JSON. */
+function tamperedEcho(t: TransportId): HttpResponse {
+  const transport = getTransportById(t);
+  const decoded = transport.decode(CTX, op, answer(t));
+  const text = decoded.kind === 'result' ? decoded.text ?? '' : '';
+  const echoed = JSON.parse(text) as { received: Record<string, unknown> };
+  const changed = JSON.stringify({ ...echoed, received: { ...echoed.received, email: 'someone-else@example.com' } });
+  return t === 'get' || t === 'post' ? fromReply(stringResult(NS, changed)) : fromReply(soapResult(getTransportById(t).dialect!, NS, op, changed));
+}
+
+for (const t of TRANSPORT_IDS) {
+  add('echo-matches', t, 'reference server answer', () => answer(t), passed, ECHO);
+  add('echo-matches', t, 'a value arrives changed', () => tamperedEcho(t),
+    failed(`the service received other values than were sent: email: sent ${JSON.stringify(values.email)}, received "someone-else@example.com"`), ECHO);
+  add('echo-matches', t, 'a result that is not the echo', () => (t === 'get' || t === 'post' ? fromReply(stringResult(NS, 'OK')) : fromReply(soapResult(getTransportById(t).dialect!, NS, op, 'OK'))),
+    failed('the result is not the reference echo (not JSON): "OK"'), ECHO);
+  add('echo-matches', t, 'target does not echo', () => answer(t), notApplicable);
+}
 
 /** Checks that apply over a transport but can only skip there; the coverage test names why. */
 const ONLY_SKIPS: Readonly<Record<string, string>> = {
@@ -629,7 +656,7 @@ describe('checks', () => {
     const gaps: string[] = [];
     for (const t of TRANSPORT_IDS) {
       const givens: Given[] = [{}, ...NEGATIVE_CASES.filter((c) => c.transports.includes(t)).map((c) => ({ scenario: c.scenario }))];
-      const probes = givens.flatMap((g) => [exchangeOf(t, answer(t), g), exchangeOf(t, answer(t), { ...g, slaMs: 1000 })]);
+      const probes = givens.flatMap((g) => [exchangeOf(t, answer(t), g), exchangeOf(t, answer(t), { ...g, slaMs: 1000 }), exchangeOf(t, answer(t), { ...g, echo: true })]);
       for (const id of CHECK_IDS) {
         const check = checkById(id);
         const here = rows.filter((r) => r.check === id && r.transport === t);

@@ -1,7 +1,7 @@
 /** A deliberately broken target: the run must catch it (exit 1), name the check, give a curl
  * command per failure, and never write a secret into a report. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ afterAll(async () => {
   await reference.close();
 });
 
-test('a target that answers GET with text/html fails content-type on exactly the 20 GET exchanges', async () => {
+test('a target that answers GET with text/html fails content-type on exactly its GET successes', async () => {
   const reports = mkdtempSync(join(tmpdir(), 'tsiws-reports-'));
   const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
     execFile(process.execPath, [BIN, 'run', '--base-url', proxyUrl, '--reports', reports, '--sig', SIG, '--mobilekey', MOBILEKEY],
@@ -43,16 +43,18 @@ test('a target that answers GET with text/html fails content-type on exactly the
   expect(stdout).toMatch(/^Verdict: does-not-conform/m);
 
   const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'));
-  // 816 exchanges, the service-level ?WSDL check, and with a configured sig 180 authentication cases. This proxy's upstream checks no signature,
+  // 816 exchanges, 80 fuzz properties, the ?WSDL check, and with a configured sig 180 authentication cases. This proxy's upstream checks no signature,
   // so auth-enforced reports them as accepted, except missing mobilekey over GET/POST (5 x 2),
   // which ASMX rejects as a missing parameter.
   const unexpected = results.failures.filter((f: { check: string; transport: string }) => f.check !== 'auth-enforced' && !(f.check === 'content-type' && f.transport === 'get'));
   expect(unexpected.slice(0, 3), 'failures other than the planted defect').toEqual([]);
-  expect(results.summary.exchanges).toEqual({ total: 997, passed: 807, failed: 190, error: 0 });
+  expect(results.summary.exchanges).toEqual({ total: 1077, passed: 867, failed: 210, error: 0 });
   const auth = results.failures.filter((f: { check: string }) => f.check === 'auth-enforced');
   expect(auth).toHaveLength(170);
   const shape = results.failures.filter((f: { check: string }) => f.check !== 'auth-enforced');
-  expect(shape).toHaveLength(20);
+  // The 20 valid GET requests and the 20 GET fuzz properties.
+  expect(shape).toHaveLength(40);
+  expect(shape.filter((f: { kind: string }) => f.kind === 'fuzz')).toHaveLength(20);
   for (const f of shape) {
     expect(f).toMatchObject({ transport: 'get', check: 'content-type', message: 'Content-Type is "text/html; charset=utf-8"; expected "text/xml; charset=utf-8"' });
     expect(f.request.curl).toMatch(new RegExp(`^curl -sS -i '${proxyUrl}/api/rmm/tsiWS\\.asmx/${f.operation}\\?`));
@@ -66,7 +68,9 @@ test('a target that answers GET with text/html fails content-type on exactly the
   expect(junit).toContain('<failure message="content-type: Content-Type is &quot;text/html; charset=utf-8&quot;; expected &quot;text/xml; charset=utf-8&quot;" type="content-type"/>');
 
   // No report file contains a secret, in any encoding.
-  for (const name of readdirSync(reports)) {
+  const files = (readdirSync(reports, { recursive: true }) as string[]).filter((name) => !statSync(join(reports, name)).isDirectory());
+  expect(files.filter((f) => f.startsWith('failures'))).toHaveLength(210);
+  for (const name of files) {
     const text = readFileSync(join(reports, name), 'utf8');
     // The corrupted-sig case sends the real sig with its last character changed: not that either.
     for (const secret of [SIG, MOBILEKEY, SIG.slice(0, -1)]) {

@@ -8,7 +8,8 @@ export interface Answer {
   body: Buffer;
 }
 
-export type Rewrite = (req: IncomingMessage, upstream: Answer) => Answer;
+/** Decides the answer; `body` is the request body as received. */
+export type Rewrite = (req: IncomingMessage, upstream: Answer, body: Buffer) => Answer;
 
 export async function startProxy(upstreamUrl: string, rewrite: Rewrite): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
@@ -16,7 +17,7 @@ export async function startProxy(upstreamUrl: string, rewrite: Rewrite): Promise
     for await (const c of req) chunks.push(c as Buffer);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
     const up = await fetch(upstreamUrl + req.url, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
-    const answer = rewrite(req, { status: up.status, headers: { 'content-type': up.headers.get('content-type') ?? '' }, body: Buffer.from(await up.arrayBuffer()) });
+    const answer = rewrite(req, { status: up.status, headers: { 'content-type': up.headers.get('content-type') ?? '' }, body: Buffer.from(await up.arrayBuffer()) }, Buffer.concat(chunks));
     res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
     res.end(answer.body);
   });

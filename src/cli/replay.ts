@@ -1,0 +1,83 @@
+/** tsiws-conform replay FILE: re-send a saved failure to the same or another target, re-run the
+ * checks, and say whether the same checks fire. Exit 1 while the failure persists, 0 once it is gone. */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolveSettings } from '../config/resolve.js';
+import { ConfigError } from '../config/settings.js';
+import type { Case } from '../cases/case.js';
+import type { ScenarioId } from '../cases/negative.js';
+import { findOperation } from '../contract/index.js';
+import { findingsOf } from '../engine/findings.js';
+import type { ExchangeRecord } from '../engine/record.js';
+import { runCase } from '../engine/run-case.js';
+import { ensureReachable } from '../engine/run.js';
+import { createHttpClient } from '../http/send.js';
+import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
+import { startReferenceServer } from '../server/server.js';
+import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import { parseCommandLine } from './args.js';
+import { EXIT } from './errors.js';
+import type { Io } from './main.js';
+import { help as runHelp, runOptions } from './run.js';
+
+function readFailureFile(path: string): FailureFile {
+  if (!existsSync(path)) throw new ConfigError(`replay: ${path} does not exist (failure files are written to reports/failures/)`);
+  let file: FailureFile;
+  try {
+    file = JSON.parse(readFileSync(path, 'utf8')) as FailureFile;
+  } catch (err) {
+    throw new ConfigError(`replay: ${path} is not JSON: ${(err as Error).message}`);
+  }
+  const r = file?.record;
+  if (file?.version !== FAILURE_FILE_VERSION || !r || !findOperation(r.operation) || !TRANSPORT_IDS.includes(r.transport as TransportId) || typeof r.values !== 'object') {
+    throw new ConfigError(`replay: ${path} is not a tsiws-conform failure file (version ${FAILURE_FILE_VERSION})`);
+  }
+  return file;
+}
+
+/** The case a record was made from: negative when it names a scenario, positive otherwise. */
+function caseOf(r: ExchangeRecord): Case {
+  const values = r.values ?? {};
+  if (r.scenario) {
+    return { id: r.caseId, operation: r.operation, kind: 'negative', scenario: r.scenario as ScenarioId, ...(r.param ? { param: r.param } : {}), values, transports: [r.transport as TransportId] };
+  }
+  return { id: r.caseId, operation: r.operation, kind: 'positive', values };
+}
+
+export default async function replay(argv: string[], io: Io): Promise<number> {
+  const { flags, positionals } = parseCommandLine('replay', argv, runOptions, true);
+  if (flags['help']) {
+    io.out(`Usage: tsiws-conform replay FILE [--base-url URL] [run flags]\n  Re-sends the failure saved in FILE and re-runs its checks. Exit 1 while it still fails, 0 when it is fixed.\n\n${runHelp().split('\n').slice(2).join('\n')}`);
+    return EXIT.conforms;
+  }
+  if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
+  const file = readFailureFile(positionals[0]!);
+  const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
+  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  if (!settings.baseUrl && !file.embedded) {
+    throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
+  }
+  const r = file.record;
+  const server = settings.baseUrl ? undefined : await startReferenceServer({ namespace: file.namespace });
+  const baseUrl = settings.baseUrl ?? server!.url;
+  const target = { ...settings, baseUrl, namespace: flags['namespace'] ? settings.namespace : file.namespace, echo: settings.echo ?? file.echo };
+  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1 });
+  try {
+    if (!server) await ensureReachable(target);
+    io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${server ? 'the embedded reference server' : baseUrl}`);
+    const now = await runCase(target, client, caseOf(r), r.transport as TransportId);
+    const findings = findingsOf(now);
+    const ids = (list: readonly string[]) => [...new Set(list.map((f) => f.split(':')[0]!))].sort();
+    for (const f of findings) io.out(`  ${f.split('\n')[0]}`);
+    if (findings.length === 0) {
+      io.out('Not reproduced: every check passes now.');
+      return EXIT.conforms;
+    }
+    const same = ids(findings).join(',') === ids(file.findings).join(',');
+    io.out(same ? `Reproduced: the same checks fire (${ids(findings).join(', ')}).` : `Still failing, with other checks: now ${ids(findings).join(', ')}; recorded ${ids(file.findings).join(', ')}.`);
+    io.out(`Reproduce with:\n  ${now.request.curl}`);
+    return EXIT.findings;
+  } finally {
+    await client.close();
+    await server?.close();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * reports/failures/<id>.json: one file per failing exchange, enough to reproduce it from the file
+ * alone (schemathesis' "Reproduce with", fast-check's seed and path): the case's values, the exact
+ * request and response (secrets as the spec's placeholders), the checks that fired, a curl command
+ * and the replay command. Secrets never enter a record, so none enter these files.
+ */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findingsOf } from '../engine/findings.js';
+import type { ExchangeRecord } from '../engine/record.js';
+import type { RunInfo } from './summary.js';
+import { writeFileAtomic } from './write.js';
+
+export const FAILURE_FILE_VERSION = 1;
+
+export interface FailureFile {
+  readonly version: number;
+  readonly id: string;
+  readonly target: string;
+  readonly embedded: boolean;
+  readonly namespace: string;
+  readonly profile: unknown;
+  readonly echo: boolean;
+  readonly seed: number;
+  readonly record: ExchangeRecord;
+  readonly findings: readonly string[];
+  readonly curl: string;
+  readonly replay: string;
+}
+
+const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_');
+
+export function failureId(r: ExchangeRecord): string {
+  return safe(`${r.caseId}-${r.transport}`);
+}
+
+export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): FailureFile {
+  return {
+    version: FAILURE_FILE_VERSION,
+    id: failureId(r),
+    target: run.target,
+    embedded: run.embedded,
+    namespace: run.namespace,
+    profile: run.configuration['profile'],
+    echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded),
+    seed: run.seed,
+    record: r,
+    findings: findingsOf(r),
+    curl: r.request.curl,
+    replay: `npx tsiws-conform replay ${path}${run.embedded ? '' : ' --base-url <target>'}`,
+  };
+}
+
+/** Replaces the failures folder's files with one per failing record; returns how many. */
+export function writeFailureFiles(reportsDir: string, records: readonly ExchangeRecord[], run: RunInfo): number {
+  const dir = join(reportsDir, 'failures');
+  mkdirSync(dir, { recursive: true });
+  for (const old of readdirSync(dir)) if (old.endsWith('.json')) rmSync(join(dir, old));
+  let count = 0;
+  for (const r of records) {
+    if (findingsOf(r).length === 0) continue;
+    const path = join(dir, `${failureId(r)}.json`);
+    writeFileAtomic(path, `${JSON.stringify(failureFile(r, run, path), null, 2)}\n`);
+    count++;
+  }
+  return count;
+}
