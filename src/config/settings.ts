@@ -53,6 +53,14 @@ export interface RunSettings {
   readonly echo: boolean | undefined;
   /** Which conformance suites run (suites/<name>.conform.ts). */
   readonly suites: readonly SuiteId[];
+  /** Retries of a request that got no answer at all (off by default: a conformance tool must not hide flakiness). */
+  readonly retries: number;
+  /** Requests per second at most (undefined: no limit). */
+  readonly rate: number | undefined;
+  /** Send create, update and delete operations to a target other than the embedded server. */
+  readonly allowMutations: boolean;
+  /** Show secrets in reports and logs (local debugging only). */
+  readonly showSecrets: boolean;
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
@@ -100,6 +108,11 @@ function seed(text: string, source: string): number {
   return Number(text);
 }
 
+function nonNegativeInt(text: string, source: string): number {
+  if (!/^\d+$/.test(text.trim())) throw new ConfigError(`${source}: expected a whole number of 0 or more, got "${text}"`);
+  return Number(text);
+}
+
 function positiveInt(text: string, source: string): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new ConfigError(`${source}: expected a positive whole number, got "${text}"`);
   return Number(text);
@@ -144,6 +157,10 @@ export const SETTINGS = [
   { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
   { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
   { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', defaultText: SUITE_IDS.join(','), help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
+  { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', defaultText: '0', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
+  { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
+  { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
+  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
@@ -172,6 +189,10 @@ export const DEFAULTS: RunSettings = {
   maxDurationS: undefined,
   echo: undefined,
   suites: SUITE_IDS,
+  retries: 0,
+  rate: undefined,
+  allowMutations: false,
+  showSecrets: false,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
