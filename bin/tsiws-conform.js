@@ -4,8 +4,14 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2), {
+const code = await main(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
 });
+process.exitCode = code;
+// An interrupted run (130, 143) has written its reports; test workers still winding down must not
+// keep the process alive. Otherwise the process ends when its work is done, and at the latest 5 s
+// later if some handle leaked (unref: the timer never delays a clean exit).
+if (code >= 128) process.exit(code);
+setTimeout(() => process.exit(code), 5000).unref();

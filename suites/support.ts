@@ -13,15 +13,18 @@ export function useTarget(): { settings: TargetSettings; client: HttpClient } {
     timeoutMs: settings.timeoutMs,
     maxResponseBytes: settings.maxResponseBytes,
     connections: settings.concurrency,
+    retries: settings.retries,
+    rate: settings.rate,
   });
   afterAll(() => client.close());
   return { settings, client };
 }
 
-/** Hands the record to the reporters and fails the test with every finding, by check id. */
-export function report(task: { meta: { tsiws?: ExchangeRecord } }, expect: (v: unknown) => { toEqual(v: unknown): void }, record: ExchangeRecord): void {
-  task.meta.tsiws = record;
-  expect(findingsOf(record)).toEqual([]);
+/** Hands the records to the reporters and fails the test with every finding, by check id. */
+export function report(task: { meta: { tsiws?: ExchangeRecord[] } }, expect: (v: unknown) => { toEqual(v: unknown): void }, records: ExchangeRecord | ExchangeRecord[]): void {
+  const list = Array.isArray(records) ? records : [records];
+  task.meta.tsiws = list;
+  expect(list.flatMap((r) => findingsOf(r).map((f) => `${r.transport} ${f}`))).toEqual([]);
 }
 
 /** Skips the test when the run's --max-duration budget is spent; the collector counts it. */

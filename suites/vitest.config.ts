@@ -13,6 +13,9 @@ export default defineConfig({
     globalSetup: [fileURLToPath(new URL('./global-setup.ts', import.meta.url))],
     // libxmljs2 is a native addon that is not safe to load in worker threads: use processes.
     pool: 'forks',
+    // The four suite files mostly wait on the target: run them side by side even on 2 cores.
+    maxWorkers: 4,
+    minWorkers: 1,
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

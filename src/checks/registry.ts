@@ -19,9 +19,11 @@ import { soapFaultShape } from './soap-fault-shape.js';
 import { soapNoDtdOrPi } from './soap-no-dtd-or-pi.js';
 import { soapResponseElement } from './soap-response-element.js';
 import { status200 } from './status-200.js';
-import type { Check, ServiceCheck } from './types.js';
+import { transportParity } from './transport-parity.js';
+import type { CaseCheck, Check, ServiceCheck } from './types.js';
 import { wsdlMatchesContract } from './wsdl-matches-contract.js';
 import { xmlWellFormed } from './xml-well-formed.js';
+import { xmlNoExternalEntity } from './xml-no-external-entity.js';
 import { xsdValid } from './xsd-valid.js';
 
 export const checks: readonly Check[] = [
@@ -30,6 +32,7 @@ export const checks: readonly Check[] = [
   contentType,
   charsetConsistent,
   xmlWellFormed,
+  xmlNoExternalEntity,
   soapNoDtdOrPi,
   soapEnvelopeVersion,
   soapBodySingleChild,
@@ -54,7 +57,10 @@ export const checks: readonly Check[] = [
 /** Checks judged once per run, on the service as a whole. */
 export const serviceChecks: readonly ServiceCheck[] = [wsdlMatchesContract];
 
-/** Every check id, for selection (--checks, --skip-checks) and the catalog. */
-export const CHECK_IDS: readonly string[] = [...checks, ...serviceChecks].map((c) => c.id);
+/** Checks judged on all transports of one case. */
+export const caseChecks: readonly CaseCheck[] = [transportParity];
 
-export type { Check, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';
+/** Every check id, for selection (--checks, --skip-checks) and the catalog. */
+export const CHECK_IDS: readonly string[] = [...checks, ...caseChecks, ...serviceChecks].map((c) => c.id);
+
+export type { CaseCheck, CaseExchange, Check, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';

@@ -2,6 +2,9 @@
 import type { Operation } from '../contract/index.js';
 import type { ScenarioId } from '../cases/negative.js';
 import type { Expectation, Profile } from '../profiles/types.js';
+import type { ParityDifference } from '../parity/compare.js';
+import type { TransportOutcome } from '../parity/inherent.js';
+import type { NormalisationRule } from '../parity/rules.js';
 import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
@@ -33,8 +36,7 @@ export interface Check {
   readonly description: string;
   /** The spec line or standard the check enforces. */
   readonly enforces: string;
-  /** 'exchange': judged on one exchange; 'case': on all transports of one case. */
-  readonly scope: 'exchange' | 'case';
+  readonly scope: 'exchange';
   readonly severity: 'error' | 'warning';
   /** Which exchanges the check judges; others are neither evaluated nor reported. */
   readonly applies: (exchange: Exchange) => boolean;
@@ -59,6 +61,25 @@ export interface ServiceCheck {
   readonly severity: 'error' | 'warning';
   readonly appliesText: string;
   run(exchange: ServiceExchange): Verdict;
+}
+
+/** One case as answered over several transports. */
+export interface CaseExchange {
+  readonly outcomes: readonly TransportOutcome[];
+  readonly values: Readonly<Record<string, string>>;
+  readonly profile: Profile;
+  readonly rules: readonly NormalisationRule[];
+}
+
+/** A check judged on all transports of one case. */
+export interface CaseCheck {
+  readonly id: string;
+  readonly description: string;
+  readonly enforces: string;
+  readonly scope: 'case';
+  readonly severity: 'error' | 'warning';
+  readonly appliesText: string;
+  run(exchange: CaseExchange): { readonly verdict: Verdict; readonly differences: readonly ParityDifference[] };
 }
 
 export const pass: Verdict = Object.freeze({ status: 'passed' });

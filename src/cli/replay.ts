@@ -60,7 +60,7 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   const server = settings.baseUrl ? undefined : await startReferenceServer({ namespace: file.namespace });
   const baseUrl = settings.baseUrl ?? server!.url;
   const target = { ...settings, baseUrl, namespace: flags['namespace'] ? settings.namespace : file.namespace, echo: settings.echo ?? file.echo };
-  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1 });
+  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate });
   try {
     if (!server) await ensureReachable(target);
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${server ? 'the embedded reference server' : baseUrl}`);

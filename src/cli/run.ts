@@ -34,8 +34,19 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
   io.out(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
-  const result = await conformanceRun(settings);
-  const interrupted = result.records.filter((r) => r.fuzz?.interrupted).length;
+  if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
+  // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
+  const controller = new AbortController();
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const onSignal = (signal: (typeof signals)[number]) => controller.abort(signal);
+  for (const sig of signals) process.once(sig, onSignal);
+  let result;
+  try {
+    result = await conformanceRun(settings, { signal: controller.signal });
+  } finally {
+    for (const sig of signals) process.removeListener(sig, onSignal);
+  }
+  const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
   const info: RunInfo = {
     tool: toolInfo(),
     target: result.target.embedded ? `embedded reference server (${result.target.baseUrl})` : result.target.baseUrl,
@@ -46,14 +57,17 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     configuration: redactedSettings(settings),
     toolErrors: result.toolErrors,
     seed: settings.seed,
-    ...(result.cutShort > 0 || interrupted > 0
-      ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: interrupted } }
-      : {}),
+    ...(result.interrupted
+      ? { incomplete: { reason: `interrupted by ${result.interrupted}`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
+      : result.cutShort > 0 || fuzzStopped > 0
+        ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
+        : {}),
   };
   const files = writeReports(settings.reportsDir, result.records, info);
   io.out(consoleTable(result.records, settings.operations, settings.transports, result.toolErrors));
   io.out(`Reports: ${files.join(', ')}`);
   if (info.incomplete) io.out(`Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
+  if (result.interrupted) return result.interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
   const { verdict } = summarise(result.records, result.toolErrors);
   io.out(`Verdict: ${verdict} (${(result.durationMs / 1000).toFixed(1)} s)`);
   return verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;

@@ -6,19 +6,15 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
 import { CHECK_IDS } from '../checks/registry.js';
+import { ConfigError } from './errors.js';
+import { NAMED_RULES } from '../parity/rules.js';
 import type { ProfileId } from '../profiles/types.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 
 /** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
 export const DEFAULT_RUNS = 10;
 
-export class ConfigError extends Error {
-  readonly code = 'TSIWS_CONFIG';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError } from './errors.js';
 
 /** The resolved configuration of a run: plain data, passed to the suites as it is. */
 export interface RunSettings {
@@ -51,6 +47,10 @@ export interface RunSettings {
   readonly maxDurationS: number | undefined;
   /** Compare results with the reference echo; undefined: only against the embedded server. */
   readonly echo: boolean | undefined;
+  /** Named normalisation rules for the parity comparison (src/parity/normalise.ts). */
+  readonly normalise: readonly string[];
+  /** A JSON file of further normalisation rules. */
+  readonly normaliseFile: string | undefined;
   /** Which conformance suites run (suites/<name>.conform.ts). */
   readonly suites: readonly SuiteId[];
   /** Retries of a request that got no answer at all (off by default: a conformance tool must not hide flakiness). */
@@ -147,7 +147,7 @@ export const SETTINGS = [
   { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', defaultText: '30000', help: 'Time allowed for one complete response', parse: positiveInt },
   { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', defaultText: String(8 * 1024 * 1024), help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
-  { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', defaultText: 'asmx', help: 'What invalid input must be answered with: asmx or lenient', parse: oneOf(['asmx', 'lenient'] as const, 'profile') },
+  { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', defaultText: 'asmx', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(['asmx', 'lenient', 'strict'] as const, 'profile') },
   { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: list(CHECK_IDS, 'check id') },
   { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: list(CHECK_IDS, 'check id') },
   { key: 'slaMs', flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
@@ -156,6 +156,8 @@ export const SETTINGS = [
   { key: 'maxStringLength', flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', defaultText: '2000', help: 'Longest fuzzed string value', parse: positiveInt },
   { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
   { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
+  { key: 'normalise', flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: `Named rules applied to result texts before parity comparison: ${Object.keys(NAMED_RULES).join(', ')}`, parse: list(Object.keys(NAMED_RULES), 'normalisation rule') },
+  { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: path },
   { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', defaultText: SUITE_IDS.join(','), help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
   { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', defaultText: '0', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
@@ -188,6 +190,8 @@ export const DEFAULTS: RunSettings = {
   maxStringLength: 2000,
   maxDurationS: undefined,
   echo: undefined,
+  normalise: [],
+  normaliseFile: undefined,
   suites: SUITE_IDS,
   retries: 0,
   rate: undefined,
@@ -201,7 +205,7 @@ export function redactedSettings(settings: RunSettings): Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const s of SETTINGS) {
     const value = settings[s.key];
-    out[s.key] = 'secret' in s && s.secret && value !== undefined ? placeholders[s.key] : value;
+    out[s.key] = 'secret' in s && s.secret && value !== undefined && !settings.showSecrets ? placeholders[s.key] : value;
   }
   return out;
 }

@@ -4,11 +4,16 @@
  *
  * Safety: external entities and DTDs are never loaded or substituted (noent, dtdload and dtdvalid
  * off; nonet on), and `huge` stays off so libxml2's own limits on depth and entity amplification
- * apply. Only parse, read-only traversal and validate are used: creating or cloning nodes through
- * libxmljs2 0.35 leads to double frees in libxml2 at garbage collection (seen here in a probe).
+ * apply. Before libxml2 sees a document, xml-guard.ts refuses what libxml2 would still let through
+ * (quadratic entity blow-ups) and what is plainly hostile (deep nesting, oversize), quickly and with
+ * a clear reason. Only parse, read-only traversal and validate are used: creating or cloning nodes
+ * through libxmljs2 0.35 leads to double frees in libxml2 at garbage collection (seen in a probe).
  */
 import libxml from 'libxmljs2';
 import { ATTR, buildOrderedXml } from '../xml/build.js';
+import { DEFAULT_XML_LIMITS, guardXml, type ExternalReference, type XmlLimits } from './xml-guard.js';
+
+export type { ExternalReference, XmlLimits } from './xml-guard.js';
 
 const SAFE_PARSE_OPTIONS = {
   noent: false,
@@ -38,14 +43,18 @@ export type ParsedXml =
       readonly root: XmlElement;
       readonly encoding: string | null;
       readonly hasDoctype: boolean;
+      /** An external DTD subset and the external entities the content refers to (never fetched). */
+      readonly external: readonly ExternalReference[];
     }
   | { readonly ok: false; readonly error: string };
 
 export const XSI_NIL = '{http://www.w3.org/2001/XMLSchema-instance}nil';
 
-/** Parses XML text without ever throwing: a document that is not well-formed gives `ok: false`
- * and the parser's first error with its position. */
-export function parseXml(text: string): ParsedXml {
+/** Parses XML text without ever throwing: a document that is not well-formed, or that the guard
+ * refuses (see xml-guard.ts), gives `ok: false` and the first error with its position. */
+export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedXml {
+  const guard = guardXml(text, { ...DEFAULT_XML_LIMITS, ...limits });
+  if (!guard.ok) return guard;
   let doc: libxml.Document;
   try {
     doc = libxml.parseXml(text, SAFE_PARSE_OPTIONS);
@@ -54,7 +63,7 @@ export function parseXml(text: string): ParsedXml {
   }
   const root = doc.root();
   if (!root) return { ok: false, error: 'document has no root element' };
-  return { ok: true, root: toPlain(root), encoding: doc.encoding() ?? null, hasDoctype: doc.getDtd() !== null };
+  return { ok: true, root: toPlain(root), encoding: doc.encoding() ?? null, hasDoctype: doc.getDtd() !== null, external: guard.external };
 }
 
 function describeParseError(err: unknown): string {
@@ -63,6 +72,9 @@ function describeParseError(err: unknown): string {
   return e.line ? `${msg} (line ${e.line}, column ${e.column ?? 0})` : msg;
 }
 
+// Node kinds whose content is part of an element's string value; comments and PIs are not.
+const TEXT_KINDS = new Set(['text', 'cdata', 'entity_ref']);
+
 function toPlain(el: libxml.Element): XmlElement {
   const attrs: Record<string, string> = {};
   for (const a of el.attrs()) {
@@ -70,12 +82,20 @@ function toPlain(el: libxml.Element): XmlElement {
     attrs[ns ? `{${ns}}${a.name()}` : a.name()] = a.value();
   }
   const children: XmlElement[] = [];
+  // The text is built from the children's rather than read with el.text() on every element: that
+  // copies the whole subtree's text once per ancestor, 256 copies of a large result at the deepest.
+  let text = '';
   for (const child of el.childNodes()) {
-    if (child.type() === 'element') children.push(toPlain(child as libxml.Element));
+    const kind = child.type();
+    if (kind === 'element') {
+      const plain = toPlain(child as libxml.Element);
+      children.push(plain);
+      text += plain.text;
+    } else if (TEXT_KINDS.has(kind)) text += (child as libxml.Element).text();
   }
   const decls: Record<string, string> = {};
   for (const n of el.namespaces(true)) decls[n.prefix() ?? ''] = n.href();
-  return { ns: el.namespace()?.href() ?? null, name: el.name(), attrs, children, decls, text: el.text() };
+  return { ns: el.namespace()?.href() ?? null, name: el.name(), attrs, children, decls, text };
 }
 
 /** A compiled XSD. Compile once and reuse: compiling is the costly step. */

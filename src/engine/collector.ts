@@ -9,14 +9,24 @@ export class RecordCollector implements Reporter {
   readonly toolErrors: string[] = [];
   /** Tests that did not run because the --max-duration budget was spent. */
   cutShort = 0;
+  /** Tests collected, and tests that reported a result: the difference did not finish. */
+  planned = 0;
+  finished = 0;
+
+  onTestModuleCollected(testModule: TestModule): void {
+    this.planned += [...testModule.children.allTests()].length;
+  }
 
   constructor(private readonly onRecord: (record: ExchangeRecord) => void = () => {}) {}
 
   onTestCaseResult(testCase: TestCase): void {
-    const record = testCase.meta().tsiws;
-    if (record) {
-      this.records.push(record);
-      this.onRecord(record);
+    this.finished++;
+    const records = testCase.meta().tsiws;
+    if (records) {
+      for (const record of records) {
+        this.records.push(record);
+        this.onRecord(record);
+      }
       return;
     }
     const result = testCase.result();

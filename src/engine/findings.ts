@@ -6,10 +6,11 @@ export function findingsOf(record: ExchangeRecord): string[] {
   return record.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.message ?? ''}`);
 }
 
-export type Outcome = 'passed' | 'failed' | 'error';
+export type Outcome = 'passed' | 'failed' | 'error' | 'skipped';
 
 /** The outcome of one exchange: error when it could not complete or a check crashed. */
 export function outcomeOf(record: ExchangeRecord): Outcome {
+  if (record.skipped) return 'skipped';
   if (record.error || record.checks.some((c) => c.status === 'error')) return 'error';
   return record.checks.some((c) => c.status === 'failed') ? 'failed' : 'passed';
 }

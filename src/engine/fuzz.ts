@@ -1,36 +1,46 @@
 /**
- * One fast-check property per operation and transport: every generated valid request yields a
- * conforming answer (all checks, the echo included when the target echoes); a generated value the
- * transport does not accept (a boolean "1" over HTTP GET, say) must be rejected per the profile.
- * A failure is shrunk to a minimal counterexample and recorded with its seed and path.
+ * One fast-check property per operation: each generated case goes over every selected transport.
+ * Every valid request must yield a conforming answer (all checks, the echo included when the target
+ * echoes), a value a transport does not accept (a boolean "1" over HTTP GET, say) must be rejected
+ * per the profile, and the transports must agree (transport-parity). A failure is shrunk to a
+ * minimal counterexample and recorded with its seed and path.
  */
 import fc from 'fast-check';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import type { Case } from '../cases/case.js';
 import { valuesArbitrary } from '../cases/arbitraries.js';
-import type { ScenarioId } from '../cases/negative.js';
+import { LOOKS_LIKE_MARKUP, MAX_QUERY_STRING, type ScenarioId } from '../cases/negative.js';
 import type { Operation, SoapType } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
-import type { TransportId, WireValues } from '../transports/index.js';
+import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
 import { findingsOf } from './findings.js';
+import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from './record.js';
 import { runCase } from './run-case.js';
 
+/** Time a failing property may spend shrinking its counterexample. */
+export const SHRINK_BUDGET_MS = 10_000;
+
 /** A property's own seed, derived from the run's: independent of the order properties run in. */
-export function propertySeed(seed: number, operation: string, transport: TransportId): number {
+export function propertySeed(seed: number, operation: string): number {
   let h = 0x811c9dc5; // FNV-1a, 32 bit
-  for (const ch of `${seed}:${operation}:${transport}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  for (const ch of `${seed}:${operation}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
   return h | 0;
 }
 
 const SCENARIO_FOR: Record<SoapType, ScenarioId> = { int: 'int-non-numeric', dt: 'dt-invalid', bool: 'bool-invalid', str: 'int-non-numeric' };
 
 /** The case generated values make on a transport: valid there, or the negative case they are. */
-export function caseFor(op: Operation, values: WireValues, transport: TransportId, index: number): Case {
+export function caseFor(op: Operation, values: WireValues, transport: TransportId, id: string): Case {
   const echo = expectedEcho(op, values, familyOf(transport));
-  const id = `${op.name}-fuzz-${index}`;
-  if (echo.ok) return { id, operation: op.name, kind: 'positive', values };
+  if (echo.ok) {
+    const query = transport === 'get' ? getTransportById('get').encode({ namespace: '' }, op, values).path.split('?')[1] ?? '' : '';
+    if (query.length > MAX_QUERY_STRING) return { id, operation: op.name, kind: 'negative', scenario: 'long-query', values, transports: [transport] };
+    const markup = (transport === 'get' || transport === 'post') && op.params.find((p) => p.type === 'str' && LOOKS_LIKE_MARKUP.test(values[p.name] ?? ''));
+    if (markup) return { id, operation: op.name, kind: 'negative', scenario: 'form-markup', param: markup.name, values, transports: [transport] };
+    return { id, operation: op.name, kind: 'positive', values };
+  }
   return { id, operation: op.name, kind: 'negative', scenario: SCENARIO_FOR[echo.param.type], param: echo.param.name, values, transports: [transport] };
 }
 
@@ -39,28 +49,47 @@ export interface FuzzOptions {
   readonly deadline?: number;
 }
 
-export async function fuzzProperty(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transport: TransportId, options: FuzzOptions = {}): Promise<ExchangeRecord | undefined> {
-  const seed = propertySeed(settings.seed, op.name, transport);
+/** The records of one sample: one per transport, and the parity record comparing them. */
+async function sample(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], values: WireValues, id: string): Promise<ExchangeRecord[]> {
+  const records = await Promise.all(transports.map((t) => runCase(settings, client, caseFor(op, values, t, id), t)));
+  const parity = parityRecord(settings, records, id);
+  return parity ? [...records, parity] : records;
+}
+
+/** Fuzzes `op` over `transports`; returns the records of the first sample, or of the shrunk
+ * counterexample, each marked with the property's fuzz information. */
+export async function fuzzOperation(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], options: FuzzOptions = {}): Promise<ExchangeRecord[]> {
+  const seed = propertySeed(settings.seed, op.name);
   let index = 0;
-  let first: ExchangeRecord | undefined;
-  let lastFailure: ExchangeRecord | undefined;
+  let first: ExchangeRecord[] | undefined;
+  let lastFailure: ExchangeRecord[] | undefined;
+  let failedAt: number | undefined;
+  let shrinkCutShort = false;
   const property = fc.asyncProperty(valuesArbitrary(op, { maxStringLength: settings.maxStringLength }), async (values) => {
-    const record = await runCase(settings, client, caseFor(op, values, transport, index++), transport);
-    first ??= record;
-    if (findingsOf(record).length === 0) return true;
-    lastFailure = record; // during shrinking the last failure is the smallest counterexample so far
+    // Shrinking long strings against a slow target can take minutes: past the budget every further
+    // candidate counts as passing, unsent, so fast-check stops with the smallest real failure so far.
+    if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) {
+      shrinkCutShort = true;
+      return true;
+    }
+    const records = await sample(settings, client, op, transports, values, `${op.name}-fuzz-${index++}`);
+    first ??= records;
+    if (records.every((r) => findingsOf(r).length === 0)) return true;
+    failedAt ??= Date.now();
+    lastFailure = records; // during shrinking the last failure is the smallest counterexample so far
     return false;
   });
   const budget = options.deadline === undefined ? {} : { interruptAfterTimeLimit: Math.max(1, options.deadline - Date.now()), markInterruptAsFailure: false };
   const details = await fc.check(property, { seed, numRuns: settings.runs, ...budget });
-  if (details.failed && !lastFailure) throw details.errorInstance ?? new Error(`fuzzing ${op.name} over ${transport} failed without a counterexample`);
+  if (details.failed && !lastFailure) throw details.errorInstance ?? new Error(`fuzzing ${op.name} failed without a counterexample`);
   const fuzz: FuzzInfo = {
     seed,
     runs: details.numRuns,
     planned: settings.runs,
     interrupted: details.interrupted,
     ...(details.failed ? { path: details.counterexamplePath ?? '', shrinks: details.numShrinks } : {}),
+    ...(shrinkCutShort ? { shrinkCutShort } : {}),
   };
-  const record = details.failed ? lastFailure : first;
-  return record && { ...record, kind: 'fuzz', fuzz };
+  const records = (details.failed ? lastFailure : first) ?? [];
+  return records.map((r) => ({ ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz }));
 }

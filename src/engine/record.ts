@@ -5,6 +5,9 @@
  */
 import { SECRET_PLACEHOLDERS } from '../contract/index.js';
 import type { ScenarioId } from '../cases/negative.js';
+import type { ParityDifference } from '../parity/compare.js';
+import type { TransportOutcome } from '../parity/inherent.js';
+import type { NormalisationRule } from '../parity/rules.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 
 export interface CheckOutcome {
@@ -30,6 +33,8 @@ export interface RecordedResponse {
   readonly bodyBytes: number;
   readonly truncated: boolean;
   readonly elapsedMs: number;
+  /** Times the request was re-sent after getting no answer (--retries). */
+  readonly retries?: number;
 }
 
 /** How a fuzzed property went: its seed, how many runs, and for a failure the shrunk path. */
@@ -42,19 +47,29 @@ export interface FuzzInfo {
   /** fast-check's path to the minimal counterexample (replay with seed and path). */
   readonly path?: string;
   readonly shrinks?: number;
+  /** Shrinking stopped at its time budget: the counterexample is real but may not be minimal. */
+  readonly shrinkCutShort?: boolean;
+}
+
+/** One case compared across transports: what each transport said, and how they differ. */
+export interface ParityInfo {
+  readonly outcomes: ReadonlyArray<TransportOutcome & { readonly curl: string }>;
+  readonly differences: readonly ParityDifference[];
+  readonly rules: readonly NormalisationRule[];
 }
 
 export interface ExchangeRecord {
   /** The operation, or the service name for a service-level record. */
   readonly operation: string;
-  /** The transport, or 'wsdl' for the service-level ?WSDL record. */
-  readonly transport: TransportId | 'wsdl';
+  /** The transport, 'wsdl' for the service-level ?WSDL record, 'parity' for a comparison. */
+  readonly transport: TransportId | 'wsdl' | 'parity';
   readonly caseId: string;
   /** 'fuzz': a fast-check property; the record is its shrunk counterexample, or its first run. */
-  readonly kind: 'positive' | 'negative' | 'service' | 'fuzz';
+  readonly kind: 'positive' | 'negative' | 'service' | 'fuzz' | 'parity';
   /** The case's non-secret wire values (authentication is added per request), for replay. */
   readonly values?: Readonly<Record<string, string>>;
   readonly fuzz?: FuzzInfo;
+  readonly parity?: ParityInfo;
   /** Negative cases: what was spoiled and what the profile expected instead. */
   readonly scenario?: ScenarioId;
   readonly param?: string;
@@ -63,6 +78,8 @@ export interface ExchangeRecord {
   readonly response?: RecordedResponse;
   readonly result?: Decoded;
   readonly checks: readonly CheckOutcome[];
+  /** Why the exchange was deliberately not made (e.g. a mutating operation without --allow-mutations). */
+  readonly skipped?: string;
   /** A problem that kept the exchange from completing (unreachable, timeout, tool error). */
   readonly error?: { readonly code: string; readonly message: string };
 }
@@ -111,5 +128,8 @@ export function recordResponse(response: HttpResponse, secrets: ReadonlyArray<[s
   const truncated = response.body.length > EXCERPT_BYTES;
   const text = response.body.subarray(0, EXCERPT_BYTES).toString('utf8');
   const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, redact(v, secrets)]));
-  return { status: response.status, headers, body: redact(text, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs };
+  return {
+    status: response.status, headers, body: redact(text, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs,
+    ...(response.retries ? { retries: response.retries } : {}),
+  };
 }

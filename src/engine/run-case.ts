@@ -1,7 +1,7 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
 import type { Case } from '../cases/case.js';
-import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
+import { LOOKS_LIKE_MARKUP, negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
@@ -58,13 +58,14 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
   const values = await valuesFor(settings, operation, testCase);
-  const secrets = secretsOf(values);
+  const secrets = settings.showSecrets ? [] : secretsOf(values);
   const request = requestFor(testCase, transportId, settings.namespace, operation, values);
   // The request shown in reports is the same request built with the spec's placeholders.
-  const shown = requestFor(testCase, transportId, settings.namespace, operation, { ...values, ...placeholdersFor(values) });
+  const shown = settings.showSecrets ? request : requestFor(testCase, transportId, settings.namespace, operation, { ...values, ...placeholdersFor(values) });
   const profile = PROFILES[settings.profile];
   const negative = testCase.kind === 'negative' ? testCase : undefined;
-  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
+  const markup = (transportId === 'get' || transportId === 'post') && operation.params.some((p) => p.type === 'str' && LOOKS_LIKE_MARKUP.test(values[p.name] ?? ''));
+  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param, markup);
   const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
   const base = {
     operation: operation.name,

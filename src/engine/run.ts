@@ -3,13 +3,14 @@
  * otherwise make sure the target answers at all), run the suites under vitest, collect the records.
  */
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import { SERVICE_PATH } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import { createHttpClient, TargetError } from '../http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../server/server.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
+import { parityRecordsFor } from './parity.js';
 import type { ExchangeRecord } from './record.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -21,11 +22,18 @@ export interface RunResult {
   readonly target: TargetSettings;
   readonly records: readonly ExchangeRecord[];
   readonly toolErrors: readonly string[];
-  /** Tests skipped because --max-duration ran out. */
+  /** Tests skipped because --max-duration ran out, or never finished because the run was interrupted. */
   readonly cutShort: number;
   readonly startedAt: string;
   readonly durationMs: number;
+  /** Set when the run was stopped from outside (SIGINT, SIGTERM) before it finished. */
+  readonly interrupted?: string;
 }
+
+/** How long an interrupted run waits for tests under way before it reports what it has. */
+const INTERRUPT_GRACE_MS = 2000;
+/** How long a finished run waits for vitest to close its workers. */
+const CLOSE_LIMIT_MS = 15_000;
 
 const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
@@ -35,7 +43,8 @@ export async function ensureReachable(settings: RunSettings & { baseUrl: string 
   try {
     await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
   } catch (err) {
-    if (err instanceof TargetError && err.code !== 'TSIWS_RESPONSE_TOO_LARGE') {
+    // Any HTTP answer, even a broken or oversized one, means the target is reachable.
+    if (err instanceof TargetError && !err.answered) {
       throw new TargetUnreachableError(`target unreachable: ${err.message}`);
     }
     throw err;
@@ -44,7 +53,7 @@ export async function ensureReachable(settings: RunSettings & { baseUrl: string 
   }
 }
 
-export async function conformanceRun(settings: RunSettings, onRecord?: (r: ExchangeRecord) => void): Promise<RunResult> {
+export async function conformanceRun(settings: RunSettings, options: { onRecord?: (r: ExchangeRecord) => void; signal?: AbortSignal } = {}): Promise<RunResult> {
   const startedAt = new Date();
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
   let server: ReferenceServer | undefined;
@@ -56,21 +65,52 @@ export async function conformanceRun(settings: RunSettings, onRecord?: (r: Excha
     server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
     target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
-  const collector = new RecordCollector(onRecord);
+  const collector = new RecordCollector(options.onRecord);
   const exitCode = process.exitCode;
+  let interrupted: string | undefined;
+  const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(SIGNALS.map((sig) => [sig, new Set(process.listeners(sig))]));
   try {
-    const vitest = await startVitest('test', settings.suites.map((s) => `suites/${s}.conform.ts`), {
+    const vitest = await createVitest('test', {
       config: SUITES_CONFIG,
       watch: false,
       reporters: [collector],
       provide: { tsiws: target },
       maxConcurrency: settings.concurrency,
+      // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
+      ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
     });
-    await vitest.close();
+    // Vitest's logger exits the process on SIGINT and SIGTERM (Logger.addCleanupListeners), which
+    // would lose the reports. When the caller handles interruption, the run stops gracefully instead.
+    if (options.signal) {
+      for (const sig of SIGNALS) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.off(sig, l);
+    }
+    // An interrupted run stops scheduling tests; what finished is kept and reported.
+    const stop = () => {
+      interrupted = String(options.signal?.reason ?? 'interrupted');
+      void vitest.cancelCurrentRun('keyboard-input');
+    };
+    options.signal?.addEventListener('abort', stop, { once: true });
+    // Cancelling stops scheduling, but a test under way (a long fuzz property) runs on: after a
+    // short grace the run reports what it has rather than wait.
+    const aborted = new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve(), { once: true }));
+    const grace = () => new Promise<void>((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS).unref());
+    const running = vitest.start(settings.suites.map((s) => `suites/${s}.conform.ts`));
+    running.catch(() => {}); // an interrupted run may reject after we stopped waiting
+    try {
+      await Promise.race([running, aborted.then(grace)]);
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+      // Closing waits for the test workers; one that will not go must not keep the reports unwritten.
+      await Promise.race([vitest.close(), interrupted ? grace() : new Promise<void>((resolve) => setTimeout(resolve, CLOSE_LIMIT_MS).unref())]);
+    }
   } finally {
     // vitest sets the process exit code from its own verdict; ours is decided by the CLI.
     process.exitCode = exitCode;
     await server?.close();
   }
-  return { target, records: collector.records, toolErrors: collector.toolErrors, cutShort: collector.cutShort, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  // Cases sent over several transports by the positive and negative suites are compared here;
+  // fuzz cases were compared inside their properties.
+  const records = [...collector.records, ...parityRecordsFor(settings, collector.records)];
+  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, collector.planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
 }

@@ -20,7 +20,7 @@ declare module 'vitest' {
 // TaskMeta lives in vitest's runner package; vitest re-exports it.
 declare module '@vitest/runner' {
   interface TaskMeta {
-    tsiws?: ExchangeRecord;
+    tsiws?: ExchangeRecord[];
   }
 }
 

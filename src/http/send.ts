@@ -1,33 +1,30 @@
 /**
  * The only network code: sends a plain HttpRequest with undici and returns a plain HttpResponse.
- * Network failures become TargetError with a stable code (undici's UND_ERR_* style); what the
- * target answered, however broken, is returned for the checks to judge.
+ * Network failures become TargetError with a stable code (errors.ts); what the target answered,
+ * however broken, is returned for the checks to judge. Redirects are such answers too: undici's
+ * request never follows them, and a conformance tool must see the 3xx the target sent.
  */
 import { Pool } from 'undici';
 import type { HttpRequest, HttpResponse } from '../transports/types.js';
+import { isRetryable, TargetError, toTargetError } from './errors.js';
+import { createRateLimiter } from './rate.js';
+import { createSlots } from './slots.js';
 
-export type TargetErrorCode =
-  | 'TSIWS_UNREACHABLE' // refused, unknown host, no route
-  | 'TSIWS_CONNECTION_RESET'
-  | 'TSIWS_TIMEOUT'
-  | 'TSIWS_RESPONSE_TOO_LARGE'
-  | 'TSIWS_TLS'
-  | 'TSIWS_HTTP_ERROR';
-
-export class TargetError extends Error {
-  constructor(readonly code: TargetErrorCode, message: string) {
-    super(message);
-    this.name = 'TargetError';
-  }
-}
+export { TargetError, type TargetErrorCode } from './errors.js';
 
 export interface HttpClientOptions {
   /** Scheme, host, port and an optional path prefix, e.g. https://staging.example.com. */
   readonly baseUrl: string;
+  /** Time allowed for one complete response, status line to last body byte. */
   readonly timeoutMs: number;
+  /** Largest response body read; enforced while streaming, so a larger one is never held. */
   readonly maxResponseBytes: number;
   /** Keep-alive connections in the pool; size it to the concurrency. */
   readonly connections: number;
+  /** Times a request that got no answer at all is sent again (default 0). */
+  readonly retries?: number;
+  /** Requests per second at most, retries included (default: no limit). */
+  readonly rate?: number | undefined;
 }
 
 export interface HttpClient {
@@ -35,26 +32,51 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-const causeCode = (err: unknown): string | undefined => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-};
+type Limits = Pick<HttpClientOptions, 'timeoutMs' | 'maxResponseBytes'>;
 
-function toTargetError(err: unknown, url: string, timeoutMs: number): TargetError {
-  if (err instanceof TargetError) return err;
-  const code = causeCode(err) ?? '';
-  const detail = err instanceof Error ? err.message : String(err);
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)) {
-    return new TargetError('TSIWS_UNREACHABLE', `cannot connect to ${url} (${code})`);
+function declaredLength(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+function tooLarge(url: string, limits: Limits, what: string): TargetError {
+  return new TargetError('TSIWS_RESPONSE_TOO_LARGE', `response from ${url} ${what} more than ${limits.maxResponseBytes} bytes (raise --max-response-bytes)`, { answered: true });
+}
+
+/** One attempt: one request, one response read to its end within one deadline. */
+async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: string, limits: Limits): Promise<HttpResponse> {
+  const started = performance.now();
+  // One deadline for the whole response. undici's bodyTimeout restarts with every chunk, so on its
+  // own a target trickling a byte at a time would hold the run forever.
+  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  let answered = false;
+  let received = 0;
+  let declared: number | undefined;
+  try {
+    const res = await pool.request({ path, method: request.method, headers: request.headers, body: request.body, signal: deadline });
+    answered = true;
+    declared = declaredLength(res.headers['content-length']);
+    if (declared !== undefined && declared > limits.maxResponseBytes) {
+      res.body.destroy();
+      throw tooLarge(url, limits, `declares Content-Length ${declared},`);
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      if (received > limits.maxResponseBytes) {
+        res.body.destroy();
+        throw tooLarge(url, limits, 'has');
+      }
+      chunks.push(chunk);
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return { status: res.statusCode, headers, body: Buffer.concat(chunks, received), elapsedMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    throw toTargetError(err, { url, timeoutMs: limits.timeoutMs, answered, received, declared });
   }
-  if (['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'].includes(code)) {
-    return new TargetError('TSIWS_CONNECTION_RESET', `connection to ${url} was closed by the target (${code}): ${detail}`);
-  }
-  if (['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'].includes(code)) {
-    return new TargetError('TSIWS_TIMEOUT', `no complete response from ${url} within ${timeoutMs} ms (raise --timeout-ms)`);
-  }
-  if (/CERT|SSL|TLS/i.test(code)) return new TargetError('TSIWS_TLS', `TLS failure talking to ${url} (${code}): ${detail}`);
-  return new TargetError('TSIWS_HTTP_ERROR', `request to ${url} failed (${code || 'no code'}): ${detail}`);
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -66,39 +88,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     bodyTimeout: options.timeoutMs,
     connectTimeout: options.timeoutMs,
   });
+  const limiter = options.rate === undefined ? undefined : createRateLimiter(options.rate);
+  const slots = createSlots(options.connections);
+  const maxRetries = options.retries ?? 0;
   return {
     async send(request) {
       const path = prefix + request.path;
       const url = base.origin + path;
-      const started = performance.now();
-      try {
-        const res = await pool.request({
-          path,
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of res.body) {
-          size += (chunk as Buffer).length;
-          if (size > options.maxResponseBytes) {
-            res.body.destroy();
-            throw new TargetError('TSIWS_RESPONSE_TOO_LARGE', `response from ${url} exceeds ${options.maxResponseBytes} bytes (raise --max-response-bytes)`);
-          }
-          chunks.push(chunk as Buffer);
+      for (let retries = 0; ; retries++) {
+        await limiter?.take();
+        const release = await slots.acquire();
+        try {
+          const response = await sendOnce(pool, request, path, url, options);
+          return retries === 0 ? response : { ...response, retries };
+        } catch (err) {
+          const error = err as TargetError;
+          if (isRetryable(error) && retries < maxRetries) continue;
+          throw retries === 0 ? error : error.afterRetries(retries);
+        } finally {
+          release();
         }
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-        }
-        return { status: res.statusCode, headers, body: Buffer.concat(chunks), elapsedMs: Math.round(performance.now() - started) };
-      } catch (err) {
-        if ((err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError') {
-          throw new TargetError('TSIWS_TIMEOUT', `no complete response from ${url} within ${options.timeoutMs} ms (raise --timeout-ms)`);
-        }
-        throw toTargetError(err, url, options.timeoutMs);
       }
     },
     close: () => pool.close(),

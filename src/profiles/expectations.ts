@@ -21,9 +21,11 @@ import type { ScenarioId } from '../cases/negative.js';
 import type { Expectation, Profile, ProfileId, ResponseShape } from './types.js';
 
 export const PROFILES: Readonly<Record<ProfileId, Profile>> = {
-  asmx: { id: 'asmx', description: 'what an ASMX (System.Web.Services) service actually answers', faultStatuses: [500] },
+  asmx: { id: 'asmx', description: 'what an ASMX (System.Web.Services) service actually answers', faultStatuses: [500], inherentParity: true },
   // SOAP 1.2 Part 2 section 7.5.2.2 maps env:Sender to 400; SOAP 1.1 section 6.2 requires 500.
-  lenient: { id: 'lenient', description: 'any well-formed fault or non-2xx status is a rejection', faultStatuses: [400, 500] },
+  lenient: { id: 'lenient', description: 'any well-formed fault or non-2xx status is a rejection', faultStatuses: [400, 500], inherentParity: true },
+  // The asmx expectations, but every difference between transports is a defect, even ASMX's own.
+  strict: { id: 'strict', description: 'asmx expectations; every difference between transports is a defect', faultStatuses: [500], inherentParity: false },
 };
 
 const REF = 'Microsoft reference source, System.Web.Services';
@@ -73,6 +75,34 @@ function lenient(scenario: ScenarioId): Expectation {
   return { summary: scenario === 'soap12-envelope-as-soap11' ? 'any rejection, or tolerated' : 'any well-formed fault or non-2xx status', evidence: 'lenient profile; spec, Errors: "how failures ... are reported: not shown"', accept };
 }
 
-export function expectationFor(profile: ProfileId, scenario: ScenarioId, transport: TransportId, param?: string): Expectation {
-  return profile === 'asmx' ? asmx(scenario, transport, param) : lenient(scenario);
+/** A generated GET/POST value that looks like markup is valid input, but ASP.NET request
+ * validation (on by default in ASP.NET 4, and applied to .asmx) refuses it: inherent under asmx and
+ * lenient, a defect under strict. */
+function formMarkup(profile: ProfileId): Expectation {
+  const evidence = 'ASP.NET request validation (System.Web CrossSiteScriptingValidation); observed on a real ASMX runtime (issue 5)';
+  if (profile === 'strict') return { summary: 'a result (strict: request validation refusing valid input is a defect)', evidence, accept: [{ body: 'success' }] };
+  return {
+    summary: 'a result, or HTTP 500 "A potentially dangerous Request.QueryString value was detected" (ASP.NET request validation)',
+    evidence,
+    accept: [{ body: 'success' }, { body: 'plain-text', status: [500], message: 'A potentially dangerous Request\\.(QueryString|Form) value was detected' }],
+  };
+}
+
+/** `markup`: the GET/POST request carries a value ASP.NET request validation refuses. Validation
+ * runs when the query string or form is first read, before any parameter is converted, so under
+ * asmx and lenient its error is also an acceptable answer to whatever else the case tests. */
+/** A long GET query is valid input that hosts refuse by configuration (400, 404.15 or 414). */
+function longQuery(profile: ProfileId): Expectation {
+  const evidence = 'Microsoft documentation: ASP.NET httpRuntime maxQueryStringLength and IIS requestFiltering maxQueryString default to 2048';
+  if (profile === 'strict') return { summary: 'a result (strict: a refused long query is a defect)', evidence, accept: [{ body: 'success' }] };
+  return { summary: 'a result, or a rejection of the over-long query string', evidence, accept: [{ body: 'success' }, { body: 'any-rejection' }] };
+}
+
+export function expectationFor(profile: ProfileId, scenario: ScenarioId, transport: TransportId, param?: string, markup = false): Expectation {
+  if (scenario === 'form-markup') return formMarkup(profile);
+  if (scenario === 'long-query') return longQuery(profile);
+  const e = profile === 'lenient' ? lenient(scenario) : asmx(scenario, transport, param);
+  if (!markup || profile === 'strict') return e;
+  const validation = formMarkup(profile).accept.filter((s) => s.body !== 'success');
+  return { ...e, summary: `${e.summary}; or ASP.NET request validation's HTTP 500`, accept: [...e.accept, ...validation] };
 }

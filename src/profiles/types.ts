@@ -20,11 +20,13 @@ export interface Expectation {
   readonly accept: readonly ResponseShape[];
 }
 
-export type ProfileId = 'asmx' | 'lenient';
+export type ProfileId = 'asmx' | 'lenient' | 'strict';
 
 export interface Profile {
   readonly id: ProfileId;
   readonly description: string;
   /** HTTP statuses a SOAP fault may come with. */
   readonly faultStatuses: readonly number[];
+  /** Whether differences between transports that ASMX itself shows are inherent (not failing). */
+  readonly inherentParity: boolean;
 }

@@ -1,29 +1,42 @@
 /** The console summary: an operations x transports table, then each finding on one line (pure). */
-import { outcomeOf } from '../engine/findings.js';
+import { outcomeOf, type Outcome } from '../engine/findings.js';
+import { paritySummary } from './parity-json.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { TransportId } from '../transports/index.js';
 import { failuresOf, notesOf, summarise } from './summary.js';
 
-const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR' } as const;
+const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR', skipped: 'skip' } as const;
 const MAX_LISTED = 40;
+const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error: 3 };
 
 export function consoleTable(records: readonly ExchangeRecord[], operations: readonly string[], transports: readonly TransportId[], toolErrors: readonly string[]): string {
-  const byKey = new Map(records.map((r) => [`${r.operation} ${r.transport}`, r]));
+  // A cell shows the worst outcome of every record of that operation and transport.
+  const worst = new Map<string, Outcome>();
+  for (const r of records) {
+    const key = `${r.operation} ${r.transport}`;
+    const o = outcomeOf(r);
+    if (!worst.has(key) || RANK[o] > RANK[worst.get(key)!]) worst.set(key, o);
+  }
+  const columns = [...transports, 'parity'];
   const width = Math.max(9, ...operations.map((o) => o.length));
   const cell = (s: string) => s.padEnd(8);
-  const lines = [`${'operation'.padEnd(width)}  ${transports.map(cell).join(' ')}`.trimEnd()];
+  const lines = [`${'operation'.padEnd(width)}  ${columns.map(cell).join(' ')}`.trimEnd()];
   for (const op of operations) {
-    const cells = transports.map((t) => {
-      const r = byKey.get(`${op} ${t}`);
-      return cell(r ? MARK[outcomeOf(r)] : '-');
+    const cells = columns.map((t) => {
+      const o = worst.get(`${op} ${t}`);
+      return cell(o ? MARK[o] : '-');
     });
     lines.push(`${op.padEnd(width)}  ${cells.join(' ')}`.trimEnd());
   }
   const s = summarise(records, toolErrors);
-  lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors; checks: ${s.checks.passed} passed, ${s.checks.failed} failed, ${s.checks.skipped} had nothing to judge`);
+  lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors${s.exchanges.skipped ? `, ${s.exchanges.skipped} skipped` : ''}; checks: ${s.checks.passed} passed, ${s.checks.failed} failed, ${s.checks.skipped} had nothing to judge`);
+  const p = paritySummary(records);
+  if (p.compared > 0) lines.push(`Parity: ${p.compared} cases compared across transports: ${p.agreeing} agree, ${p.withDefects} with defects, ${p.inherentOnly} with inherent ASMX differences only (see parity.json)`);
   const failures = failuresOf(records);
   for (const f of failures.slice(0, MAX_LISTED)) lines.push(`  ${f.operation} ${f.transport} ${f.check}: ${f.message.split('\n').slice(0, f.kind === 'service' ? 6 : 1).join('\n    ')}`);
   if (failures.length > MAX_LISTED) lines.push(`  ... and ${failures.length - MAX_LISTED} more in results.json`);
+  const guarded = [...new Set(records.filter((r) => r.skipped).map((r) => r.operation))];
+  if (guarded.length > 0) lines.push(`  skipped (not sent): ${guarded.join(', ')}: ${records.find((r) => r.skipped)!.skipped}`);
   for (const n of notesOf(records)) lines.push(`  note: ${n.check} not checked: ${n.message}`);
   for (const e of toolErrors) lines.push(`  tool error: ${e}`);
   return lines.join('\n');

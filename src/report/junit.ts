@@ -28,6 +28,10 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
     const suite = suiteFor(r.operation);
     const className = `${r.operation}.${r.transport}`;
     const seconds = (r.response?.elapsedMs ?? 0) / 1000;
+    if (r.skipped) {
+      suite.testCase().className(className).name(`${r.transport} ${r.kind} not sent`).skipped().standardOutput(r.skipped);
+      continue;
+    }
     if (r.error) {
       suite.testCase().className(className).name(`${r.transport} ${r.kind === 'negative' ? `${r.scenario} ` : ''}exchange`).time(seconds)
         .error(`${r.error.code}: ${r.error.message}`, r.error.code).standardOutput(`Reproduce with:\n${r.request.curl}`);

@@ -19,12 +19,12 @@ export interface RunInfo {
 
 export interface Summary {
   readonly verdict: 'conforms' | 'does-not-conform' | 'error';
-  readonly exchanges: { readonly total: number; readonly passed: number; readonly failed: number; readonly error: number };
+  readonly exchanges: { readonly total: number; readonly passed: number; readonly failed: number; readonly error: number; readonly skipped: number };
   readonly checks: { readonly passed: number; readonly failed: number; readonly skipped: number; readonly error: number };
 }
 
 export function summarise(records: readonly ExchangeRecord[], toolErrors: readonly string[]): Summary {
-  const exchanges = { total: records.length, passed: 0, failed: 0, error: 0 };
+  const exchanges = { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 };
   const checks = { passed: 0, failed: 0, skipped: 0, error: 0 };
   for (const r of records) {
     exchanges[outcomeOf(r)]++;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ExchangeRecord } from '../engine/record.js';
 import { writeFailureFiles } from './failure-files.js';
 import { junitXml } from './junit.js';
+import { parityJson } from './parity-json.js';
 import { resultsJson } from './results-json.js';
 import type { RunInfo } from './summary.js';
 
@@ -18,6 +19,7 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
   const files: Array<[string, string]> = [
     ['junit.xml', junitXml(records, run)],
     ['results.json', resultsJson(records, run)],
+    ['parity.json', parityJson(records, run)],
   ];
   const written = files.map(([name, content]) => {
     const path = join(dir, name);

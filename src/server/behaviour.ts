@@ -35,7 +35,8 @@ export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<s
   for (const p of op.params) {
     const text = raw.get(p.name);
     if (text === undefined) throw new MissingParameter(p.name);
-    typed.set(p.name, convertParam(b, p, text, transport));
+    const value = convertParam(b, p, text, transport);
+    typed.set(p.name, b.mutant?.render ? b.mutant.render(p, value, transport) : value);
   }
   if (b.authSecret) verifySignature(b.authSecret, op, raw, Date.now());
   return typed;

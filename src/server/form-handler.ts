@@ -20,6 +20,8 @@ export function handleForm(behaviour: Behaviour, transport: 'get' | 'post', opNa
   if (!op) return exception('System.InvalidOperationException', `${opName} Web Service method name is not valid.`);
   // HtmlFormParameterReader reads only application/x-www-form-urlencoded bodies.
   if (!params) return exception('System.InvalidOperationException', `Request format is invalid: ${contentType}.`);
+  const screened = behaviour.mutant?.screenForm?.(params, transport);
+  if (screened) return plainError(`${screened}\r\n`);
   try {
     const raw = new Map<string, string>();
     for (const p of op.params) if (params.has(p.name)) raw.set(p.name, params.get(p.name)!);

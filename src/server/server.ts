@@ -1,11 +1,16 @@
 /**
  * The embedded reference server: all 20 operations on all four transports at /api/rmm/tsiWS.asmx,
- * `?WSDL`, and an ASMX-style help page. Every request ends in a reply; no input crashes it.
+ * `?WSDL`, and an ASMX-style help page. Every request ends in a reply; no input crashes it, and no
+ * client holds it: an oversized upload is answered 413 and the connection closed rather than read
+ * to its end, and a request (headers and body) that takes longer than requestTimeoutMs gets 408.
+ * ASMX bounds its own reading too (SoapServerProtocol.GetReaderForMessage reads the envelope with
+ * a SoapEnvelopeReader under soapEnvelopeProcessing's readTimeout, reference source).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_NAMESPACE, operations, SERVICE_PATH } from '../contract/index.js';
 import { parseContentType } from '../decode/response.js';
+import { MAX_QUERY_STRING } from '../cases/negative.js';
 import { generateWsdl } from '../wsdl/generate.js';
 import type { Behaviour } from './behaviour.js';
 import { handleForm } from './form-handler.js';
@@ -19,6 +24,8 @@ export interface ReferenceServerOptions {
   readonly host?: string;
   /** Largest request body accepted, in bytes; larger ones get 413. */
   readonly maxBodyBytes?: number;
+  /** Time allowed to receive one whole request, headers and body; a slower one gets 408. */
+  readonly requestTimeoutMs?: number;
   /** Secret of the example signing scheme (auth.ts); without one any signature is accepted. */
   readonly authSecret?: string;
   /** A deliberate deviation (mutants.ts), by name. */
@@ -33,6 +40,7 @@ export interface ReferenceServer {
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 class BodyTooLarge extends Error {}
 
@@ -71,7 +79,11 @@ async function route(req: IncomingMessage, behaviour: Behaviour, maxBody: number
   }
   if (path.toLowerCase().startsWith(`${SERVICE_PATH.toLowerCase()}/`)) {
     const opName = decodeURIComponent(path.slice(SERVICE_PATH.length + 1));
-    if (req.method === 'GET') return handleForm(behaviour, 'get', opName, url.searchParams);
+    if (req.method === 'GET') {
+      // ASP.NET refuses a query string over httpRuntime maxQueryStringLength (default 2048).
+      if (url.search.length - 1 > MAX_QUERY_STRING) return plainError('System.Web.HttpException: The length of the query string for this request exceeds the configured maxQueryStringLength value.\r\n', 400);
+      return handleForm(behaviour, 'get', opName, url.searchParams);
+    }
     if (req.method === 'POST') {
       const isForm = parseContentType(headers['content-type']).mediaType === 'application/x-www-form-urlencoded';
       return handleForm(behaviour, 'post', opName, isForm ? new URLSearchParams(body) : undefined, headers['content-type'] ?? '');
@@ -82,6 +94,8 @@ async function route(req: IncomingMessage, behaviour: Behaviour, maxBody: number
 }
 
 function send(res: ServerResponse, reply: Reply): void {
+  // The client may be gone (a reset, a timed-out upload): then there is no one to answer.
+  if (res.headersSent || res.destroyed) return;
   const body = Buffer.from(reply.body, 'utf8');
   res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(body.length) });
   res.end(body);
@@ -93,18 +107,30 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const mutant = options.mutant === undefined ? undefined : findMutant(options.mutant);
   if (options.mutant !== undefined && !mutant) throw new Error(`unknown mutant "${options.mutant}"; known: ${MUTANTS.map((m) => m.name).join(', ')}`);
   const behaviour: Behaviour = { namespace: ns, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}) };
-  const server: Server = createServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).
+  // maxHeaderSize: a long GET query must reach the maxQueryStringLength check, not Node's 16 KiB limit.
+  const timeouts = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, Math.max(25, requestTimeout / 4)), maxHeaderSize: 256 * 1024 };
+  const server: Server = createServer(timeouts, (req, res) => {
     route(req, behaviour, maxBody).then(
       (reply) => send(res, reply),
       (err: unknown) => {
-        if (err instanceof BodyTooLarge) send(res, plainError('Maximum request length exceeded.', 413));
-        else send(res, plainError(`System.Exception: ${err instanceof Error ? err.message : String(err)}`));
+        if (err instanceof BodyTooLarge) {
+          // Connection: close, so Node closes the socket instead of reading the rest of the upload.
+          const reply = plainError('Maximum request length exceeded.', 413);
+          send(res, { ...reply, headers: { ...reply.headers, Connection: 'close' } });
+          return;
+        }
+        send(res, plainError(`System.Exception: ${err instanceof Error ? err.message : String(err)}`));
         req.resume();
       },
     );
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // Node leaves the socket to this listener: answer if it still can, and close it either way.
+    if (!socket.writable) return void socket.destroy();
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

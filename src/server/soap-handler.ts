@@ -91,7 +91,9 @@ export function handleSoap(behaviour: Behaviour, req: SoapRequest): Reply {
   const envelopeDialect = result.ok ? dialectByEnvelopeNs(result.root.ns) : undefined;
   if (mediaType !== soap11.mediaType && mediaType !== soap12.mediaType) return empty(415);
   if (envelopeDialect === soap11 && mediaType === soap12.mediaType) return empty(415);
-  if (!result.ok) return empty(400);
+  // ASMX reads SOAP with DTD processing prohibited: a DOCTYPE is an XmlException, so 400 (reference
+  // source, SoapServerProtocol; SetResponseErrorCode).
+  if (!result.ok || result.hasDoctype) return empty(400);
   if (!envelopeDialect || result.root.name !== 'Envelope') {
     return soapFault(guessed, 'client', `Possible SOAP version mismatch: Envelope namespace ${result.root.ns ?? ''} was unexpected. Expecting ${guessed.envelopeNs}.`, 'VersionMismatch');
   }

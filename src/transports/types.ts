@@ -22,6 +22,8 @@ export interface HttpResponse {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
   readonly elapsedMs: number;
+  /** Times the request was sent again before this answer came (--retries); absent when none. */
+  readonly retries?: number;
 }
 
 /** What a response means: a result text, a fault, or something that is neither. */

@@ -585,6 +585,22 @@ const checkById = (id: string) => {
   return check;
 };
 
+// ---- external entities ---------------------------------------------------------------------------
+
+const XXE_MESSAGE = 'the response refers to external entity "xxe" ("file:///etc/passwd"); its content depends on a resource outside the message, which this tool never fetches';
+function withExternalEntity(t: TransportId): HttpResponse {
+  const text = answer(t).body.toString('utf8');
+  const root = t === 'get' || t === 'post' ? 'string' : 'soap:Envelope';
+  // A DOCTYPE declaring an external entity, used inside the result text.
+  const poisoned = text.replace(/(<\?xml[^>]*\?>\s*)/, `$1<!DOCTYPE ${root} [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>`).replace(/(Result>|<string[^>]*>)/, '$1&xxe;');
+  return response(poisoned, CONTENT_TYPE[t]);
+}
+
+for (const t of TRANSPORT_IDS) {
+  add('xml-no-external-entity', t, 'reference server answer', () => answer(t), passed);
+  add('xml-no-external-entity', t, 'an external entity pointing at a local file', () => withExternalEntity(t), failed(XXE_MESSAGE));
+}
+
 // ---- the echo property ---------------------------------------------------------------------------
 
 const ECHO: Given = { echo: true };

@@ -29,7 +29,7 @@ afterAll(async () => {
  * property's requests are sequential; different properties run concurrently. */
 async function requestsOf(seed: string): Promise<Map<string, string[]>> {
   seen = [];
-  const r = await cli(['run', '--base-url', recorder.url, '--seed', seed, '--timestamp', '2024-01-01T00:00:00Z', '--operations', 'MobileContactEmailCreate,MobileTasksList', '--checks', 'http-status-200', '--suites', 'fuzz']);
+  const r = await cli(['run', '--base-url', recorder.url, '--seed', seed, '--timestamp', '2024-01-01T00:00:00Z', '--operations', 'MobileContactEmailCreate,MobileTasksList', '--checks', 'http-status-200', '--suites', 'fuzz', '--allow-mutations']);
   expect(r.code).toBe(0);
   const groups = new Map<string, string[]>();
   for (const line of seen) {
@@ -56,7 +56,7 @@ describe('reproducibility', () => {
 
 describe('a server that mangles non-ASCII over HTTP GET', () => {
   test('is found by fuzzing within the default runs, shrunk, saved, and replay reproduces it', async () => {
-    const run = await cli(['run', '--base-url', mutant.url, '--echo', '--seed', '7', '--checks', 'echo-matches']);
+    const run = await cli(['run', '--base-url', mutant.url, '--echo', '--seed', '7', '--checks', 'echo-matches', '--suites', 'fuzz']);
     expect(run.code).toBe(1);
     const failures = readdirSync(join(run.reports, 'failures'));
     expect(failures.length).toBeGreaterThan(0);

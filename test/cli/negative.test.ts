@@ -17,19 +17,20 @@ const SIGNER = join(REPO, 'examples/signer.mjs');
 
 describe('the negative matrix', () => {
   test('the embedded server answers every negative case as the asmx profile expects', async () => {
-    const r = await cli(['run']);
+    const r = await cli(['run', '--runs', '1']);
     expect(r.code).toBe(0);
     const { summary } = r.json('results.json');
     // 80 positive exchanges and 736 negative ones: 3 int scenarios x 45 int parameters x 4 transports,
     // 2 dateTime and 2 boolean parameters x 4, missing parameter and unknown path x 20 x 2,
-    // unknown SOAPAction, both envelope swaps x 20, malformed XML x 20 x 2; 80 fuzz properties; ?WSDL.
-    expect(summary.exchanges).toEqual({ total: 897, passed: 897, failed: 0, error: 0 });
+    // unknown SOAPAction, both envelope swaps x 20, malformed XML x 20 x 2; 80 fuzz properties; ?WSDL;
+    // and 239 parity records.
+    expect(summary.exchanges).toEqual({ total: 1136, passed: 1136, failed: 0, error: 0, skipped: 0 });
     expect(r.text('junit.xml')).toContain('name="soap11 int-non-numeric(sonumber) rejection-per-profile"');
   });
 
   test('a server that accepts a bad int with 200 and a result is caught: exit 1, rejects-invalid-input named', async () => {
     const url = await server({ mutant: 'accept-bad-int' });
-    const r = await cli(['run', '--base-url', url]);
+    const r = await cli(['run', '--base-url', url, '--allow-mutations', '--runs', '2']);
     expect(r.code).toBe(1);
     const { failures } = r.json('results.json');
     const fired = new Set(failures.map((f: { check: string }) => f.check));
@@ -46,17 +47,17 @@ describe('the negative matrix', () => {
   });
 
   test('under the lenient profile any rejection will do', async () => {
-    const r = await cli(['run', '--profile', 'lenient']);
+    const r = await cli(['run', '--profile', 'lenient', '--runs', '1', '--suites', 'negative,positive']);
     expect(r.code).toBe(0);
     expect(r.json('results.json').run.configuration.profile).toBe('lenient');
   });
 
   test('--checks narrows the catalog and --skip-checks removes from it', async () => {
-    const only = await cli(['run', '--checks', 'http-status-200,rejects-invalid-input', '--operations', 'MobileContactEmailDelete']);
+    const only = await cli(['run', '--checks', 'http-status-200,rejects-invalid-input', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
     expect(only.code).toBe(0);
     const names = [...only.text('junit.xml').matchAll(/<testcase [^>]*name="([^"]+)"/g)].map((m) => m[1]!.split(' ').at(-1));
     expect(new Set(names)).toEqual(new Set(['http-status-200', 'rejects-invalid-input']));
-    const skipped = await cli(['run', '--skip-checks', 'xsd-valid', '--operations', 'MobileContactEmailDelete']);
+    const skipped = await cli(['run', '--skip-checks', 'xsd-valid', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
     expect(skipped.text('junit.xml')).not.toContain(' xsd-valid"');
     expect(skipped.text('junit.xml')).toContain(' http-status-200"');
   });
@@ -70,16 +71,17 @@ describe('the negative matrix', () => {
 
 describe('authentication enforcement', () => {
   test('with the example signer and a server that enforces it: every auth case rejected, every valid request accepted', async () => {
-    const r = await cli(['run', '--signer', SIGNER, '--auth-secret', 's3cret'], { TSIWS_AUTH_SECRET: 's3cret' });
+    const r = await cli(['run', '--signer', SIGNER, '--auth-secret', 's3cret', '--runs', '1'], { TSIWS_AUTH_SECRET: 's3cret' });
     expect(r.code).toBe(0);
-    // 897 plus corrupted sig and stale timestamp x 80, missing mobilekey x 5 operations x 4 transports.
-    expect(r.json('results.json').summary.exchanges.total).toBe(897 + 160 + 20);
+    // 1136 plus corrupted sig and stale timestamp x 80, missing mobilekey x 5 operations x 4
+    // transports, and a parity record for each of those 45 cases.
+    expect(r.json('results.json').summary.exchanges.total).toBe(1136 + 160 + 20 + 45);
     expect(r.text('junit.xml')).toContain('name="get auth-stale-timestamp auth-enforced"');
   });
 
   test('a server that does not check signatures is caught by auth-enforced', async () => {
     const url = await server({});
-    const r = await cli(['run', '--base-url', url, '--signer', SIGNER, '--operations', 'MobileDispatchUpdate', '--transports', 'soap12'], { TSIWS_AUTH_SECRET: 's3cret' });
+    const r = await cli(['run', '--base-url', url, '--allow-mutations', '--signer', SIGNER, '--operations', 'MobileDispatchUpdate', '--transports', 'soap12'], { TSIWS_AUTH_SECRET: 's3cret' });
     expect(r.code).toBe(1);
     const fired = r.json('results.json').failures.map((f: { check: string; scenario: string }) => `${f.check} ${f.scenario}`);
     expect(fired).toEqual(['auth-enforced auth-corrupted-sig', 'auth-enforced auth-stale-timestamp', 'auth-enforced auth-missing-mobilekey']);

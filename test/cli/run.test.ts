@@ -12,7 +12,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   return new Promise((resolve) => {
     // A clean environment: no TSIWS_* from the developer's shell, and no .env from the repo.
     const cwd = mkdtempSync(join(tmpdir(), 'tsiws-cli-'));
-    execFile(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, timeout: 120_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -24,14 +24,16 @@ describe('tsiws-conform run', () => {
     const { code, stdout, stderr } = await cli(['run', '--reports', reports]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^MobileTimeLogCreate\s+ok\s+ok\s+ok\s+ok$/m);
-    expect(stdout).toMatch(/^897 exchanges: 897 passed, 0 failed, 0 errors;/m);
+    expect(stdout).toMatch(/^operation\s+soap11\s+soap12\s+get\s+post\s+parity$/m);
+    expect(stdout).toMatch(/^MobileTimeLogCreate\s+ok\s+ok\s+ok\s+ok\s+ok$/m);
+    expect(stdout).toMatch(/^1136 exchanges: 1136 passed, 0 failed, 0 errors;/m);
     expect(stdout).toMatch(/^Verdict: conforms/m);
     const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'));
     expect(results.summary.verdict).toBe('conforms');
     // 80 valid requests, 736 invalid ones (test/cli/negative.test.ts counts them), 80 fuzz
-    // properties (the echo property among their checks) and the ?WSDL check.
-    expect(results.summary.exchanges).toEqual({ total: 897, passed: 897, failed: 0, error: 0 });
+    // properties (the echo property among their checks), the ?WSDL check, and 239 parity records
+    // (test/cli/parity.test.ts counts them).
+    expect(results.summary.exchanges).toEqual({ total: 1136, passed: 1136, failed: 0, error: 0, skipped: 0 });
     expect(results.summary.checks.failed).toBe(0);
     expect(results.summary.checks.error).toBe(0);
     const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');

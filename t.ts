@@ -1,0 +1,16 @@
+import { startReferenceServer } from './src/server/server.ts';
+import { createHttpClient } from './src/http/send.ts';
+import { fuzzOperation } from './src/engine/fuzz.ts';
+import { resolveSettings } from './src/config/resolve.ts';
+import { getOperation } from './src/contract/index.ts';
+import { targetSettings } from './src/engine/vitest-context.ts';
+const server = await startReferenceServer();
+const s = targetSettings(resolveSettings({ flags: { seed: '531368434' }, env: {}, envFile: '.env', envFileExplicit: false }), server.url, true);
+const raw = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 8 << 20, connections: 4 });
+const client = { send: async (r: any) => { const t = Date.now(); try { return await raw.send(r); } finally { const d = Date.now() - t; if (d > 500) console.log('slow request', d, r.method, r.path.slice(0, 80), (r.body ?? '').length); } }, close: raw.close };
+const t0 = Date.now();
+const timer = setInterval(() => console.log('still running', Date.now() - t0), 5000);
+const recs = await fuzzOperation({ ...s, timeoutMs: 5000 }, client, getOperation('MobileTasksList'), s.transports);
+clearInterval(timer);
+console.log('done', Date.now() - t0, recs.map((r) => r.transport + ':' + (r.error?.code ?? r.checks.filter((c) => c.status === 'failed').map((c) => c.id).join(','))));
+await raw.close(); await server.close();
