@@ -23,7 +23,10 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<C
   const reports = join(cwd, 'reports');
   return new Promise((resolve) => {
     // No TSIWS_* from the developer's shell and no .env from the repo: only what the test gives.
-    execFile(process.execPath, [BIN, ...args, ...(args[0] === 'run' ? ['--reports', reports] : [])], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+    // Fuzzed strings are capped at 300 characters unless a test asks otherwise: long text is the
+    // arbitraries' business (unit-tested at full length), and it makes every CLI run slower.
+    const extra = args[0] === 'run' ? ['--reports', reports, ...(args.includes('--max-string-length') ? [] : ['--max-string-length', '300'])] : [];
+    execFile(process.execPath, [BIN, ...args, ...extra], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       resolve({
         code: err ? Number((err as { code?: number }).code ?? 1) : 0,
         stdout,
