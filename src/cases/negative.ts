@@ -35,6 +35,10 @@ const FORM: readonly TransportId[] = ['get', 'post'];
 /** ASP.NET's httpRuntime maxQueryStringLength and IIS's requestLimits maxQueryString both default
  * to 2048 characters (Microsoft documentation): a longer GET query is refused before ASMX sees it. */
 export const MAX_QUERY_STRING = 2048;
+/** Room for repnumber, timestamp, sig and mobilekey, which are added to a query after generation. */
+export const QUERY_AUTH_ALLOWANCE = 512;
+/** Generated GET values whose query is longer than this may exceed MAX_QUERY_STRING once signed. */
+export const LONG_QUERY = MAX_QUERY_STRING - QUERY_AUTH_ALLOWANCE;
 
 export const SCENARIOS: readonly Scenario[] = [
   { id: 'int-non-numeric', description: 'a non-numeric value for an int parameter', transports: TRANSPORT_IDS, perParam: 'int', value: 'abc' },

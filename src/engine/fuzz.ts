@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import type { Case } from '../cases/case.js';
 import { valuesArbitrary } from '../cases/arbitraries.js';
-import { LOOKS_LIKE_MARKUP, MAX_QUERY_STRING, type ScenarioId } from '../cases/negative.js';
+import { LONG_QUERY, LOOKS_LIKE_MARKUP, type ScenarioId } from '../cases/negative.js';
 import type { Operation, SoapType } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
@@ -36,7 +36,7 @@ export function caseFor(op: Operation, values: WireValues, transport: TransportI
   const echo = expectedEcho(op, values, familyOf(transport));
   if (echo.ok) {
     const query = transport === 'get' ? getTransportById('get').encode({ namespace: '' }, op, values).path.split('?')[1] ?? '' : '';
-    if (query.length > MAX_QUERY_STRING) return { id, operation: op.name, kind: 'negative', scenario: 'long-query', values, transports: [transport] };
+    if (query.length > LONG_QUERY) return { id, operation: op.name, kind: 'negative', scenario: 'long-query', values, transports: [transport] };
     const markup = (transport === 'get' || transport === 'post') && op.params.find((p) => p.type === 'str' && LOOKS_LIKE_MARKUP.test(values[p.name] ?? ''));
     if (markup) return { id, operation: op.name, kind: 'negative', scenario: 'form-markup', param: markup.name, values, transports: [transport] };
     return { id, operation: op.name, kind: 'positive', values };

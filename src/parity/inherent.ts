@@ -7,6 +7,7 @@
  * result text containing CR is written unescaped, so an XML parser reads CRLF as LF on every
  * transport alike.
  */
+import { LONG_QUERY } from '../cases/negative.js';
 import type { TransportId } from '../transports/index.js';
 
 export interface TransportOutcome {
@@ -46,7 +47,7 @@ export const INHERENT: readonly InherentBehaviour[] = [
     description: 'HTTP GET carries the parameters in the URL, which hosts limit (ASP.NET and IIS: 2048 characters of query string); SOAP and POST carry them in the body',
     evidence: 'Microsoft documentation: httpRuntime maxQueryStringLength (default 2048, HTTP 400), IIS requestFiltering maxQueryString (default 2048, HTTP 404.15)',
     matches: (ref, other, values) => other.transport === 'get' && ref.outcome === 'result' && other.outcome === 'rejected'
-      && new URLSearchParams(values as Record<string, string>).toString().length > 2048,
+      && new URLSearchParams(values as Record<string, string>).toString().length > LONG_QUERY,
   },
   {
     id: 'missing-parameter-handling',

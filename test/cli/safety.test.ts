@@ -21,7 +21,7 @@ describe('SIGINT halfway', () => {
       const wait = setInterval(() => {
         if (out.includes('Seed:')) {
           clearInterval(wait);
-          setTimeout(resolve, 5000);
+          setTimeout(resolve, 12_000);
         }
       }, 100);
     });
