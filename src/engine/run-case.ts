@@ -1,7 +1,7 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
 import type { Case } from '../cases/case.js';
-import { LOOKS_LIKE_MARKUP, negativeRequest, spoiledAuthParam } from '../cases/negative.js';
+import { LOOKS_LIKE_MARKUP, MAX_QUERY_STRING, negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
@@ -65,7 +65,8 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
   const profile = PROFILES[settings.profile];
   const negative = testCase.kind === 'negative' ? testCase : undefined;
   const markup = (transportId === 'get' || transportId === 'post') && operation.params.some((p) => p.type === 'str' && LOOKS_LIKE_MARKUP.test(values[p.name] ?? ''));
-  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param, markup);
+  const longQueryString = transportId === 'get' && (request.path.split('?')[1] ?? '').length > MAX_QUERY_STRING;
+  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param, markup, longQueryString);
   const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
   const base = {
     operation: operation.name,
