@@ -9,6 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([...servers.values()].map((s) => s.close())));
 
+// The mutants below affect every operation; three that between them have int, bool, dateTime and
+// string parameters keep each run short (a full fuzz run is covered by the first test).
+const SOME_OPERATIONS = ['--operations', 'MobileContactEmailCreate,MobileAccountSearch,MobileTimeLogCreate'];
+
 interface Difference { transport: string; class: string; inherent?: { id: string } }
 const differencesOf = (parity: { differing: Array<{ differences: Difference[] }> }) => parity.differing.flatMap((c) => c.differences);
 
@@ -28,7 +32,7 @@ describe.each([
   ['bool-title-case-soap12', 'soap12', 'typed-format'],
 ])('a server with %s', (mutant, transport, cls) => {
   test(`is found on ${transport} and classified as ${cls}`, async () => {
-    const r = await cli(['run', '--base-url', servers.get(mutant)!.url, '--seed', '11', '--suites', 'fuzz', '--allow-mutations']);
+    const r = await cli(['run', '--base-url', servers.get(mutant)!.url, '--seed', '11', '--suites', 'fuzz', '--allow-mutations', ...SOME_OPERATIONS]);
     expect(r.code).toBe(1);
     const defects = differencesOf(r.json('parity.json')).filter((d) => !d.inherent);
     expect(defects.length).toBeGreaterThan(0);
@@ -39,7 +43,7 @@ describe.each([
 });
 
 describe('markup over GET/POST refused by ASP.NET request validation', () => {
-  const run = (profile: string) => cli(['run', '--base-url', servers.get('aspnet-request-validation')!.url, '--seed', '11', '--suites', 'fuzz', '--profile', profile, '--allow-mutations']);
+  const run = (profile: string) => cli(['run', '--base-url', servers.get('aspnet-request-validation')!.url, '--seed', '11', '--suites', 'fuzz', '--profile', profile, '--allow-mutations', ...SOME_OPERATIONS]);
 
   test('is inherent under asmx: visible, not failing', async () => {
     const r = await run('asmx');
