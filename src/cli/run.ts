@@ -6,6 +6,8 @@ import { conformanceRun } from '../engine/run.js';
 import { consoleTable } from '../report/console.js';
 import { summarise, type RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
+import { regressionLine, startRecording } from './regression.js';
+import { readBaseline } from '../regression/baseline.js';
 import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -33,7 +35,14 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
   const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
   io.out(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
-  io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  // A regression run sends the baseline's recorded cases: its own seed generates nothing.
+  if (!settings.baseline) io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  if (settings.baseline) {
+    const { manifest, cases } = readBaseline(settings.baseline); // a damaged baseline is a usage error, before any request
+    io.out(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target} (${settings.baseline})`);
+    if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${settings.baseline} is incomplete (its run did not finish); only what it recorded is compared`);
+  }
+  const recorder = settings.record ? startRecording(settings, toolInfo()) : undefined;
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
   // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
   const controller = new AbortController();
@@ -42,10 +51,11 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   for (const sig of signals) process.once(sig, onSignal);
   let result;
   try {
-    result = await conformanceRun(settings, { signal: controller.signal });
+    result = await conformanceRun(settings, { signal: controller.signal, ...(recorder ? { onRecord: (r) => recorder.add(r), onSample: (r) => recorder.add(r) } : {}) });
   } finally {
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
+  recorder?.close(!result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0);
   const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
   const info: RunInfo = {
     tool: toolInfo(),
@@ -66,6 +76,8 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   const files = writeReports(settings.reportsDir, result.records, info);
   io.out(consoleTable(result.records, settings.operations, settings.transports, result.toolErrors));
   io.out(`Reports: ${files.join(', ')}`);
+  if (settings.baseline) io.out(regressionLine(result.records, settings.baseline));
+  if (recorder) io.out(`Baseline recorded in ${recorder.dir} (replay with --baseline ${recorder.dir})`);
   if (info.incomplete) io.out(`Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
   if (result.interrupted) return result.interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
   const { verdict } = summarise(result.records, result.toolErrors);
