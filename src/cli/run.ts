@@ -52,6 +52,9 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   let result;
   try {
     result = await conformanceRun(settings, { signal: controller.signal, ...(recorder ? { onRecord: (r) => recorder.add(r), onSample: (r) => recorder.add(r) } : {}) });
+  } catch (err) {
+    recorder?.close(false); // what was recorded stays, marked incomplete
+    throw err;
   } finally {
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
