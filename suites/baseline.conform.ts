@@ -5,28 +5,20 @@
  */
 import { describe, test } from 'vitest';
 import { readBaseline } from '../src/regression/baseline.js';
-import { replayCase } from '../src/regression/replay.js';
-import { TRANSPORT_IDS } from '../src/transports/index.js';
+import { casesToReplay, replayCase } from '../src/regression/replay.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 // Under plain vitest without TSIWS_BASELINE there is nothing to replay.
 if (!settings.baseline) test.skip('replays a recorded baseline: give --baseline DIR (or TSIWS_BASELINE)', () => {});
-const baseline = settings.baseline ? readBaseline(settings.baseline) : { cases: [], answers: new Map() };
-
-const rows = baseline.cases.filter((c) => settings.operations.includes(c.operation)).map((c) => {
-  const answers = baseline.answers.get(c.id) ?? new Map();
-  const transports = TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t));
-  return { c, answers, transports, label: c.id };
-}).filter((r) => r.transports.length > 0);
+const rows = settings.baseline ? casesToReplay(readBaseline(settings.baseline), settings).map((r) => ({ ...r, label: r.c.id })) : [];
 
 if (rows.length > 0) describe('baseline', () => {
   test.concurrent.for(rows)('$label', async ({ c, answers, transports }, context) => {
     withinBudget(settings, context);
-    const kind = c.kind;
-    const skipped = (t: (typeof transports)[number], reason: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, kind), values: c.values, skipped: reason });
-    if (mutationGuarded(settings, c.operation)) return report(context.task, context.expect, transports.map((t) => skippedRecord(settings, c.operation, t, c.id, kind)));
+    const skipped = (t: (typeof transports)[number], reason?: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, c.kind), values: c.values, ...(reason ? { skipped: reason } : {}) });
+    if (mutationGuarded(settings, c.operation)) return report(context.task, context.expect, transports.map((t) => skipped(t)));
     report(context.task, context.expect, await replayCase(settings, client, c, answers, transports, skipped));
   });
 });

@@ -8,6 +8,8 @@ import { summarise, type RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
 import { regressionLine, startRecording } from './regression.js';
 import { readBaseline } from '../regression/baseline.js';
+import { casesToReplay } from '../regression/replay.js';
+import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -33,14 +35,20 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.conforms;
   }
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  // A damaged baseline is a usage error before any request; a regression run reports the seed its
+  // cases were generated with.
+  const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
+  const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
   io.out(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
   if (!settings.baseline) io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
-  if (settings.baseline) {
-    const { manifest, cases } = readBaseline(settings.baseline); // a damaged baseline is a usage error, before any request
-    io.out(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target} (${settings.baseline})`);
-    if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${settings.baseline} is incomplete (its run did not finish); only what it recorded is compared`);
+  if (baseline) {
+    const { manifest, dir } = baseline;
+    const cases = casesToReplay(baseline, settings);
+    if (cases.length === 0) throw new ConfigError(`--baseline: ${dir} has no recorded case for the selected --operations and --transports; widen them or record a baseline that covers them`);
+    io.out(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
+    if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }
   const recorder = settings.record ? startRecording(settings, toolInfo()) : undefined;
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');

@@ -73,6 +73,9 @@ export function readBaseline(dir: string): Baseline {
   if (typeof manifest.formatVersion !== 'number' || manifest.formatVersion > BASELINE_FORMAT_VERSION) {
     throw new ConfigError(`--baseline: ${join(dir, MANIFEST)} has format version ${manifest.formatVersion}, this tool reads up to ${BASELINE_FORMAT_VERSION}; use a newer tsiws-conform or record the baseline again`);
   }
+  if (typeof manifest.seed !== 'number' || typeof manifest.startedAt !== 'string' || typeof manifest.tool?.version !== 'string') {
+    throw new ConfigError(`--baseline: ${join(dir, MANIFEST)} lacks its seed, start time or tool version; the file is damaged, record the baseline again`);
+  }
   const cases = lines<RecordedCase>(dir, CASES, validCase);
   const known = new Set(cases.map((c) => c.id));
   const answers = new Map<string, Map<TransportId, RecordedAnswer>>();

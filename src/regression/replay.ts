@@ -10,10 +10,26 @@ import { parityRecord } from '../engine/parity.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import { runCase } from '../engine/run-case.js';
 import { rulesFor } from '../parity/normalise.js';
-import type { TransportId } from '../transports/index.js';
+import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import type { Baseline } from './baseline.js';
 import { answerOf, type RecordedAnswer, type RecordedCase } from './format.js';
 
 export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare with (it was not sent when the baseline was recorded)';
+
+export interface ReplayRow {
+  readonly c: RecordedCase;
+  readonly answers: ReadonlyMap<TransportId, RecordedAnswer>;
+  /** The recorded transports the run selected, in the usual order. */
+  readonly transports: readonly TransportId[];
+}
+
+/** The recorded cases a run replays: narrowed by --operations and --transports. */
+export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'operations' | 'transports'>): ReplayRow[] {
+  return baseline.cases.filter((c) => settings.operations.includes(c.operation)).map((c) => {
+    const answers = baseline.answers.get(c.id) ?? new Map<TransportId, RecordedAnswer>();
+    return { c, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
+  }).filter((r) => r.transports.length > 0);
+}
 
 /** The case a recorded one is on `transport`: fuzz cases are re-derived from their values. */
 export function replayedCase(c: RecordedCase, transport: TransportId): Case {
