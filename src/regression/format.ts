@@ -53,7 +53,7 @@ export interface RecordedAnswer {
   readonly outcome: 'result' | 'rejected' | 'unreadable' | 'error' | 'skipped';
   readonly status: number | null;
   readonly contentType: string | null;
-  /** The result text, or for a rejection its fault code and reason (or body excerpt). */
+  /** The whole result text, or for a rejection its fault code and reason (or body), cut at 500 characters. */
   readonly text: string | null;
   /** The SOAP fault code, when the answer was a fault. */
   readonly faultCode?: string;
@@ -74,10 +74,14 @@ export function caseOf(r: ExchangeRecord): RecordedCase {
   };
 }
 
+/** A rejection's message is kept for the reader, not compared (its fault code is): an excerpt will do. */
+const MESSAGE_EXCERPT = 500;
+
 export function answerOf(r: ExchangeRecord): RecordedAnswer {
   const base = { case: r.caseId, transport: r.transport as TransportId };
   if (r.skipped) return { ...base, outcome: 'skipped', status: null, contentType: null, text: null };
   const o = outcomeOf(r);
   const contentType = Object.entries(r.response?.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? null;
-  return { ...base, outcome: o.outcome, status: o.status, contentType, text: o.text, ...(r.result?.kind === 'fault' ? { faultCode: r.result.code } : {}) };
+  const text = o.outcome === 'result' || o.text === null ? o.text : o.text.slice(0, MESSAGE_EXCERPT);
+  return { ...base, outcome: o.outcome, status: o.status, contentType, text, ...(r.result?.kind === 'fault' ? { faultCode: r.result.code } : {}) };
 }
