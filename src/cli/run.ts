@@ -66,7 +66,8 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   } finally {
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
-  recorder?.close(!result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0);
+  const baselineComplete = !result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0;
+  recorder?.close(baselineComplete);
   const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
   const info: RunInfo = {
     tool: toolInfo(),
@@ -88,7 +89,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   io.out(consoleTable(result.records, settings.operations, settings.transports, result.toolErrors));
   io.out(`Reports: ${files.join(', ')}`);
   if (settings.baseline) io.out(regressionLine(result.records, settings.baseline));
-  if (recorder) io.out(`Baseline recorded in ${recorder.dir} (replay with --baseline ${recorder.dir})`);
+  if (recorder) io.out(`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`);
   if (info.incomplete) io.out(`Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
   if (result.interrupted) return result.interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
   const { verdict } = summarise(result.records, result.toolErrors);
