@@ -6,13 +6,13 @@ import { conformanceRun } from '../engine/run.js';
 import { consoleTable } from '../report/console.js';
 import { summarise, type RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
-import { regressionLine, startRecording } from './regression.js';
 import { readBaseline } from '../regression/baseline.js';
 import { casesToReplay } from '../regression/replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
+import { regressionLine, startRecording } from './regression.js';
 
 export const runOptions: Options = Object.fromEntries([...SETTINGS.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string' }]), ['env-file', { type: 'string' }]]);
 
