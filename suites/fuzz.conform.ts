@@ -7,6 +7,7 @@
 import { test } from 'vitest';
 import { getOperation } from '../src/contract/index.js';
 import { fuzzOperation } from '../src/engine/fuzz.js';
+import type { ExchangeRecord } from '../src/engine/record.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';
 
@@ -17,7 +18,14 @@ test.concurrent.for(settings.operations)('%s fuzz', async (name, context) => {
   if (mutationGuarded(settings, name)) {
     return report(context.task, context.expect, settings.transports.map((t) => skippedRecord(settings, name, t, `${name}-fuzz`, 'fuzz')));
   }
-  const records = await fuzzOperation(settings, client, getOperation(name), settings.transports, settings.deadline === undefined ? {} : { deadline: settings.deadline });
+  // A recorded baseline (--record) holds every sample sent, not only the one reported.
+  const samples: ExchangeRecord[] = [];
+  const records = await fuzzOperation(settings, client, getOperation(name), settings.transports, {
+    ...(settings.deadline === undefined ? {} : { deadline: settings.deadline }),
+    ...(settings.record ? { onSample: (rs: readonly ExchangeRecord[]) => samples.push(...rs) } : {}),
+  });
   if (records.length === 0) return context.skip('cut short by --max-duration before the first run');
+  const fuzz = records[0]!.fuzz!;
+  if (settings.record) context.task.meta.tsiwsSamples = samples.map((r) => ({ ...r, kind: 'fuzz', fuzz: { seed: fuzz.seed, runs: fuzz.runs, planned: fuzz.planned, interrupted: fuzz.interrupted } }));
   report(context.task, context.expect, records);
 });

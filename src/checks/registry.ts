@@ -18,6 +18,7 @@ import { soapEnvelopeVersion } from './soap-envelope-version.js';
 import { soapFaultShape } from './soap-fault-shape.js';
 import { soapNoDtdOrPi } from './soap-no-dtd-or-pi.js';
 import { soapResponseElement } from './soap-response-element.js';
+import { matchesBaseline, type BaselineCheck } from './matches-baseline.js';
 import { status200 } from './status-200.js';
 import { transportParity } from './transport-parity.js';
 import type { CaseCheck, Check, ServiceCheck } from './types.js';
@@ -60,7 +61,10 @@ export const serviceChecks: readonly ServiceCheck[] = [wsdlMatchesContract];
 /** Checks judged on all transports of one case. */
 export const caseChecks: readonly CaseCheck[] = [transportParity];
 
+/** Checks judged against a recorded baseline (run --baseline). */
+export const baselineChecks: readonly BaselineCheck[] = [matchesBaseline];
+
 /** Every check id, for selection (--checks, --skip-checks) and the catalog. */
-export const CHECK_IDS: readonly string[] = [...checks, ...caseChecks, ...serviceChecks].map((c) => c.id);
+export const CHECK_IDS: readonly string[] = [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].map((c) => c.id);
 
 export type { CaseCheck, CaseExchange, Check, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';

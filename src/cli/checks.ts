@@ -1,11 +1,11 @@
 /** tsiws-conform checks: the catalog, as a table or as JSON. */
-import { caseChecks, checks, serviceChecks } from '../checks/registry.js';
+import { baselineChecks, caseChecks, checks, serviceChecks } from '../checks/registry.js';
 import { parseFlags } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
 export function catalog() {
-  return [...checks, ...caseChecks, ...serviceChecks].map((c) => ({ id: c.id, description: c.description, enforces: c.enforces, scope: c.scope, severity: c.severity, appliesTo: c.appliesText }));
+  return [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].map((c) => ({ id: c.id, description: c.description, enforces: c.enforces, scope: c.scope, severity: c.severity, appliesTo: c.appliesText }));
 }
 
 export default async function listChecks(argv: string[], io: Io): Promise<number> {

@@ -12,6 +12,7 @@ import { runCase } from '../engine/run-case.js';
 import { ensureReachable } from '../engine/run.js';
 import { createHttpClient } from '../http/send.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
+import { withRegression } from '../regression/replay.js';
 import { startReferenceServer } from '../server/server.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parseCommandLine } from './args.js';
@@ -64,7 +65,9 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   try {
     if (!server) await ensureReachable(target);
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${server ? 'the embedded reference server' : baseUrl}`);
-    const now = await runCase(target, client, caseOf(r), r.transport as TransportId);
+    const sent = await runCase(target, client, caseOf(r), r.transport as TransportId);
+    // A failure of a regression run (--baseline) is compared with its baseline answer again.
+    const now = r.regression ? withRegression(target, sent, r.regression.baseline) : sent;
     const findings = findingsOf(now);
     const ids = (list: readonly string[]) => [...new Set(list.map((f) => f.split(':')[0]!))].sort();
     for (const f of findings) io.out(`  ${f.split('\n')[0]}`);

@@ -6,9 +6,13 @@ import { conformanceRun } from '../engine/run.js';
 import { consoleTable } from '../report/console.js';
 import { summarise, type RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
+import { readBaseline } from '../regression/baseline.js';
+import { casesToReplay } from '../regression/replay.js';
+import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
+import { regressionLine, startRecording } from './regression.js';
 
 export const runOptions: Options = Object.fromEntries([...SETTINGS.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string' }]), ['env-file', { type: 'string' }]]);
 
@@ -31,9 +35,22 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.conforms;
   }
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  // A damaged baseline is a usage error before any request; a regression run reports the seed its
+  // cases were generated with.
+  const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
+  const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
   io.out(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
-  io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  // A regression run sends the baseline's recorded cases: its own seed generates nothing.
+  if (!settings.baseline) io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  if (baseline) {
+    const { manifest, dir } = baseline;
+    const cases = casesToReplay(baseline, settings);
+    if (cases.length === 0) throw new ConfigError(`--baseline: ${dir} has no recorded case for the selected --operations and --transports; widen them or record a baseline that covers them`);
+    io.out(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
+    if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
+  }
+  const recorder = settings.record ? startRecording(settings, toolInfo()) : undefined;
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
   // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
   const controller = new AbortController();
@@ -42,10 +59,15 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   for (const sig of signals) process.once(sig, onSignal);
   let result;
   try {
-    result = await conformanceRun(settings, { signal: controller.signal });
+    result = await conformanceRun(settings, { signal: controller.signal, ...(recorder ? { onRecord: (r) => recorder.add(r), onSample: (r) => recorder.add(r) } : {}) });
+  } catch (err) {
+    recorder?.close(false); // what was recorded stays, marked incomplete
+    throw err;
   } finally {
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
+  const baselineComplete = !result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0;
+  recorder?.close(baselineComplete);
   const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
   const info: RunInfo = {
     tool: toolInfo(),
@@ -66,6 +88,8 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   const files = writeReports(settings.reportsDir, result.records, info);
   io.out(consoleTable(result.records, settings.operations, settings.transports, result.toolErrors));
   io.out(`Reports: ${files.join(', ')}`);
+  if (settings.baseline) io.out(regressionLine(result.records, settings.baseline));
+  if (recorder) io.out(`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`);
   if (info.incomplete) io.out(`Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
   if (result.interrupted) return result.interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
   const { verdict } = summarise(result.records, result.toolErrors);

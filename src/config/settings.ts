@@ -61,6 +61,10 @@ export interface RunSettings {
   readonly allowMutations: boolean;
   /** Show secrets in reports and logs (local debugging only). */
   readonly showSecrets: boolean;
+  /** Folder to record every case and decoded answer in, as a baseline (src/regression/format.ts). */
+  readonly record: string | undefined;
+  /** A recorded baseline to replay and compare with, instead of the suites. */
+  readonly baseline: string | undefined;
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
@@ -164,6 +168,8 @@ export const SETTINGS = [
   { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
   { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
+  { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
+  { key: 'baseline', flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
 export const DEFAULTS: RunSettings = {
@@ -197,6 +203,8 @@ export const DEFAULTS: RunSettings = {
   rate: undefined,
   allowMutations: false,
   showSecrets: false,
+  record: undefined,
+  baseline: undefined,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

@@ -17,7 +17,9 @@ export class RecordCollector implements Reporter {
     this.planned += [...testModule.children.allTests()].length;
   }
 
-  constructor(private readonly onRecord: (record: ExchangeRecord) => void = () => {}) {}
+  /** `onSample` sees the exchanges of every fuzz sample (task.meta.tsiwsSamples), which are
+   * recorded in a baseline but not reported. */
+  constructor(private readonly onRecord: (record: ExchangeRecord) => void = () => {}, private readonly onSample: (record: ExchangeRecord) => void = () => {}) {}
 
   onTestCaseResult(testCase: TestCase): void {
     this.finished++;
@@ -27,6 +29,7 @@ export class RecordCollector implements Reporter {
         this.records.push(record);
         this.onRecord(record);
       }
+      for (const sample of testCase.meta().tsiwsSamples ?? []) this.onSample(sample);
       return;
     }
     const result = testCase.result();

@@ -47,6 +47,8 @@ export function caseFor(op: Operation, values: WireValues, transport: TransportI
 export interface FuzzOptions {
   /** Epoch ms at which the run's --max-duration budget ends. */
   readonly deadline?: number;
+  /** Sees the exchange records of every sample sent, shrinking included (run --record). */
+  readonly onSample?: (records: readonly ExchangeRecord[]) => void;
 }
 
 /** The records of one sample: one per transport, and the parity record comparing them. */
@@ -73,6 +75,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
       return true;
     }
     const records = await sample(settings, client, op, transports, values, `${op.name}-fuzz-${index++}`);
+    options.onSample?.(records.filter((r) => r.kind !== 'parity'));
     first ??= records;
     if (records.every((r) => findingsOf(r).length === 0)) return true;
     failedAt ??= Date.now();

@@ -8,6 +8,8 @@ import type { ScenarioId } from '../cases/negative.js';
 import type { ParityDifference } from '../parity/compare.js';
 import type { TransportOutcome } from '../parity/inherent.js';
 import type { NormalisationRule } from '../parity/rules.js';
+import type { RecordedAnswer } from '../regression/format.js';
+import type { RegressionComparison } from '../regression/compare.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 
 export interface CheckOutcome {
@@ -58,6 +60,13 @@ export interface ParityInfo {
   readonly rules: readonly NormalisationRule[];
 }
 
+/** A regression run (--baseline): what the baseline recorded for this exchange, and how it compares. */
+export interface RegressionInfo extends RegressionComparison {
+  readonly baseline: RecordedAnswer;
+  /** The normalisation rules the comparison applied. */
+  readonly rules: readonly string[];
+}
+
 export interface ExchangeRecord {
   /** The operation, or the service name for a service-level record. */
   readonly operation: string;
@@ -70,6 +79,7 @@ export interface ExchangeRecord {
   readonly values?: Readonly<Record<string, string>>;
   readonly fuzz?: FuzzInfo;
   readonly parity?: ParityInfo;
+  readonly regression?: RegressionInfo;
   /** Negative cases: what was spoiled and what the profile expected instead. */
   readonly scenario?: ScenarioId;
   readonly param?: string;

@@ -53,7 +53,7 @@ export async function ensureReachable(settings: RunSettings & { baseUrl: string 
   }
 }
 
-export async function conformanceRun(settings: RunSettings, options: { onRecord?: (r: ExchangeRecord) => void; signal?: AbortSignal } = {}): Promise<RunResult> {
+export async function conformanceRun(settings: RunSettings, options: { onRecord?: (r: ExchangeRecord) => void; onSample?: (r: ExchangeRecord) => void; signal?: AbortSignal } = {}): Promise<RunResult> {
   const startedAt = new Date();
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
   let server: ReferenceServer | undefined;
@@ -65,7 +65,7 @@ export async function conformanceRun(settings: RunSettings, options: { onRecord?
     server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
     target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
-  const collector = new RecordCollector(options.onRecord);
+  const collector = new RecordCollector(options.onRecord, options.onSample);
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
   const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -95,7 +95,8 @@ export async function conformanceRun(settings: RunSettings, options: { onRecord?
     // short grace the run reports what it has rather than wait.
     const aborted = new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve(), { once: true }));
     const grace = () => new Promise<void>((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS).unref());
-    const running = vitest.start(settings.suites.map((s) => `suites/${s}.conform.ts`));
+    // A regression run (--baseline) replays the recorded cases instead of generating its own.
+    const running = vitest.start(settings.baseline ? ['suites/baseline.conform.ts'] : settings.suites.map((s) => `suites/${s}.conform.ts`));
     running.catch(() => {}); // an interrupted run may reject after we stopped waiting
     try {
       await Promise.race([running, aborted.then(grace)]);

@@ -21,6 +21,8 @@ declare module 'vitest' {
 declare module '@vitest/runner' {
   interface TaskMeta {
     tsiws?: ExchangeRecord[];
+    /** Every fuzz sample's exchanges, for run --record only (reports see just tsiws). */
+    tsiwsSamples?: ExchangeRecord[];
   }
 }
 

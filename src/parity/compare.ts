@@ -30,7 +30,7 @@ export interface CompareOptions {
 
 const CONTEXT = 24;
 
-function compactDiff(expected: string, actual: string): DiffPart[] {
+export function compactDiff(expected: string, actual: string): DiffPart[] {
   return diffChars(expected, actual).map((c): DiffPart => {
     const op = c.added ? '+' : c.removed ? '-' : '=';
     const text = op === '=' && c.value.length > 2 * CONTEXT ? `${c.value.slice(0, CONTEXT)}…${c.value.slice(-CONTEXT)}` : c.value;

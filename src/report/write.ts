@@ -5,6 +5,7 @@ import type { ExchangeRecord } from '../engine/record.js';
 import { writeFailureFiles } from './failure-files.js';
 import { junitXml } from './junit.js';
 import { parityJson } from './parity-json.js';
+import { regressionJson } from './regression-json.js';
 import { resultsJson } from './results-json.js';
 import type { RunInfo } from './summary.js';
 
@@ -21,6 +22,7 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
     ['results.json', resultsJson(records, run)],
     ['parity.json', parityJson(records, run)],
   ];
+  if (records.some((r) => r.regression)) files.push(['regression.json', regressionJson(records, run)]);
   const written = files.map(([name, content]) => {
     const path = join(dir, name);
     writeFileAtomic(path, content);

@@ -36,7 +36,7 @@ export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<s
     const text = raw.get(p.name);
     if (text === undefined) throw new MissingParameter(p.name);
     const value = convertParam(b, p, text, transport);
-    typed.set(p.name, b.mutant?.render ? b.mutant.render(p, value, transport) : value);
+    typed.set(p.name, b.mutant?.render ? b.mutant.render(p, value, transport, op) : value);
   }
   if (b.authSecret) verifySignature(b.authSecret, op, raw, Date.now());
   return typed;

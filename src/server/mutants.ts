@@ -3,10 +3,11 @@
  * that the suite catches them (`serve --mutant NAME`, and the tests). Each mutant is a set of hooks
  * the handlers consult; the clean server has none.
  */
-import type { Parameter } from '../contract/index.js';
+import type { Operation, Parameter } from '../contract/index.js';
 import { LOOKS_LIKE_MARKUP } from '../cases/negative.js';
 import type { TransportId } from '../transports/index.js';
 import { ConversionError, type Family, type Typed } from '../asmx/values.js';
+import { truncateContactSearchSoap12 } from './mutants-regression.js';
 
 export interface Mutant {
   readonly name: string;
@@ -16,7 +17,7 @@ export interface Mutant {
   /** Rewrites a string parameter's text as received over `transport`. */
   readonly receiveString?: (text: string, transport: TransportId) => string;
   /** Changes a converted value before the result is written (how the service renders it). */
-  readonly render?: (param: Parameter, value: Typed, transport: TransportId) => Typed;
+  readonly render?: (param: Parameter, value: Typed, transport: TransportId, op?: Operation) => Typed;
   /** Rejects a GET/POST request before its parameters are read: the message of the 500. */
   readonly screenForm?: (params: URLSearchParams, transport: 'get' | 'post') => string | undefined;
 }
@@ -64,6 +65,7 @@ export const MUTANTS: readonly Mutant[] = [
       return undefined;
     },
   },
+  truncateContactSearchSoap12,
 ];
 
 export function findMutant(name: string): Mutant | undefined {

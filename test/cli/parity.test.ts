@@ -1,4 +1,6 @@
 /** Issue 5 end to end: parity against the embedded server and against transport-specific bugs. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { cli } from '../support/cli.js';
@@ -17,8 +19,12 @@ interface Difference { transport: string; class: string; inherent?: { id: string
 const differencesOf = (parity: { differing: Array<{ differences: Difference[] }> }) => parity.differing.flatMap((c) => c.differences);
 
 test('against the embedded server parity holds with no defects across the default fuzz run', async () => {
-  const r = await cli(['run', '--seed', '5']);
+  // The run also records its baseline (issue 11): the default run's must stay small.
+  const r = await cli(['run', '--seed', '5', '--record', 'baseline']);
   expect(r.code).toBe(0);
+  const baseline = join(dirname(r.reports), 'baseline');
+  expect(JSON.parse(readFileSync(join(baseline, 'manifest.json'), 'utf8'))).toMatchObject({ complete: true, counts: { responses: 1616 } });
+  expect(readdirSync(baseline).reduce((sum, f) => sum + statSync(join(baseline, f)).size, 0)).toBeLessThan(20 * 1024 * 1024);
   const parity = r.json('parity.json');
   expect(parity.summary.withDefects).toBe(0);
   // The 20 example cases, 199 negative cases sent over two or more transports, and 20 fuzz properties.

@@ -1,0 +1,37 @@
+/** Regression runs (`run --baseline DIR`): the candidate answers what the baseline answered. */
+import type { RecordedAnswer } from '../regression/format.js';
+import { compareWithBaseline, type RegressionComparison } from '../regression/compare.js';
+import type { NormalisationRule } from '../parity/rules.js';
+import { fail, pass, type Verdict } from './types.js';
+
+/** One case over one transport as recorded in the baseline and as answered now. */
+export interface BaselineExchange {
+  readonly baseline: RecordedAnswer;
+  readonly candidate: RecordedAnswer;
+  readonly rules: readonly NormalisationRule[];
+}
+
+/** A check judged against a recorded baseline (only in runs given --baseline). */
+export interface BaselineCheck {
+  readonly id: string;
+  readonly description: string;
+  readonly enforces: string;
+  readonly scope: 'baseline';
+  readonly severity: 'error' | 'warning';
+  readonly appliesText: string;
+  run(exchange: BaselineExchange): { readonly verdict: Verdict; readonly comparison: RegressionComparison };
+}
+
+export const matchesBaseline: BaselineCheck = {
+  id: 'matches-baseline',
+  description: 'The candidate answers each recorded case as the baseline did: same outcome and fault class, status, content type, and result text after the normalisation rules shown',
+  enforces: 'release regression: "the candidate answers what the current release answers" (README, Regression runs)',
+  scope: 'baseline',
+  severity: 'error',
+  appliesText: 'every recorded exchange, in runs given --baseline',
+  run({ baseline, candidate, rules }) {
+    const comparison = compareWithBaseline(baseline, candidate, rules);
+    const d = comparison.difference;
+    return { verdict: d ? fail(`differs from the baseline: ${d.class}: ${d.detail}`) : pass, comparison };
+  },
+};

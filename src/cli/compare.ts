@@ -1,0 +1,49 @@
+/** tsiws-conform compare OLD_REPORTS NEW_REPORTS: newly failing and newly passing checks, and
+ * cases that changed verdict, between two report folders; exit 1 if anything newly fails. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../config/errors.js';
+import { compareReports, formatComparison, type ResultsFile } from '../report/compare-reports.js';
+import { parseCommandLine } from './args.js';
+import { EXIT } from './errors.js';
+import type { Io } from './main.js';
+
+const HELP = `Usage: tsiws-conform compare OLD_REPORTS NEW_REPORTS [--json]
+  Compares the results.json of two report folders (e.g. the previous release's and this one's):
+  prints the checks that newly fail, that newly pass, and the cases whose verdict changed.
+  Exit 1 if any check newly fails, 0 otherwise.
+  --json  print the comparison as JSON`;
+
+function readResults(dir: string, which: string): ResultsFile {
+  const path = join(dir, 'results.json');
+  if (!existsSync(path)) throw new ConfigError(`compare: ${which} report folder ${dir} has no results.json; give a folder written by tsiws-conform run (its --reports)`);
+  let parsed: ResultsFile;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8')) as ResultsFile;
+  } catch (err) {
+    throw new ConfigError(`compare: ${path} is not JSON (${(err as Error).message})`);
+  }
+  if (!Array.isArray(parsed?.failures)) throw new ConfigError(`compare: ${path} has no "failures" list; is it a tsiws-conform results.json?`);
+  return parsed;
+}
+
+export default async function compare(argv: string[], io: Io): Promise<number> {
+  const { flags, positionals } = parseCommandLine('compare', argv, { json: { type: 'boolean' } }, true);
+  if (flags['help']) {
+    io.out(HELP);
+    return EXIT.conforms;
+  }
+  if (positionals.length !== 2) throw new ConfigError(`compare: give two report folders, OLD_REPORTS NEW_REPORTS (got ${positionals.length}); see tsiws-conform compare --help`);
+  const [oldDir, newDir] = positionals as [string, string];
+  const older = readResults(oldDir, 'old');
+  const newer = readResults(newDir, 'new');
+  const comparison = compareReports(older, newer);
+  if (flags['json']) io.out(JSON.stringify(comparison, null, 2));
+  else {
+    const about = (r: ResultsFile, dir: string) => `${dir} (${r.run?.startedAt ?? 'unknown time'}, ${r.run?.target ?? 'unknown target'})`;
+    io.out(`Comparing ${about(older, oldDir)} with ${about(newer, newDir)}`);
+    if (!older.verdicts || !newer.verdicts) io.out('Note: a results.json without "verdicts" (older tsiws-conform): changed verdicts are not known, and a failure gone is counted as passing');
+    io.out(formatComparison(comparison));
+  }
+  return comparison.newlyFailing.length > 0 ? EXIT.findings : EXIT.conforms;
+}

@@ -1,0 +1,71 @@
+/** `run --baseline DIR`: one recorded case sent again over its recorded transports, through the
+ * normal engine (runCase, so every selected check applies), each answer compared with the baseline. */
+import { baselineChecks } from '../checks/registry.js';
+import type { Case } from '../cases/case.js';
+import type { RunSettings } from '../config/settings.js';
+import { getOperation } from '../contract/index.js';
+import { caseFor as fuzzCaseFor } from '../engine/fuzz.js';
+import type { HttpClient } from '../http/send.js';
+import { parityRecord } from '../engine/parity.js';
+import type { ExchangeRecord } from '../engine/record.js';
+import { runCase } from '../engine/run-case.js';
+import { rulesFor } from '../parity/normalise.js';
+import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import type { Baseline } from './baseline.js';
+import { answerOf, type RecordedAnswer, type RecordedCase } from './format.js';
+
+export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare with (it was not sent when the baseline was recorded)';
+
+export interface ReplayRow {
+  readonly c: RecordedCase;
+  readonly answers: ReadonlyMap<TransportId, RecordedAnswer>;
+  /** The recorded transports the run selected, in the usual order. */
+  readonly transports: readonly TransportId[];
+}
+
+/** The recorded cases a run replays: narrowed by --operations and --transports. */
+export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'operations' | 'transports'>): ReplayRow[] {
+  return baseline.cases.filter((c) => settings.operations.includes(c.operation)).map((c) => {
+    const answers = baseline.answers.get(c.id) ?? new Map<TransportId, RecordedAnswer>();
+    return { c, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
+  }).filter((r) => r.transports.length > 0);
+}
+
+/** The case a recorded one is on `transport`: fuzz cases are re-derived from their values. */
+export function replayedCase(c: RecordedCase, transport: TransportId): Case {
+  if (c.kind === 'fuzz') return fuzzCaseFor(getOperation(c.operation), c.values, transport, c.id);
+  if (c.kind === 'positive') return { id: c.id, operation: c.operation, kind: 'positive', values: c.values };
+  return { id: c.id, operation: c.operation, kind: 'negative', scenario: c.scenario!, ...(c.param ? { param: c.param } : {}), values: c.values, transports: [transport] };
+}
+
+const selected = (settings: Pick<RunSettings, 'checks' | 'skipChecks'>) =>
+  baselineChecks.filter((c) => (settings.checks?.includes(c.id) ?? true) && !settings.skipChecks.includes(c.id));
+
+/** Adds the baseline comparison to the record of an exchange made again. */
+export function withRegression(settings: RunSettings, record: ExchangeRecord, baseline: RecordedAnswer): ExchangeRecord {
+  if (record.skipped) return record;
+  const rules = rulesFor(settings);
+  const candidate = answerOf(record);
+  let regression: ExchangeRecord['regression'];
+  const outcomes = selected(settings).map((check) => {
+    const { verdict, comparison } = check.run({ baseline, candidate, rules });
+    regression = { baseline, rules: rules.map((r) => r.name), ...comparison };
+    return verdict.status === 'passed' ? { id: check.id, status: 'passed' as const } : { id: check.id, status: verdict.status, message: verdict.message };
+  });
+  return { ...record, checks: [...record.checks, ...outcomes], ...(regression ? { regression } : {}) };
+}
+
+/** Sends `c` again over each of `transports` that has a recorded answer; a fuzz case also gets
+ * its parity record, as in the fuzz suite. */
+export async function replayCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, c: RecordedCase, answers: ReadonlyMap<TransportId, RecordedAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord): Promise<ExchangeRecord[]> {
+  const records = await Promise.all(transports.map(async (t) => {
+    const baseline = answers.get(t)!;
+    if (baseline.outcome === 'skipped') return skipped(t, NOT_IN_BASELINE);
+    return withRegression(settings, await runCase(settings, client, replayedCase(c, t), t), baseline);
+  }));
+  if (c.kind !== 'fuzz') return records;
+  const fuzz = { seed: c.fuzz?.seed ?? settings.seed, runs: 1, planned: 1, interrupted: false, ...(c.fuzz?.path ? { path: c.fuzz.path } : {}) };
+  const sent = records.filter((r) => !r.skipped);
+  const parity = parityRecord(settings, sent, c.id);
+  return [...records, ...(parity ? [parity] : [])].map((r) => ({ ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz }));
+}

@@ -1,0 +1,80 @@
+/**
+ * `tsiws-conform compare OLD NEW`: what changed between two runs' results.json (pure). A failure
+ * is identified by its stable case key (verdicts.ts), transport and check. A failure of OLD that
+ * NEW does not have counts as newly passing only when NEW ran that exchange; otherwise it is "no
+ * longer run" (a narrower run, or mutation safety), which hides nothing.
+ */
+import { stableCaseId } from './verdicts.js';
+
+/** The parts of results.json that compare reads. */
+export interface ResultsFile {
+  readonly run?: { readonly startedAt?: string; readonly target?: string; readonly tool?: { readonly version?: string } };
+  readonly failures: ReadonlyArray<{ readonly operation: string; readonly transport: string; readonly caseId: string; readonly kind: string; readonly check: string; readonly status: string; readonly message?: string }>;
+  /** Absent in reports written before compare existed: then every failure's exchange counts as run. */
+  readonly verdicts?: Readonly<Record<string, string>>;
+}
+
+export interface CheckChange {
+  readonly case: string;
+  readonly transport: string;
+  readonly check: string;
+  readonly message: string;
+}
+
+export interface ReportComparison {
+  readonly newlyFailing: readonly CheckChange[];
+  readonly newlyPassing: readonly CheckChange[];
+  readonly noLongerRun: readonly CheckChange[];
+  readonly changedVerdicts: ReadonlyArray<{ readonly case: string; readonly transport: string; readonly old: string; readonly new: string }>;
+  readonly newCases: number;
+  readonly goneCases: number;
+}
+
+function failureMap(results: ResultsFile): Map<string, CheckChange> {
+  const out = new Map<string, CheckChange>();
+  for (const f of results.failures) {
+    const change = { case: stableCaseId(f), transport: f.transport, check: f.check, message: (f.message ?? '').split('\n')[0]!.slice(0, 200) };
+    out.set(`${change.case} ${change.transport} ${change.check}`, change);
+  }
+  return out;
+}
+
+const exchangeKey = (c: CheckChange) => `${c.case} ${c.transport}`;
+
+export function compareReports(older: ResultsFile, newer: ResultsFile): ReportComparison {
+  const was = failureMap(older);
+  const now = failureMap(newer);
+  const ranNow = (c: CheckChange) => (newer.verdicts ? (newer.verdicts[exchangeKey(c)] ?? 'skipped') !== 'skipped' : true);
+  const gone = [...was].filter(([k]) => !now.has(k)).map(([, c]) => c);
+  const oldV = older.verdicts ?? {};
+  const newV = newer.verdicts ?? {};
+  const changedVerdicts = Object.entries(newV)
+    .filter(([k, v]) => k in oldV && oldV[k] !== v)
+    .map(([k, v]) => {
+      const i = k.lastIndexOf(' ');
+      return { case: k.slice(0, i), transport: k.slice(i + 1), old: oldV[k]!, new: v };
+    });
+  return {
+    newlyFailing: [...now].filter(([k]) => !was.has(k)).map(([, c]) => c),
+    newlyPassing: gone.filter(ranNow),
+    noLongerRun: gone.filter((c) => !ranNow(c)),
+    changedVerdicts,
+    newCases: Object.keys(newV).filter((k) => !(k in oldV)).length,
+    goneCases: Object.keys(oldV).filter((k) => !(k in newV)).length,
+  };
+}
+
+export function formatComparison(c: ReportComparison): string {
+  const lines: string[] = [];
+  const list = (title: string, items: readonly CheckChange[]) => {
+    lines.push(`${title} (${items.length})${items.length ? ':' : ''}`);
+    for (const i of items) lines.push(`  ${i.case} ${i.transport} ${i.check}${i.message ? `: ${i.message}` : ''}`);
+  };
+  list('Newly failing checks', c.newlyFailing);
+  list('Newly passing checks', c.newlyPassing);
+  if (c.noLongerRun.length > 0) list('Failing before, not run now', c.noLongerRun);
+  lines.push(`Cases that changed verdict (${c.changedVerdicts.length})${c.changedVerdicts.length ? ':' : ''}`);
+  for (const v of c.changedVerdicts) lines.push(`  ${v.case} ${v.transport}: ${v.old} -> ${v.new}`);
+  if (c.newCases || c.goneCases) lines.push(`${c.newCases} exchanges only in the new run, ${c.goneCases} only in the old one`);
+  return lines.join('\n');
+}

@@ -1,0 +1,22 @@
+/** The verdict of every exchange of a run, by a case key that is stable across runs, so that two
+ * report folders can be compared (tsiws-conform compare). A fuzz record is keyed by its property
+ * (`<operation>-fuzz`, for its exchanges and its parity record): which sample is reported depends on whether the property failed. */
+import { outcomeOf, type Outcome } from '../engine/findings.js';
+import type { ExchangeRecord } from '../engine/record.js';
+
+export const stableCaseId = (r: { readonly operation: string; readonly caseId: string }): string =>
+  r.caseId.startsWith(`${r.operation}-fuzz`) ? `${r.operation}-fuzz` : r.caseId;
+
+const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error: 3 };
+
+/** `"<case> <transport>": passed | failed | error | skipped`, for every record; where several
+ * records share a key (the samples of a replayed fuzz property) the worst verdict stands. */
+export function verdictsOf(records: readonly ExchangeRecord[]): Record<string, Outcome> {
+  const out: Record<string, Outcome> = {};
+  for (const r of records) {
+    const key = `${stableCaseId(r)} ${r.transport}`;
+    const outcome = outcomeOf(r);
+    if (out[key] === undefined || RANK[outcome] > RANK[out[key]]) out[key] = outcome;
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+/**
+ * Regression run (`tsiws-conform run --baseline DIR`): every case recorded in the baseline is sent
+ * again over the transports it was recorded on (narrowed by --operations and --transports), all
+ * selected checks apply, and matches-baseline compares each answer with the recorded one.
+ */
+import { describe, test } from 'vitest';
+import { readBaseline } from '../src/regression/baseline.js';
+import { casesToReplay, replayCase } from '../src/regression/replay.js';
+import { mutationGuarded, skippedRecord } from './mutations.js';
+import { report, useTarget, withinBudget } from './support.js';
+
+const { settings, client } = useTarget();
+// Under plain vitest without TSIWS_BASELINE there is nothing to replay.
+if (!settings.baseline) test.skip('replays a recorded baseline: give --baseline DIR (or TSIWS_BASELINE)', () => {});
+const rows = settings.baseline ? casesToReplay(readBaseline(settings.baseline), settings).map((r) => ({ ...r, label: r.c.id })) : [];
+
+if (rows.length > 0) describe('baseline', () => {
+  test.concurrent.for(rows)('$label', async ({ c, answers, transports }, context) => {
+    withinBudget(settings, context);
+    const skipped = (t: (typeof transports)[number], reason?: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, c.kind), values: c.values, ...(reason ? { skipped: reason } : {}) });
+    if (mutationGuarded(settings, c.operation)) return report(context.task, context.expect, transports.map((t) => skipped(t)));
+    report(context.task, context.expect, await replayCase(settings, client, c, answers, transports, skipped));
+  });
+});

@@ -1,0 +1,69 @@
+/** compare OLD NEW: newly failing, newly passing, not run now, changed verdicts. */
+import { describe, expect, test } from 'vitest';
+import { compareReports, formatComparison, type ResultsFile } from '../../src/report/compare-reports.js';
+import { verdictsOf } from '../../src/report/verdicts.js';
+
+const failure = (caseId: string, transport: string, check: string, kind = 'positive') => ({ operation: 'MobileContactSearch', transport, caseId, kind, check, status: 'failed', message: `${check} fired\nsecond line` });
+
+const older: ResultsFile = {
+  failures: [failure('MobileContactSearch-example', 'get', 'echo-matches'), failure('MobileContactSearch-bool-invalid-x', 'post', 'rejects-invalid-input', 'negative'), failure('MobileContactSearch-example', 'soap12', 'not-a-fault')],
+  verdicts: { 'MobileContactSearch-example get': 'failed', 'MobileContactSearch-example soap11': 'passed', 'MobileContactSearch-example soap12': 'failed', 'MobileContactSearch-bool-invalid-x post': 'failed', 'MobileContactSearch-fuzz soap11': 'passed' },
+};
+const newer: ResultsFile = {
+  // The fuzz property now fails on another sample: still the same case, MobileContactSearch-fuzz.
+  failures: [failure('MobileContactSearch-example', 'soap11', 'content-type'), failure('MobileContactSearch-fuzz-17', 'soap11', 'echo-matches', 'fuzz')],
+  verdicts: { 'MobileContactSearch-example get': 'passed', 'MobileContactSearch-example soap11': 'failed', 'MobileContactSearch-example soap12': 'skipped', 'MobileContactSearch-fuzz soap11': 'failed' },
+};
+
+describe('compareReports', () => {
+  const c = compareReports(older, newer);
+
+  test('names the checks that newly fail, by stable case, transport and check', () => {
+    expect(c.newlyFailing).toEqual([
+      { case: 'MobileContactSearch-example', transport: 'soap11', check: 'content-type', message: 'content-type fired' },
+      { case: 'MobileContactSearch-fuzz', transport: 'soap11', check: 'echo-matches', message: 'echo-matches fired' },
+    ]);
+  });
+
+  test('a failure gone counts as passing only where the new run made the exchange', () => {
+    expect(c.newlyPassing.map((x) => `${x.case} ${x.transport} ${x.check}`)).toEqual(['MobileContactSearch-example get echo-matches']);
+    expect(c.noLongerRun.map((x) => `${x.case} ${x.transport} ${x.check}`)).toEqual(['MobileContactSearch-bool-invalid-x post rejects-invalid-input', 'MobileContactSearch-example soap12 not-a-fault']);
+  });
+
+  test('lists the exchanges whose verdict changed', () => {
+    expect(c.changedVerdicts).toEqual([
+      { case: 'MobileContactSearch-example', transport: 'get', old: 'failed', new: 'passed' },
+      { case: 'MobileContactSearch-example', transport: 'soap11', old: 'passed', new: 'failed' },
+      { case: 'MobileContactSearch-example', transport: 'soap12', old: 'failed', new: 'skipped' },
+      { case: 'MobileContactSearch-fuzz', transport: 'soap11', old: 'passed', new: 'failed' },
+    ]);
+    expect(c.goneCases).toBe(1);
+  });
+
+  test('prints each list with its count', () => {
+    expect(formatComparison(c).split('\n').slice(0, 6)).toEqual([
+      'Newly failing checks (2):',
+      '  MobileContactSearch-example soap11 content-type: content-type fired',
+      '  MobileContactSearch-fuzz soap11 echo-matches: echo-matches fired',
+      'Newly passing checks (1):',
+      '  MobileContactSearch-example get echo-matches: echo-matches fired',
+      'Failing before, not run now (2):',
+    ]);
+  });
+
+  test('reports without verdicts (older tool): every failure gone counts as passing', () => {
+    const d = compareReports({ failures: older.failures }, { failures: [] });
+    expect(d.newlyPassing).toHaveLength(3);
+    expect(d.changedVerdicts).toEqual([]);
+  });
+});
+
+test('verdictsOf keeps the worst verdict of the records sharing a key', () => {
+  const base = { operation: 'MobileContactSearch', transport: 'get' as const, kind: 'fuzz' as const, request: { method: 'GET', url: '', headers: {}, curl: '' } };
+  const verdicts = verdictsOf([
+    { ...base, caseId: 'MobileContactSearch-fuzz-0', checks: [{ id: 'a', status: 'passed' }] },
+    { ...base, caseId: 'MobileContactSearch-fuzz-1', checks: [{ id: 'a', status: 'failed', message: 'm' }] },
+    { ...base, caseId: 'MobileContactSearch-fuzz-2', checks: [{ id: 'a', status: 'passed' }] },
+  ]);
+  expect(verdicts).toEqual({ 'MobileContactSearch-fuzz get': 'failed' });
+});
