@@ -19,8 +19,8 @@ export const VALUE_CLASSES: readonly ValueClass[] = ['typical', 'boundary', 'emp
 export const APPLICABLE: Readonly<Record<SoapType, readonly ValueClass[]>> = {
   int: ['typical', 'boundary', 'empty', 'invalid'],
   str: ['typical', 'empty', 'whitespace', 'markup-like', 'non-ascii', 'long'],
-  dt: ['typical', 'boundary', 'invalid'],
-  bool: ['typical', 'boundary', 'invalid'],
+  dt: ['typical', 'boundary', 'empty', 'invalid'],
+  bool: ['typical', 'boundary', 'empty', 'invalid'],
 };
 
 /** Strings longer than this count as long. */
