@@ -47,7 +47,8 @@ function exchange(r: ExchangeRecord): string {
 function failureArticle(r: ExchangeRecord, run: RunInfo): string {
   const id = failureId(r);
   const dir = String(run.configuration['reportsDir'] ?? 'reports');
-  const replay = failureFile(r, run, join(dir, 'failures', `${id}.json`)).replay;
+  // The failure file says "<target>" (it may be replayed elsewhere); here the run's own target helps more.
+  const replay = failureFile(r, run, join(dir, 'failures', `${id}.json`)).replay.replace('<target>', run.target);
   const findings = r.error
     ? [`<li><strong class="check">${esc(r.error.code)}</strong> <span class="msg">${esc(r.error.message)}</span></li>`]
     : r.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `<li><strong class="check">${esc(c.id)}</strong>${c.status === 'error' ? ' <span class="tag error">check crashed</span>' : ''}${pre(c.message ?? '', 'msg')}</li>`);

@@ -59,7 +59,7 @@ pre.msg{background:#fff5f4;border-color:#f1c9c5;margin-top:4px}
 pre.cmd{background:#1f2329;color:#e8eaed;border-color:#1f2329}
 table.values{font-size:13px;margin:6px 0}table.values td,table.values th{border:1px solid var(--line);padding:3px 8px;text-align:left;vertical-align:top}
 code.value{white-space:pre-wrap;word-break:break-all}
-pre.diff ins{background:#c9f0d1;text-decoration:none;color:#0b4d1e}pre.diff del{background:#fbd0cc;color:#7a150f}
+pre.diff{font-size:14px}pre.diff ins{background:#c9f0d1;text-decoration:none;color:#0b4d1e}pre.diff del{background:#fbd0cc;color:#7a150f}
 .legend-inline ins{background:#c9f0d1;text-decoration:none;padding:0 4px}.legend-inline del{background:#fbd0cc;padding:0 4px}
 table.config{font-size:13px;width:100%}table.config td{border-bottom:1px solid var(--line);padding:3px 8px;vertical-align:top}table.config td:first-child{color:var(--muted);width:220px}
 table.cov-overview,table.coverage{width:100%;font-size:13px;background:var(--paper)}
