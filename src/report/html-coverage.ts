@@ -58,7 +58,7 @@ export function coverageSection(records: readonly ExchangeRecord[]): string {
   return `<section id="coverage">
 <h2>Coverage: what was sent</h2>
 <p>Each parameter's values are sorted into classes; a class never sent is input the target was not tried with. Overall ${bar(covered, applicable)} of the (parameter, class) pairs the contract's types admit. Counts are requests over all transports; fuzzed samples include shrinking steps. Small numbers here mean a thin run: raise <code>--runs</code>.</p>
-<table class="cov-overview"><thead><tr><th>operation</th><th>positive</th><th>negative</th><th>fuzzed</th><th>value classes sent</th></tr></thead><tbody>${overview.join('')}</tbody></table>
+<table class="cov-overview"><thead><tr><th>operation</th><th class="num">positive</th><th class="num">negative</th><th class="num">fuzzed</th><th>value classes sent</th></tr></thead><tbody>${overview.join('')}</tbody></table>
 <details class="cov-legend"><summary>What the classes mean</summary><dl>${legend}</dl></details>
 ${perOperation.join('\n')}
 </section>`;
