@@ -87,14 +87,18 @@ ${mine ? `<h5>Reproduce with curl</h5>${pre(mine.curl, 'cmd')}` : ''}
 </article>`;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function counts(cell: Cell): string {
+  if (cell.records.length === 0) return 'nothing sent in this run';
+  if (cell.skippedBecause) return `not sent: ${esc(cell.skippedBecause)}`;
   const by = new Map<string, number>();
   for (const r of cell.records) by.set(r.kind, (by.get(r.kind) ?? 0) + 1);
   const failing = cell.records.filter((r) => findingsOf(r).length > 0).length;
-  const kinds = [...by].map(([k, n]) => `${n} ${k}`).join(', ');
-  if (cell.records.length === 0) return 'nothing sent in this run';
-  if (cell.skippedBecause) return `not sent: ${esc(cell.skippedBecause)}`;
-  return `${cell.records.length} exchanges (${esc(kinds)}); ${failing} with findings; ${cell.differences.length} parity differences`;
+  const parts = [`${plural(cell.records.length, 'exchange')} (${esc([...by].map(([k, n]) => `${n} ${k}`).join(', '))})`];
+  parts.push(failing > 0 ? `${failing} with findings` : 'all passed');
+  if (cell.differences.length > 0) parts.push(plural(cell.differences.length, 'parity difference'));
+  return parts.join('; ');
 }
 
 /** One section per cell; `budget` counts the failures still shown in full across the report. */

@@ -46,10 +46,12 @@ a.cell.fail{border-color:#e8a39d}a.cell.error{border-color:#e7b877}
 section.cell-detail{background:var(--paper);border:1px solid var(--line);border-left:5px solid #aaa;border-radius:8px;padding:12px 16px;margin:12px 0;scroll-margin-top:12px}
 section.cell-detail.state-pass{border-left-color:var(--pass)}section.cell-detail.state-fail{border-left-color:var(--fail)}section.cell-detail.state-error{border-left-color:var(--error)}section.cell-detail.state-inherent{border-left-color:var(--inherent)}
 section.cell-detail:target{box-shadow:0 0 0 3px #1a56b0;}
-.compact section.cell-detail{padding:6px 12px;margin:6px 0}
-.compact h3{font-size:14px;display:inline}.compact .counts{display:inline;margin-left:8px}
+.compact section.cell-detail{padding:5px 12px;margin:0;border-radius:0;border-width:0 0 1px 4px;box-shadow:none}
+.compact section.cell-detail:target{background:#eef4ff;box-shadow:inset 0 0 0 2px #1a56b0}
+.compact h3{font-size:13.5px;display:inline}.compact .counts{display:inline;margin-left:8px}.compact h3 .tag{display:none}
 .counts{color:var(--muted);font-size:13px;margin:0 0 8px}
 article.finding,article.difference{border-top:1px solid var(--line);padding:12px 0 6px}
+.panel>article.finding:first-child{border-top:none;padding-top:0}
 ul.checks{margin:4px 0 8px;padding-left:18px}ul.checks li{margin:4px 0}
 .check{color:var(--fail)}
 pre.msg{background:#fff5f4;border-color:#f1c9c5;margin-top:4px}

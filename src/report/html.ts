@@ -84,7 +84,7 @@ function details(cells: readonly Cell[][], run: RunInfo): string {
 ${noteworthy.length === 0 ? '<p>No findings and no transport differences.</p>' : noteworthy.map((c) => cellSection(c, run, budget)).join('\n')}
 ${noteworthy.some((c) => c.differences.some((d) => d.difference.inherent)) ? `<details><summary>Inherent ASMX behaviours recognised under the ${esc(String(run.configuration['profile'] ?? 'asmx'))} profile</summary><ul>${inherent}</ul></details>` : ''}
 </section>
-<section id="other-cells" class="compact"><h2>Other cells</h2>${quiet.map((c) => cellSection(c, run, budget)).join('\n')}</section>`;
+<section id="other-cells"><h2>Other cells</h2><p class="counts">Cells that passed or sent nothing: counts only.</p><div class="panel compact">${quiet.map((c) => cellSection(c, run, budget)).join('\n')}</div></section>`;
 }
 
 function configuration(run: RunInfo): string {
