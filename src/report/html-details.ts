@@ -27,10 +27,10 @@ function caseLine(r: ExchangeRecord): string {
   return parts.join(' · ');
 }
 
-function valuesTable(values: Readonly<Record<string, string>> | undefined): string {
+function valuesTable(values: Readonly<Record<string, string>> | undefined, spoiled?: string): string {
   const rows = Object.entries(values ?? {});
   if (rows.length === 0) return '';
-  return `<table class="values"><thead><tr><th>parameter</th><th>value sent</th></tr></thead><tbody>${rows.map(([k, v]) => `<tr><td><code>${esc(k)}</code></td><td><code class="value">${v === '' ? '<em>(empty)</em>' : esc(visible(v.length > 300 ? `${v.slice(0, 300)}… (${v.length} characters)` : v))}</code></td></tr>`).join('')}</tbody></table>`;
+  return `<table class="values"><thead><tr><th>parameter</th><th>value sent</th></tr></thead><tbody>${rows.map(([k, v]) => `<tr${k === spoiled ? ' class="spoiled" title="the value this negative case spoiled"' : ''}><td><code>${esc(k)}</code></td><td><code class="value">${v === '' ? '<em>(empty)</em>' : esc(visible(v.length > 300 ? `${v.slice(0, 300)}… (${v.length} characters)` : v))}</code></td></tr>`).join('')}</tbody></table>`;
 }
 
 function exchange(r: ExchangeRecord): string {
@@ -59,7 +59,7 @@ function failureArticle(r: ExchangeRecord, run: RunInfo): string {
 <h4>${caseLine(r)}</h4>
 <ul class="checks">${findings.join('')}</ul>
 ${expectation}
-${valuesTable(r.values)}
+${valuesTable(r.values, r.scenario ? r.param : undefined)}
 ${exchange(r)}
 <h5>Reproduce with curl</h5>${pre(r.request.curl, 'cmd')}
 <h5>Replay and re-check</h5>${pre(replay, 'cmd')}

@@ -38,6 +38,7 @@ a.cell{display:flex;align-items:center;gap:6px;justify-content:center;height:30p
 a.cell:hover,a.cell:focus{outline:2px solid #222;outline-offset:1px}
 .pass{background:var(--pass-bg);color:var(--pass)}.fail{background:var(--fail-bg);color:var(--fail)}.error{background:var(--error-bg);color:var(--error)}.inherent{background:var(--inherent-bg);color:var(--inherent)}
 .skipped{background:repeating-linear-gradient(45deg,#f4f4f4,#f4f4f4 5px,#e9e9e9 5px,#e9e9e9 10px);color:var(--skip)}
+a.cell small{font-weight:500;opacity:.8}
 a.cell.fail{border-color:#e8a39d}a.cell.error{border-color:#e7b877}
 .tag{display:inline-block;font-size:11.5px;font-weight:600;padding:1px 7px;border-radius:999px;vertical-align:1px}
 .tag.kind-positive,.tag.kind-negative,.tag.kind-fuzz,.tag.kind-service{background:#eceff3;color:#394150}
@@ -60,6 +61,7 @@ pre.msg{background:#fff5f4;border-color:#f1c9c5;margin-top:4px}
 @media (max-width:900px){.exchange{grid-template-columns:1fr}}
 pre.cmd{background:#1f2329;color:#e8eaed;border-color:#1f2329}
 table.values{font-size:13px;margin:6px 0}table.values td,table.values th{border:1px solid var(--line);padding:3px 8px;text-align:left;vertical-align:top}
+table.values tr.spoiled td{background:#fff4d6;font-weight:600}
 code.value{white-space:pre-wrap;word-break:break-all}
 pre.diff{font-size:14px}pre.diff ins{background:#c9f0d1;text-decoration:none;color:#0b4d1e}pre.diff del{background:#fbd0cc;color:#7a150f}
 .legend-inline ins{background:#c9f0d1;text-decoration:none;padding:0 4px}.legend-inline del{background:#fbd0cc;padding:0 4px}
@@ -74,6 +76,8 @@ table.cov-overview td.num,table.cov-overview th.num{text-align:right;font-varian
 details.cov-op{background:var(--paper);border:1px solid var(--line);border-radius:8px;margin:6px 0;padding:6px 10px}
 details summary{cursor:pointer}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;font-size:13px}dd{margin:0}
+h3.failing{margin-top:18px}table.failing td:first-child{white-space:nowrap}
+table.failing{width:100%;font-size:13px}table.failing td,table.failing th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}table.failing td.num{text-align:right;font-variant-numeric:tabular-nums;color:var(--fail);font-weight:600}
 footer{color:var(--muted);font-size:12px;margin-top:40px}
 `;
 

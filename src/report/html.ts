@@ -4,6 +4,7 @@
  * parity difference, the WSDL drift, and what the run covered. Every piece of target text is
  * escaped, and a Content-Security-Policy allows only the page's own inline script and style.
  */
+import { findingsOf } from '../engine/findings.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import { INHERENT } from '../parity/inherent.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
@@ -62,9 +63,32 @@ function matrix(cells: readonly Cell[][]): string {
   const head = `<tr><th class="op">operation</th>${TRANSPORT_IDS.map((t) => `<th>${esc(TRANSPORT_LABEL[t])}</th>`).join('')}</tr>`;
   const rows = cells.map((row) => `<tr><td class="opname" title="${esc(row[0]!.operation)}">${esc(row[0]!.operation)}</td>${row.map((c) => {
     const title = `${c.operation} over ${TRANSPORT_LABEL[c.transport]}: ${STATE_LABEL[c.state]}`;
-    return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(title)}">${CELL_MARK[c.state]}</a></td>`;
+    const sent = c.records.filter((r) => !r.skipped).length;
+    const failing = c.records.filter((r) => findingsOf(r).length > 0).length;
+    const count = sent === 0 ? '' : ` <small>${failing > 0 ? `${failing}/${sent}` : sent}</small>`;
+    return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(`${title}; ${failing} of ${sent} exchanges with findings`)}">${CELL_MARK[c.state]}${count}</a></td>`;
   }).join('')}</tr>`);
-  return `<section id="matrix"><h2>Operations × transports</h2><div class="panel">${legend()}<table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><p class="counts">Each cell shows the worst outcome of that operation over that transport; click it for the details. Hover the legend for what each colour means.</p></div></section>`;
+  return `<section id="matrix"><h2>Operations × transports</h2><div class="panel">${legend()}<table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><p class="counts">Each cell shows the worst outcome of that operation over that transport and how many exchanges were sent (failing/sent when some failed); click it for the details. Hover the legend for what each colour means.</p>${failingChecks(cells)}</div></section>`;
+}
+
+/** Which checks fired, how often and where: the first thing to read about a broken target. */
+function failingChecks(cells: readonly Cell[][]): string {
+  const byCheck = new Map<string, { count: number; cells: Cell[] }>();
+  for (const cell of cells.flat()) {
+    const ids = [...cell.records.flatMap((r) => findingsOf(r).map((f) => f.split(':')[0]!)), ...cell.differences.filter((d) => !d.difference.inherent).map(() => 'transport-parity')];
+    for (const id of ids) {
+      const entry = byCheck.get(id) ?? { count: 0, cells: [] };
+      entry.count++;
+      if (!entry.cells.includes(cell)) entry.cells.push(cell);
+      byCheck.set(id, entry);
+    }
+  }
+  if (byCheck.size === 0) return '';
+  const rows = [...byCheck].sort((a, b) => b[1].count - a[1].count).map(([id, e]) => {
+    const where = e.cells.slice(0, 8).map((c) => `<a href="#${cellId(c.operation, c.transport)}">${esc(c.operation)} · ${esc(TRANSPORT_LABEL[c.transport])}</a>`).join(', ');
+    return `<tr><td><code>${esc(id)}</code></td><td class="num">${e.count}</td><td>${where}${e.cells.length > 8 ? ` and ${e.cells.length - 8} more cells` : ''}</td></tr>`;
+  });
+  return `<h3 class="failing">Checks that failed</h3><table class="failing"><thead><tr><th>check</th><th>findings</th><th>where</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function service(records: readonly ExchangeRecord[]): string {
