@@ -66,6 +66,9 @@ test('the matrix shows 80 cells with their states, and a failing cell opens its 
   expect(state('MobileContactEmailCreate', 'get')).toBe('skipped'); // transport not selected
   expect(cells.filter((c) => c.state === 'skipped')).toHaveLength(76);
   await page.screenshot({ path: join(SHOTS, 'report-screenshot.png') });
+  // Coverage: what was sent to the operations run, and nothing claimed for the others.
+  expect(await page.locator('#cov-MobileContactEmailCreate summary').textContent()).toMatch(/\d+% \(\d+\/18\)/);
+  expect(await page.locator('#cov-MobileTimeLogCreate summary').textContent()).toContain('not run');
 
   const details = page.locator('#cell-MobileContactEmailCreate-soap12');
   await page.locator('a.cell[data-operation="MobileContactEmailCreate"][data-transport="soap12"]').click();
