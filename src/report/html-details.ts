@@ -91,7 +91,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function counts(cell: Cell): string {
   if (cell.records.length === 0) return 'nothing sent in this run';
-  if (cell.skippedBecause) return `not sent: ${esc(cell.skippedBecause)}`;
+  if (cell.skippedBecause) return esc(cell.skippedBecause);
   const by = new Map<string, number>();
   for (const r of cell.records) by.set(r.kind, (by.get(r.kind) ?? 0) + 1);
   const failing = cell.records.filter((r) => findingsOf(r).length > 0).length;

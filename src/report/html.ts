@@ -66,7 +66,7 @@ function matrix(cells: readonly Cell[][]): string {
     const sent = c.records.filter((r) => !r.skipped).length;
     const failing = c.records.filter((r) => findingsOf(r).length > 0).length;
     const count = sent === 0 ? '' : ` <small>${failing > 0 ? `${failing}/${sent}` : sent}</small>`;
-    return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(`${title}; ${failing} of ${sent} exchanges with findings`)}">${CELL_MARK[c.state]}${count}</a></td>`;
+    return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(c.skippedBecause ? `${title}: ${c.skippedBecause}` : `${title}; ${failing} of ${sent} exchanges with findings`)}">${c.state !== 'skipped' ? CELL_MARK[c.state] : c.skippedBecause ? '– held back' : '– not run'}${count}</a></td>`;
   }).join('')}</tr>`);
   return `<section id="matrix"><h2>Operations × transports</h2><div class="panel">${legend()}<table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><p class="counts">Each cell shows the worst outcome of that operation over that transport and how many exchanges were sent (failing/sent when some failed); click it for the details. Hover the legend for what each colour means.</p>${failingChecks(cells)}</div></section>`;
 }
