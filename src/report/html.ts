@@ -30,7 +30,7 @@ function banner(records: readonly ExchangeRecord[], run: RunInfo): string {
     ['Duration', `${esc((run.durationMs / 1000).toFixed(1))} s`],
     ['Tool', `${esc(run.tool.name)} ${esc(run.tool.version)}`],
   ].map(([k, v]) => `<span><b>${k}</b> ${v}</span>`).join('');
-  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}</div><div class="facts">${facts}</div></div></header>`;
+  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
 }
 
 function stats(records: readonly ExchangeRecord[], run: RunInfo): string {

@@ -84,6 +84,11 @@ test('the matrix shows 80 cells with their states, and a failing cell opens its 
   expect(text).toContain(`tsiws-conform replay ${join(result.reports, 'failures', 'MobileContactEmailCreate-example-soap12.json')} --base-url ${server.url}`);
   expect(await details.locator('pre.diff ins').count()).toBeGreaterThan(0); // the parity diff of the boolean
   await page.screenshot({ path: join(SHOTS, 'report-failure-screenshot.png') });
+  // The page's one script runs under its own Content-Security-Policy: following a link opens the
+  // collapsed section it points at.
+  expect(await page.locator('#cov-MobileContactEmailCreate').getAttribute('open')).toBeNull();
+  await page.locator('a[href="#cov-MobileContactEmailCreate"]').click();
+  await expect.poll(() => page.locator('#cov-MobileContactEmailCreate').getAttribute('open')).not.toBeNull();
   expect(problems).toEqual([]);
 });
 
