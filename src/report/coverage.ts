@@ -84,3 +84,19 @@ export function coverageOf(records: readonly ExchangeRecord[]): OperationCoverag
     };
   });
 }
+
+/** The coverage block of results.json: per operation, the requests sent and, per parameter, the
+ * value classes sent (summed over transports) and those its type admits that were never sent. */
+export function coverageSummary(records: readonly ExchangeRecord[]) {
+  return Object.fromEntries(coverageOf(records).map((op) => [op.operation, {
+    requests: op.requests,
+    covered: op.covered,
+    applicable: op.applicable,
+    params: Object.fromEntries(op.params.map((p) => {
+      const sent: ClassCounts = {};
+      for (const t of TRANSPORT_IDS) add(sent, p.byTransport[t]);
+      return [p.name, { type: p.type, sent, neverSent: p.applicable.filter((c) => !p.covered.includes(c)) }];
+    })),
+    scenarios: op.scenarios,
+  }]));
+}

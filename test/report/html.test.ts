@@ -119,3 +119,12 @@ describe('prettyXml', () => {
     expect(prettyXml('<a>unclosed')).toBe('<a>\n  unclosed');
   });
 });
+
+describe('coverageSummary (results.json)', () => {
+  test('sums classes over transports and names the classes never sent', async () => {
+    const { coverageSummary } = await import('../../src/report/coverage.js');
+    const summary = coverageSummary([record({}), record({ transport: 'get', values: { accountname: 'café' } })]);
+    expect(summary['MobileAccountSearch']!.params['accountname']).toEqual({ type: 'str', sent: { typical: 1, 'non-ascii': 1 }, neverSent: ['empty', 'whitespace', 'markup-like', 'long'] });
+    expect(summary['MobileTimeLogCreate']!.requests).toEqual({ positive: 0, negative: 0, fuzz: 0 });
+  });
+});
