@@ -18,6 +18,7 @@ import { findingsOf } from './findings.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from './record.js';
 import { runCase } from './run-case.js';
+import { classifyValue, type ValueClass } from '../report/value-classes.js';
 
 /** Time a failing property may spend shrinking its counterexample. */
 export const SHRINK_BUDGET_MS = 10_000;
@@ -44,6 +45,16 @@ export function caseFor(op: Operation, values: WireValues, transport: TransportI
   return { id, operation: op.name, kind: 'negative', scenario: SCENARIO_FOR[echo.param.type], param: echo.param.name, values, transports: [transport] };
 }
 
+/** Adds the value classes of one sample to a property's coverage (for the report's coverage section). */
+function tally(coverage: Record<string, Partial<Record<ValueClass, number>>>, op: Operation, values: WireValues): void {
+  for (const p of op.params) {
+    const value = values[p.name];
+    if (value === undefined) continue;
+    const counts = (coverage[p.name] ??= {});
+    for (const c of classifyValue(p.type, value)) counts[c] = (counts[c] ?? 0) + 1;
+  }
+}
+
 export interface FuzzOptions {
   /** Epoch ms at which the run's --max-duration budget ends. */
   readonly deadline?: number;
@@ -67,6 +78,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
   let lastFailure: ExchangeRecord[] | undefined;
   let failedAt: number | undefined;
   let shrinkCutShort = false;
+  const coverage: Record<string, Partial<Record<ValueClass, number>>> = {};
   const property = fc.asyncProperty(valuesArbitrary(op, { maxStringLength: settings.maxStringLength }), async (values) => {
     // Shrinking long strings against a slow target can take minutes: past the budget every further
     // candidate counts as passing, unsent, so fast-check stops with the smallest real failure so far.
@@ -74,6 +86,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
       shrinkCutShort = true;
       return true;
     }
+    tally(coverage, op, values);
     const records = await sample(settings, client, op, transports, values, `${op.name}-fuzz-${index++}`);
     options.onSample?.(records.filter((r) => r.kind !== 'parity'));
     first ??= records;
@@ -92,6 +105,8 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
     interrupted: details.interrupted,
     ...(details.failed ? { path: details.counterexamplePath ?? '', shrinks: details.numShrinks } : {}),
     ...(shrinkCutShort ? { shrinkCutShort } : {}),
+    samples: index,
+    coverage,
   };
   const records = (details.failed ? lastFailure : first) ?? [];
   return records.map((r) => ({ ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz }));

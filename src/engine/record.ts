@@ -10,6 +10,7 @@ import type { TransportOutcome } from '../parity/inherent.js';
 import type { NormalisationRule } from '../parity/rules.js';
 import type { RecordedAnswer } from '../regression/format.js';
 import type { RegressionComparison } from '../regression/compare.js';
+import type { ValueClass } from '../report/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 
 export interface CheckOutcome {
@@ -51,6 +52,10 @@ export interface FuzzInfo {
   readonly shrinks?: number;
   /** Shrinking stopped at its time budget: the counterexample is real but may not be minimal. */
   readonly shrinkCutShort?: boolean;
+  /** Samples sent (runs and shrinking steps), and the value classes of every sample per parameter:
+   * the record itself keeps only one sample's values. */
+  readonly samples?: number;
+  readonly coverage?: Readonly<Record<string, Partial<Record<ValueClass, number>>>>;
 }
 
 /** One case compared across transports: what each transport said, and how they differ. */

@@ -1,5 +1,6 @@
 /** reports/results.json: the run, its summary, a record per failure with request and response excerpts, and every exchange's verdict by a stable case key (for tsiws-conform compare). */
 import type { ExchangeRecord } from '../engine/record.js';
+import { coverageSummary } from './coverage.js';
 import { failuresOf, notesOf, summarise, type RunInfo } from './summary.js';
 import { verdictsOf } from './verdicts.js';
 
@@ -7,5 +8,5 @@ export const RESULTS_SCHEMA_VERSION = 1;
 
 export function resultsJson(records: readonly ExchangeRecord[], run: RunInfo): string {
   const summary = summarise(records, run.toolErrors);
-  return `${JSON.stringify({ schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, notes: notesOf(records), failures: failuresOf(records), verdicts: verdictsOf(records) }, null, 2)}\n`;
+  return `${JSON.stringify({ schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, notes: notesOf(records), failures: failuresOf(records), verdicts: verdictsOf(records), coverage: coverageSummary(records) }, null, 2)}\n`;
 }

@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeRecord } from '../engine/record.js';
 import { writeFailureFiles } from './failure-files.js';
+import { reportHtml } from './html.js';
 import { junitXml } from './junit.js';
 import { parityJson } from './parity-json.js';
 import { regressionJson } from './regression-json.js';
@@ -21,6 +22,7 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
     ['junit.xml', junitXml(records, run)],
     ['results.json', resultsJson(records, run)],
     ['parity.json', parityJson(records, run)],
+    ['report.html', reportHtml(records, run)],
   ];
   if (records.some((r) => r.regression)) files.push(['regression.json', regressionJson(records, run)]);
   const written = files.map(([name, content]) => {

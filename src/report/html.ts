@@ -1,0 +1,148 @@
+/**
+ * reports/report.html: one self-contained page for people (pure `(records, run) => string`). The
+ * verdict, the run's facts and configuration, the 20 x 4 matrix, details of every failure and
+ * parity difference, the WSDL drift, and what the run covered. Every piece of target text is
+ * escaped, and a Content-Security-Policy allows only the page's own inline script and style.
+ */
+import { findingsOf } from '../engine/findings.js';
+import type { ExchangeRecord } from '../engine/record.js';
+import { INHERENT } from '../parity/inherent.js';
+import { TRANSPORT_IDS } from '../transports/index.js';
+import { coverageSection } from './html-coverage.js';
+import { cellId, cellSection, FULL_PER_REPORT } from './html-details.js';
+import { matrixOf, STATE_HELP, STATE_LABEL, TRANSPORT_LABEL, type Cell, type CellState } from './html-matrix.js';
+import { CSP, SCRIPT, STYLE } from './html-style.js';
+import { esc } from './html-text.js';
+import { paritySummary } from './parity-json.js';
+import { notesOf, summarise, type RunInfo } from './summary.js';
+
+const VERDICT_TEXT = { conforms: 'Conforms', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
+const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };
+
+function banner(records: readonly ExchangeRecord[], run: RunInfo): string {
+  const s = summarise(records, run.toolErrors);
+  const profile = String(run.configuration['profile'] ?? 'asmx');
+  const facts = [
+    ['Target', esc(run.target)],
+    ['Profile', `<code>${esc(profile)}</code>`],
+    ['Seed', `<code>${esc(run.seed)}</code>`],
+    ['Started', esc(run.startedAt)],
+    ['Duration', `${esc((run.durationMs / 1000).toFixed(1))} s`],
+    ['Tool', `${esc(run.tool.name)} ${esc(run.tool.version)}`],
+  ].map(([k, v]) => `<span><b>${k}</b> ${v}</span>`).join('');
+  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
+}
+
+function stats(records: readonly ExchangeRecord[], run: RunInfo): string {
+  const s = summarise(records, run.toolErrors);
+  const p = paritySummary(records);
+  const items: Array<[string | number, string, string]> = [
+    [s.exchanges.total, 'exchanges', ''],
+    [s.exchanges.passed, 'passed', 'good'],
+    [s.exchanges.failed, 'failed', s.exchanges.failed > 0 ? 'bad' : ''],
+    [s.exchanges.error, 'could not complete', s.exchanges.error > 0 ? 'bad' : ''],
+    [s.exchanges.skipped, 'not sent', ''],
+    [`${p.agreeing}/${p.compared}`, 'cases agree across transports', p.withDefects > 0 ? 'bad' : ''],
+  ];
+  return `<div class="stats">${items.map(([n, l, cls]) => `<div class="stat ${cls}"><div class="n">${esc(n)}</div><div class="l">${esc(l)}</div></div>`).join('')}</div>`;
+}
+
+function notices(records: readonly ExchangeRecord[], run: RunInfo): string {
+  const out: string[] = [];
+  if (run.incomplete) out.push(`<strong>Incomplete run:</strong> ${esc(run.incomplete.reason)}; ${esc(run.incomplete.casesNotRun)} cases not run, ${esc(run.incomplete.fuzzPropertiesInterrupted)} fuzz properties stopped early.`);
+  for (const e of run.toolErrors) out.push(`<strong>Tool error:</strong> ${esc(e)}`);
+  for (const n of notesOf(records)) out.push(`<strong>Not checked:</strong> <code>${esc(n.check)}</code>: ${esc(n.message)}`);
+  return out.map((n) => `<div class="notice">${n}</div>`).join('');
+}
+
+function legend(): string {
+  return `<div class="legend">${(Object.keys(STATE_LABEL) as CellState[]).map((s) => `<span title="${esc(STATE_HELP[s])}"><i class="swatch ${s}"></i>${esc(STATE_LABEL[s])}</span>`).join('')}</div>`;
+}
+
+function matrix(cells: readonly Cell[][]): string {
+  const head = `<tr><th class="op">operation</th>${TRANSPORT_IDS.map((t) => `<th>${esc(TRANSPORT_LABEL[t])}</th>`).join('')}</tr>`;
+  const rows = cells.map((row) => `<tr><td class="opname" title="${esc(row[0]!.operation)}">${esc(row[0]!.operation)}</td>${row.map((c) => {
+    const title = `${c.operation} over ${TRANSPORT_LABEL[c.transport]}: ${STATE_LABEL[c.state]}`;
+    const sent = c.records.filter((r) => !r.skipped).length;
+    const failing = c.records.filter((r) => findingsOf(r).length > 0).length;
+    const count = sent === 0 ? '' : ` <small>${failing > 0 ? `${failing}/${sent}` : sent}</small>`;
+    return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(c.skippedBecause ? `${title}: ${c.skippedBecause}` : `${title}; ${failing} of ${sent} exchanges with findings`)}">${c.state !== 'skipped' ? CELL_MARK[c.state] : c.skippedBecause ? '– held back' : '– not run'}${count}</a></td>`;
+  }).join('')}</tr>`);
+  return `<section id="matrix"><h2>Operations × transports</h2><div class="panel">${legend()}<table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><p class="counts">Each cell shows the worst outcome of that operation over that transport and how many exchanges were sent (failing/sent when some failed); click it for the details. Hover the legend for what each colour means.</p>${failingChecks(cells)}</div></section>`;
+}
+
+/** Which checks fired, how often and where: the first thing to read about a broken target. */
+function failingChecks(cells: readonly Cell[][]): string {
+  const byCheck = new Map<string, { count: number; cells: Cell[] }>();
+  for (const cell of cells.flat()) {
+    const ids = [...cell.records.flatMap((r) => findingsOf(r).map((f) => f.split(':')[0]!)), ...cell.differences.filter((d) => !d.difference.inherent).map(() => 'transport-parity')];
+    for (const id of ids) {
+      const entry = byCheck.get(id) ?? { count: 0, cells: [] };
+      entry.count++;
+      if (!entry.cells.includes(cell)) entry.cells.push(cell);
+      byCheck.set(id, entry);
+    }
+  }
+  if (byCheck.size === 0) return '';
+  const rows = [...byCheck].sort((a, b) => b[1].count - a[1].count).map(([id, e]) => {
+    const where = e.cells.slice(0, 8).map((c) => `<a href="#${cellId(c.operation, c.transport)}">${esc(c.operation)} · ${esc(TRANSPORT_LABEL[c.transport])}</a>`).join(', ');
+    return `<tr><td><code>${esc(id)}</code></td><td class="num">${e.count}</td><td>${where}${e.cells.length > 8 ? ` and ${e.cells.length - 8} more cells` : ''}</td></tr>`;
+  });
+  return `<h3 class="failing">Checks that failed</h3><table class="failing"><thead><tr><th>check</th><th>findings</th><th>where</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function service(records: readonly ExchangeRecord[]): string {
+  const service = records.filter((r) => r.kind === 'service');
+  if (service.length === 0) return '';
+  const items = service.flatMap((r) => r.checks.map((c) => `<article class="finding"><h4><span class="tag ${c.status === 'passed' ? 'pass' : c.status === 'skipped' ? 'skipped' : 'fail'}">${esc(c.status)}</span> <code>${esc(c.id)}</code> · ${esc(r.request.method)} <code>${esc(r.request.url)}</code></h4>${c.message ? `<pre class="msg">${esc(c.message)}</pre>` : '<p>The published WSDL matches the contract: no drift.</p>'}</article>`));
+  return `<section id="wsdl"><h2>Service description (?WSDL) and drift</h2><div class="panel">${items.join('')}</div></section>`;
+}
+
+function details(cells: readonly Cell[][], run: RunInfo): string {
+  const all = cells.flat();
+  const budget = { left: FULL_PER_REPORT };
+  const noteworthy = all.filter((c) => c.state === 'fail' || c.state === 'error' || c.state === 'inherent');
+  const quiet = all.filter((c) => !noteworthy.includes(c));
+  const inherent = INHERENT.map((b) => `<li><code>${esc(b.id)}</code>: ${esc(b.description)}</li>`).join('');
+  return `<section id="details"><h2>Findings and differences</h2>
+${noteworthy.length === 0 ? '<p>No findings and no transport differences.</p>' : noteworthy.map((c) => cellSection(c, run, budget)).join('\n')}
+${noteworthy.some((c) => c.differences.some((d) => d.difference.inherent)) ? `<details><summary>Inherent ASMX behaviours recognised under the ${esc(String(run.configuration['profile'] ?? 'asmx'))} profile</summary><ul>${inherent}</ul></details>` : ''}
+</section>
+<section id="other-cells"><h2>Other cells</h2><p class="counts">Cells that passed or sent nothing: counts only.</p><div class="panel compact">${quiet.map((c) => cellSection(c, run, budget)).join('\n')}</div></section>`;
+}
+
+function configuration(run: RunInfo): string {
+  const rows = Object.entries(run.configuration).filter(([, v]) => v !== undefined).map(([k, v]) => `<tr><td>${esc(k)}</td><td><code>${esc(typeof v === 'string' ? v : JSON.stringify(v))}</code></td></tr>`);
+  return `<section id="configuration"><h2>Configuration</h2><div class="panel"><p class="counts">As resolved from defaults, .env, environment and flags; secrets are shown as placeholders. Namespace <code>${esc(run.namespace)}</code>.</p><table class="config"><tbody>${rows.join('')}</tbody></table></div></section>`;
+}
+
+export function reportHtml(records: readonly ExchangeRecord[], run: RunInfo): string {
+  const cells = matrixOf(records);
+  const s = summarise(records, run.toolErrors);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${esc(CSP)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${esc(VERDICT_TEXT[s.verdict])} · tsiWS conformance · ${esc(run.target)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${banner(records, run)}
+<main>
+${stats(records, run)}
+${notices(records, run)}
+${matrix(cells)}
+${service(records)}
+${details(cells, run)}
+${coverageSection(records)}
+${configuration(run)}
+<footer>Generated by ${esc(run.tool.name)} ${esc(run.tool.version)}. Machine-readable results: <a href="results.json">results.json</a>, <a href="junit.xml">junit.xml</a>, <a href="parity.json">parity.json</a>; failure files in <a href="failures/">failures/</a>.</footer>
+</main>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,115 @@
+/**
+ * report.html in a real browser: Debian's Chromium driven by playwright-core (which downloads
+ * nothing). A run against a mutant of the reference server (SOAP 1.2 renders booleans "True")
+ * must show 80 cells with the right states, and clicking the failing cell must bring its details
+ * into view. A screenshot is kept under reports/ for people to look at.
+ *
+ * Chromium is required, not optional: CI installs it (.ci/run); without it this test fails and
+ * says how to install it, rather than passing without having looked.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ExchangeRecord } from '../../src/engine/record.js';
+import { reportHtml } from '../../src/report/html.js';
+import type { RunInfo } from '../../src/report/summary.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
+import { cli, REPO } from '../support/cli.js';
+
+const CHROMIUM = process.env['TSIWS_CHROMIUM'] ?? '/usr/bin/chromium';
+const SHOTS = join(REPO, 'reports');
+
+let server: ReferenceServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`report browser test: no Chromium at ${CHROMIUM}. Install it with "apt-get update && apt-get install -y --no-install-recommends chromium" (CI's .ci/run does), or point TSIWS_CHROMIUM at a Chromium binary.`);
+  }
+  server = await startReferenceServer({ mutant: 'bool-title-case-soap12' });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the matrix shows 80 cells with their states, and a failing cell opens its details', async () => {
+  const result = await cli(['run', '--base-url', server.url, '--operations', 'MobileContactEmailCreate,MobileAccountSearch', '--transports', 'soap11,soap12',
+    '--suites', 'positive,negative', '--allow-mutations', '--echo', '--seed', '1']);
+  expect(result.code, result.stdout + result.stderr).toBe(1);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('request', (r) => { if (!r.url().startsWith('file:')) problems.push(`network request to ${r.url()}`); });
+  await page.goto(pathToFileURL(join(result.reports, 'report.html')).href);
+
+  await expect.poll(() => page.locator('h1').textContent()).toContain('conformance report');
+  expect(await page.locator('.verdict').textContent()).toBe('Does not conform');
+  const cells = await page.locator('a.cell').evaluateAll((as) => as.map((a) => ({ op: a.getAttribute('data-operation'), t: a.getAttribute('data-transport'), state: a.getAttribute('data-state') })));
+  expect(cells).toHaveLength(80);
+  const state = (op: string, t: string) => cells.find((c) => c.op === op && c.t === t)?.state;
+  expect(state('MobileContactEmailCreate', 'soap12')).toBe('fail');
+  expect(state('MobileContactEmailCreate', 'soap11')).toBe('pass');
+  expect(state('MobileAccountSearch', 'soap11')).toBe('pass');
+  expect(state('MobileAccountSearch', 'soap12')).toBe('pass');
+  expect(state('MobileContactEmailCreate', 'get')).toBe('skipped'); // transport not selected
+  expect(cells.filter((c) => c.state === 'skipped')).toHaveLength(76);
+  await page.screenshot({ path: join(SHOTS, 'report-screenshot.png') });
+  // Coverage: what was sent to the operations run, and nothing claimed for the others.
+  expect(await page.locator('#cov-MobileContactEmailCreate summary').textContent()).toMatch(/\d+% \(\d+\/18\)/);
+  expect(await page.locator('#cov-MobileTimeLogCreate summary').textContent()).toContain('not run');
+
+  const details = page.locator('#cell-MobileContactEmailCreate-soap12');
+  await page.locator('a.cell[data-operation="MobileContactEmailCreate"][data-transport="soap12"]').click();
+  await expect.poll(() => new URL(page.url()).hash).toBe('#cell-MobileContactEmailCreate-soap12');
+  expect(await details.evaluate((el) => el.matches(':target'))).toBe(true);
+  expect(await details.isVisible()).toBe(true);
+  const box = (await details.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeLessThan(1100); // scrolled into view
+  const text = await details.textContent();
+  expect(text).toContain('echo-matches');
+  expect(text).toContain('curl -sS -i');
+  expect(text).toContain(`tsiws-conform replay ${join(result.reports, 'failures', 'MobileContactEmailCreate-example-soap12.json')} --base-url ${server.url}`);
+  expect(await details.locator('pre.diff ins').count()).toBeGreaterThan(0); // the parity diff of the boolean
+  await page.screenshot({ path: join(SHOTS, 'report-failure-screenshot.png') });
+  // The page's one script runs under its own Content-Security-Policy: following a link opens the
+  // collapsed section it points at.
+  expect(await page.locator('#cov-MobileContactEmailCreate').getAttribute('open')).toBeNull();
+  await page.locator('a[href="#cov-MobileContactEmailCreate"]').click();
+  await expect.poll(() => page.locator('#cov-MobileContactEmailCreate').getAttribute('open')).not.toBeNull();
+  expect(problems).toEqual([]);
+});
+
+test('a hostile response body stays text in the browser: no element, no script, no request', async () => {
+  const hostile = '</pre></script><script>window.pwned=1</script><img src="http://127.0.0.1:9/x" onerror="window.pwned=2"><svg onload="window.pwned=3">';
+  const record: ExchangeRecord = {
+    operation: 'MobileAccountSearch', transport: 'get', caseId: 'MobileAccountSearch-hostile', kind: 'positive', values: { accountname: hostile },
+    request: { method: 'GET', url: 'http://t/api/rmm/tsiWS.asmx/MobileAccountSearch', headers: {}, curl: 'curl -sS -i http://t/' },
+    response: { status: 500, headers: { 'content-type': 'text/html' }, body: `<html>${hostile}</html>`, bodyBytes: 300, truncated: false, elapsedMs: 1 },
+    checks: [{ id: 'http-status-200', status: 'failed', message: hostile }],
+  };
+  const run: RunInfo = { tool: { name: 't', version: '0' }, target: hostile, embedded: false, namespace: 'n', startedAt: 'now', durationMs: 1, configuration: {}, toolErrors: [], seed: 1 };
+  const file = join(mkdtempSync(join(tmpdir(), 'tsiws-html-')), 'report.html');
+  writeFileSync(file, reportHtml([record], run));
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+  await page.goto(pathToFileURL(file).href);
+  expect(await page.locator('main img, main svg').count()).toBe(0);
+  expect(await page.locator('script').count()).toBe(1);
+  expect(await page.evaluate('typeof window.pwned')).toBe('undefined');
+  expect(await page.locator('#cell-MobileAccountSearch-get').textContent()).toContain('<img src="http://127.0.0.1:9/x"');
+  expect(requests).toEqual([]);
+});
