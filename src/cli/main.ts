@@ -14,6 +14,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   serve: { summary: 'start the embedded reference server', load: () => import('./serve.js') },
   wsdl: { summary: 'print (or with --write, regenerate wsdl/) the reconstructed WSDL', load: () => import('./wsdl.js') },
   'diff-wsdl': { summary: 'compare a published WSDL with the reconstructed contract (exit 1 on drift)', load: () => import('./diff-wsdl.js') },
+  'verify-certificate': { summary: 'check that a reports folder matches its certificate.json (exit 1 if a report was altered)', load: () => import('./verify-certificate.js') },
   contract: { summary: 'print a WSDL\'s operations as contract table rows (--from-wsdl FILE)', load: () => import('./contract.js') },
 };
 
