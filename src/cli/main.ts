@@ -5,6 +5,10 @@ export interface Io {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout and stderr are terminals (a progress bar is drawn only there). */
+  readonly tty?: { readonly out: boolean; readonly err: boolean; readonly columns?: number };
+  /** Text written as it is, without a newline (to redraw a progress bar). */
+  readonly raw?: { readonly out: (text: string) => void; readonly err: (text: string) => void };
 }
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: (argv: string[], io: Io) => Promise<number> }> }> = {

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS } from '../config/settings.js';
 import { conformanceRun } from '../engine/run.js';
-import { consoleTable } from '../report/console.js';
-import { summarise, type RunInfo } from '../report/summary.js';
+import type { RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
 import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
+import { runConsole } from './run-console.js';
 
 export const runOptions: Options = Object.fromEntries([...SETTINGS.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string' }]), ['env-file', { type: 'string' }]]);
 
@@ -32,8 +32,9 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   }
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
   const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
-  io.out(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
-  io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  const ui = runConsole(settings, io);
+  ui.say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
+  ui.say(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
   // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
   const controller = new AbortController();
@@ -42,7 +43,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   for (const sig of signals) process.once(sig, onSignal);
   let result;
   try {
-    result = await conformanceRun(settings, { signal: controller.signal });
+    result = await conformanceRun(settings, { signal: controller.signal, ...(ui.progress ? { onRecord: ui.progress.onRecord, onProgress: ui.progress.onProgress } : {}) });
   } finally {
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
@@ -64,11 +65,5 @@ export default async function run(argv: string[], io: Io): Promise<number> {
         : {}),
   };
   const files = writeReports(settings.reportsDir, result.records, info);
-  io.out(consoleTable(result.records, settings.operations, settings.transports, result.toolErrors));
-  io.out(`Reports: ${files.join(', ')}`);
-  if (info.incomplete) io.out(`Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
-  if (result.interrupted) return result.interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
-  const { verdict } = summarise(result.records, result.toolErrors);
-  io.out(`Verdict: ${verdict} (${(result.durationMs / 1000).toFixed(1)} s)`);
-  return verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
+  return ui.finish(result.records, info, files, result.interrupted);
 }

@@ -61,6 +61,10 @@ export interface RunSettings {
   readonly allowMutations: boolean;
   /** Show secrets in reports and logs (local debugging only). */
   readonly showSecrets: boolean;
+  /** Console: only the verdict line and errors. */
+  readonly quiet: boolean;
+  /** Console: text for people, json (one document on stdout) for machines. */
+  readonly format: 'text' | 'json';
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
@@ -163,6 +167,8 @@ export const SETTINGS = [
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
   { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
   { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
+  { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, defaultText: 'false', help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
+  { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', defaultText: 'text', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
@@ -197,6 +203,8 @@ export const DEFAULTS: RunSettings = {
   rate: undefined,
   allowMutations: false,
   showSecrets: false,
+  quiet: false,
+  format: 'text',
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

@@ -12,15 +12,22 @@ export class RecordCollector implements Reporter {
   /** Tests collected, and tests that reported a result: the difference did not finish. */
   planned = 0;
   finished = 0;
+  /** Suite files collected: until all are, `planned` is still growing. */
+  modules = 0;
 
   onTestModuleCollected(testModule: TestModule): void {
     this.planned += [...testModule.children.allTests()].length;
+    this.modules++;
   }
 
-  constructor(private readonly onRecord: (record: ExchangeRecord) => void = () => {}) {}
+  constructor(
+    private readonly onRecord: (record: ExchangeRecord) => void = () => {},
+    private readonly onProgress: (finished: number, planned: number, modules: number) => void = () => {},
+  ) {}
 
   onTestCaseResult(testCase: TestCase): void {
     this.finished++;
+    this.onProgress(this.finished, this.planned, this.modules);
     const records = testCase.meta().tsiws;
     if (records) {
       for (const record of records) {
