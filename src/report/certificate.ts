@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { outcomeOf, type Outcome } from '../engine/findings.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
 import { summarise, type RunInfo } from './summary.js';
@@ -36,6 +36,8 @@ export interface Certificate {
   readonly incomplete?: RunInfo['incomplete'];
   /** operation -> transport (and parity, when compared) -> outcome. */
   readonly outcomes: Record<string, Record<string, CellOutcome>>;
+  /** Service-level checks (the ?WSDL comparison) -> outcome. */
+  readonly service: Record<string, CellOutcome>;
   /** Report file (relative to the reports folder, `/` separated) -> sha256 of its bytes. */
   readonly files: Record<string, string>;
 }
@@ -45,6 +47,7 @@ export const sha256 = (data: string | Buffer) => createHash('sha256').update(dat
 const CELL: Record<Outcome, CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
 /** As in the verdict and junit.xml: an exchange the target did not complete (timeout, reset) is a
  * finding about the target (fail); error is kept for a check of ours that crashed. */
+const CHECK_CELL: Record<CheckOutcome['status'], CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
 const cellOf = (r: ExchangeRecord): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r)]);
 const RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
 
@@ -94,6 +97,7 @@ export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo
     verdict: summarise(records, run.toolErrors).verdict,
     ...(run.incomplete ? { incomplete: run.incomplete } : {}),
     outcomes: outcomeTable(records, run),
+    service: Object.fromEntries(records.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, CHECK_CELL[c.status]])))),
     files,
   };
   return `${JSON.stringify(certificate, null, 2)}\n`;

@@ -40,6 +40,7 @@ test('certificate.json is written last and hashes every report file, failures/*.
     MobileSaveNote: { soap11: 'error', soap12: 'not-run', get: 'not-run', post: 'skipped' },
     MobileGetCompany: { soap11: 'not-run', soap12: 'not-run', get: 'not-run', post: 'not-run' },
   });
+  expect(c.service).toEqual({ 'wsdl-matches-contract': 'skipped' });
 });
 
 test('intact reports: exit 0', async () => {
