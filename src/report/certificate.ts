@@ -39,7 +39,7 @@ export interface Certificate {
   /** Service-level checks (the ?WSDL comparison) -> outcome. */
   readonly service: Record<string, CellOutcome>;
   /** Report file (relative to the reports folder, `/` separated) -> sha256 of its bytes. */
-  readonly files: Record<string, string>;
+  readonly files: Readonly<Record<string, string>>;
 }
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -82,9 +82,13 @@ export function expandWritten(dir: string, written: readonly string[]): string[]
   return files.map((f) => relative(dir, f).split(sep).join('/')).filter((f) => f !== CERTIFICATE_FILE);
 }
 
-export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo, dir: string, written: readonly string[]): string {
-  const files: Record<string, string> = {};
-  for (const name of expandWritten(dir, written)) files[name] = sha256(readFileSync(join(dir, name)));
+/** The sha256 of each file behind writeReports' list (read back from disk: the bytes as written). */
+export function hashWritten(dir: string, written: readonly string[]): Record<string, string> {
+  return Object.fromEntries(expandWritten(dir, written).map((name) => [name, sha256(readFileSync(join(dir, name)))]));
+}
+
+/** Pure: the certificate of a run, given the hashes of its report files. */
+export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo, files: Readonly<Record<string, string>>): string {
   const certificate: Certificate = {
     format: CERTIFICATE_FORMAT,
     tool: run.tool,

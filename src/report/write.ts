@@ -2,7 +2,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeRecord } from '../engine/record.js';
-import { CERTIFICATE_FILE, certificateJson } from './certificate.js';
+import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { junitXml } from './junit.js';
 import { parityJson } from './parity-json.js';
@@ -30,7 +30,7 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
   if (writeFailureFiles(dir, records, run) > 0) written.push(join(dir, 'failures', '*.json'));
   // Last: it holds the sha256 of every file written above (verify-certificate checks them).
   const certificate = join(dir, CERTIFICATE_FILE);
-  writeFileAtomic(certificate, certificateJson(records, run, dir, written));
+  writeFileAtomic(certificate, certificateJson(records, run, hashWritten(dir, written)));
   written.push(certificate);
   return written;
 }
