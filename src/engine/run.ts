@@ -72,7 +72,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
     target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
-  const collector = new RecordCollector(options.onRecord, (finished, planned, modules) => options.onProgress?.(finished, planned, modules >= settings.suites.length));
+  const collector = new RecordCollector(options.onRecord, options.onProgress);
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
   const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
