@@ -8,6 +8,8 @@ const code = await main(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
+  tty: { out: process.stdout.isTTY === true, err: process.stderr.isTTY === true, columns: process.stderr.columns ?? process.stdout.columns },
+  raw: { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
 });
 process.exitCode = code;
 // An interrupted run (130, 143) has written its reports; test workers still winding down must not

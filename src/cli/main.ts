@@ -5,6 +5,10 @@ export interface Io {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout and stderr are terminals (a progress bar is drawn only there). */
+  readonly tty?: { readonly out: boolean; readonly err: boolean; readonly columns?: number };
+  /** Text written as it is, without a newline (to redraw a progress bar). */
+  readonly raw?: { readonly out: (text: string) => void; readonly err: (text: string) => void };
 }
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: (argv: string[], io: Io) => Promise<number> }> }> = {
@@ -15,6 +19,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   wsdl: { summary: 'print (or with --write, regenerate wsdl/) the reconstructed WSDL', load: () => import('./wsdl.js') },
   'diff-wsdl': { summary: 'compare a published WSDL with the reconstructed contract (exit 1 on drift)', load: () => import('./diff-wsdl.js') },
   compare: { summary: 'compare two report folders: checks that newly fail or pass (exit 1 if any newly fails)', load: () => import('./compare.js') },
+  'verify-certificate': { summary: 'check that a reports folder matches its certificate.json (exit 1 if a report was altered)', load: () => import('./verify-certificate.js') },
   contract: { summary: 'print a WSDL\'s operations as contract table rows (--from-wsdl FILE)', load: () => import('./contract.js') },
 };
 

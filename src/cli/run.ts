@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS } from '../config/settings.js';
 import { conformanceRun } from '../engine/run.js';
-import { consoleTable } from '../report/console.js';
-import { summarise, type RunInfo } from '../report/summary.js';
+import type { ExchangeRecord } from '../engine/record.js';
+import type { RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { casesToReplay } from '../regression/replay.js';
@@ -13,6 +13,7 @@ import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { regressionLine, startRecording } from './regression.js';
+import { runConsole } from './run-console.js';
 
 export const runOptions: Options = Object.fromEntries([...SETTINGS.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string' }]), ['env-file', { type: 'string' }]]);
 
@@ -40,14 +41,15 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   // cases were generated with.
   const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
   const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
-  io.out(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
+  const ui = runConsole(settings, io);
+  ui.say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
-  if (!settings.baseline) io.out(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  if (!settings.baseline) ui.say(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
   if (baseline) {
     const { manifest, dir } = baseline;
     const cases = casesToReplay(baseline, settings);
     if (cases.length === 0) throw new ConfigError(`--baseline: ${dir} has no recorded case for the selected --operations and --transports; widen them or record a baseline that covers them`);
-    io.out(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
+    ui.say(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
     if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }
   const recorder = settings.record ? startRecording(settings, toolInfo()) : undefined;
@@ -59,7 +61,16 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   for (const sig of signals) process.once(sig, onSignal);
   let result;
   try {
-    result = await conformanceRun(settings, { signal: controller.signal, ...(recorder ? { onRecord: (r) => recorder.add(r), onSample: (r) => recorder.add(r) } : {}) });
+    const onRecord = (r: ExchangeRecord) => {
+      recorder?.add(r);
+      ui.progress?.onRecord(r);
+    };
+    result = await conformanceRun(settings, {
+      signal: controller.signal,
+      onRecord,
+      ...(recorder ? { onSample: (r: ExchangeRecord) => recorder.add(r) } : {}),
+      ...(ui.progress ? { onProgress: ui.progress.onProgress } : {}),
+    });
   } catch (err) {
     recorder?.close(false); // what was recorded stays, marked incomplete
     throw err;
@@ -86,13 +97,9 @@ export default async function run(argv: string[], io: Io): Promise<number> {
         : {}),
   };
   const files = writeReports(settings.reportsDir, result.records, info);
-  io.out(consoleTable(result.records, settings.operations, settings.transports, result.toolErrors));
-  io.out(`Reports: ${files.join(', ')}`);
-  if (settings.baseline) io.out(regressionLine(result.records, settings.baseline));
-  if (recorder) io.out(`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`);
-  if (info.incomplete) io.out(`Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
-  if (result.interrupted) return result.interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
-  const { verdict } = summarise(result.records, result.toolErrors);
-  io.out(`Verdict: ${verdict} (${(result.durationMs / 1000).toFixed(1)} s)`);
-  return verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
+  const extra = [
+    ...(settings.baseline ? [regressionLine(result.records, settings.baseline)] : []),
+    ...(recorder ? [`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`] : []),
+  ];
+  return ui.finish(result.records, info, files, result.interrupted, extra);
 }

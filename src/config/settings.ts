@@ -65,6 +65,10 @@ export interface RunSettings {
   readonly record: string | undefined;
   /** A recorded baseline to replay and compare with, instead of the suites. */
   readonly baseline: string | undefined;
+  /** Console: only the verdict line and errors. */
+  readonly quiet: boolean;
+  /** Console: text for people, json (one document on stdout) for machines. */
+  readonly format: 'text' | 'json';
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
@@ -167,6 +171,8 @@ export const SETTINGS = [
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
   { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
   { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
+  { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, defaultText: 'false', help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
+  { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', defaultText: 'text', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
@@ -205,6 +211,8 @@ export const DEFAULTS: RunSettings = {
   showSecrets: false,
   record: undefined,
   baseline: undefined,
+  quiet: false,
+  format: 'text',
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

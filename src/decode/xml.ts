@@ -101,6 +101,8 @@ function toPlain(el: libxml.Element): XmlElement {
 /** A compiled XSD. Compile once and reuse: compiling is the costly step. */
 export interface CompiledSchema {
   validate(element: XmlElement): string[];
+  /** Validates a whole document given as text (e.g. our own junit.xml); parse errors are reported too. */
+  validateText(text: string): string[];
 }
 
 export function compileSchema(xsdText: string): CompiledSchema {
@@ -112,6 +114,16 @@ export function compileSchema(xsdText: string): CompiledSchema {
       const doc = libxml.parseXml(serialise(element), SAFE_PARSE_OPTIONS);
       if (doc.validate(schema)) return [];
       return doc.validationErrors.map((e) => e.message.trim());
+    },
+    validateText(text) {
+      let doc: libxml.Document;
+      try {
+        doc = libxml.parseXml(text, SAFE_PARSE_OPTIONS);
+      } catch (err) {
+        return [`not well-formed: ${(err as Error).message.trim()}`];
+      }
+      if (doc.validate(schema)) return [];
+      return doc.validationErrors.map((e) => `line ${e.line}: ${e.message.trim()}`);
     },
   };
 }

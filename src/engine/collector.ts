@@ -1,6 +1,6 @@
 /** A vitest reporter that only collects: exchange records from task.meta, and anything that went
  * wrong in the suites themselves (a tool error, never a finding about the target). */
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import './vitest-context.js';
 import type { ExchangeRecord } from './record.js';
 
@@ -12,17 +12,31 @@ export class RecordCollector implements Reporter {
   /** Tests collected, and tests that reported a result: the difference did not finish. */
   planned = 0;
   finished = 0;
+  /** Suite files this run will run (after any sharding), and those collected so far: until all
+   * are, `planned` is still growing. */
+  modulesToRun = Infinity;
+  modules = 0;
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.modulesToRun = specifications.length;
+  }
 
   onTestModuleCollected(testModule: TestModule): void {
     this.planned += [...testModule.children.allTests()].length;
+    this.modules++;
   }
 
   /** `onSample` sees the exchanges of every fuzz sample (task.meta.tsiwsSamples), which are
-   * recorded in a baseline but not reported. */
-  constructor(private readonly onRecord: (record: ExchangeRecord) => void = () => {}, private readonly onSample: (record: ExchangeRecord) => void = () => {}) {}
+   * recorded in a baseline but not reported; `onProgress` sees tests finished and planned. */
+  constructor(
+    private readonly onRecord: (record: ExchangeRecord) => void = () => {},
+    private readonly onSample: (record: ExchangeRecord) => void = () => {},
+    private readonly onProgress: (finished: number, planned: number, collected: boolean) => void = () => {},
+  ) {}
 
   onTestCaseResult(testCase: TestCase): void {
     this.finished++;
+    this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun);
     const records = testCase.meta().tsiws;
     if (records) {
       for (const record of records) {

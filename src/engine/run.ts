@@ -53,7 +53,16 @@ export async function ensureReachable(settings: RunSettings & { baseUrl: string 
   }
 }
 
-export async function conformanceRun(settings: RunSettings, options: { onRecord?: (r: ExchangeRecord) => void; onSample?: (r: ExchangeRecord) => void; signal?: AbortSignal } = {}): Promise<RunResult> {
+export interface RunOptions {
+  readonly onRecord?: (r: ExchangeRecord) => void;
+  /** Every fuzz sample's exchanges (recorded in a baseline, not reported). */
+  readonly onSample?: (r: ExchangeRecord) => void;
+  /** Tests finished and planned; `collected` once every suite file is collected (planned is final). */
+  readonly onProgress?: (finished: number, planned: number, collected: boolean) => void;
+  readonly signal?: AbortSignal;
+}
+
+export async function conformanceRun(settings: RunSettings, options: RunOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
   let server: ReferenceServer | undefined;
@@ -65,7 +74,7 @@ export async function conformanceRun(settings: RunSettings, options: { onRecord?
     server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
     target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
-  const collector = new RecordCollector(options.onRecord, options.onSample);
+  const collector = new RecordCollector(options.onRecord, options.onSample, options.onProgress);
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
   const SIGNALS = ['SIGINT', 'SIGTERM'] as const;

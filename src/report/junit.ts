@@ -1,16 +1,47 @@
 /**
  * reports/junit.xml with junit-report-builder: a testsuite per operation, a testcase per transport
- * and check. Findings are <failure> naming the check; an exchange that could not complete, or a
- * check that crashed, is <error>. A check that had nothing to judge in a response (a fault check on
- * a success, say) is not a testcase: thousands of <skipped> entries would bury what matters; their
- * number is in results.json.
+ * and check. It validates against the Jenkins JUnit schema (fixtures/junit/, test/report/
+ * junit-schema.test.ts), which is what CI servers' JUnit importers are built to read:
+ * - a finding is <failure> naming the check, and so is an exchange the target did not complete
+ *   (reset, timeout: a finding about the target, as in the verdict);
+ * - a tool error (RunInfo.toolErrors, a check that crashed) is <error>;
+ * - an exchange deliberately not sent, or a service check that could not be made, is <skipped>.
+ * A check that had nothing to judge in a response (a fault check on a success, say) is not a
+ * testcase: thousands of <skipped> entries would bury what matters; their number is in
+ * results.json.
+ * That schema allows <properties> only on a testsuite, so each testcase carries its operation,
+ * transport, check and seed (and, unless it passed, the curl command) as `name: value` lines in
+ * <system-out>, which Jenkins, GitLab and GitHub test reporters all display.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
 
 // A CommonJS package: at run time the default import is the builder factory itself.
 const junit = junitModule as unknown as Builder;
-import type { ExchangeRecord } from '../engine/record.js';
+import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
 import type { RunInfo } from './summary.js';
+
+/** The `name: value` lines that identify a testcase and let a reader reproduce it. */
+export function testcaseDetails(r: ExchangeRecord, run: RunInfo, check: string | undefined, withCurl: boolean): string {
+  const lines: Array<[string, string | undefined]> = [
+    ['operation', r.operation],
+    ['transport', r.transport],
+    ['check', check],
+    ['kind', r.kind],
+    ['scenario', r.scenario ? `${r.scenario}${r.param ? `(${r.param})` : ''}` : undefined],
+    ['expected', r.expectation ? `${r.expectation.summary} (${r.expectation.profile} profile)` : undefined],
+    ['seed', String(r.fuzz?.seed ?? run.seed)],
+    ['runs', r.fuzz ? String(r.fuzz.runs) : undefined],
+    ['path', r.fuzz?.path],
+  ];
+  const text = lines.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');
+  return withCurl ? `${text}\nReproduce with:\n${r.request.curl}` : text;
+}
+
+function labelOf(r: ExchangeRecord, c: CheckOutcome): string {
+  if (r.kind === 'fuzz') return `${r.transport} fuzz ${c.id}`;
+  if (r.kind === 'negative') return `${r.transport} ${r.scenario}${r.param ? `(${r.param})` : ''} ${c.id}`;
+  return `${r.transport} ${c.id}`;
+}
 
 export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): string {
   const builder = junit.newBuilder();
@@ -29,29 +60,30 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
     const className = `${r.operation}.${r.transport}`;
     const seconds = (r.response?.elapsedMs ?? 0) / 1000;
     if (r.skipped) {
-      suite.testCase().className(className).name(`${r.transport} ${r.kind} not sent`).skipped().standardOutput(r.skipped);
+      suite.testCase().className(className).name(`${r.transport} ${r.kind} not sent`).skipped()
+        .standardOutput(`${r.skipped}\n${testcaseDetails(r, run, undefined, false)}`);
       continue;
     }
     if (r.error) {
       suite.testCase().className(className).name(`${r.transport} ${r.kind === 'negative' ? `${r.scenario} ` : ''}exchange`).time(seconds)
-        .error(`${r.error.code}: ${r.error.message}`, r.error.code).standardOutput(`Reproduce with:\n${r.request.curl}`);
+        .failure(`${r.error.code}: ${r.error.message}`, r.error.code).standardOutput(testcaseDetails(r, run, r.error.code, true));
       continue;
     }
     for (const c of r.checks) {
       // A service-level skip (no WSDL published) is news for the reader; other skips are not.
       if (c.status === 'skipped' && r.kind !== 'service') continue;
-      const label = r.kind === 'fuzz' ? `${r.transport} fuzz ${c.id}` : r.kind === 'negative' ? `${r.transport} ${r.scenario}${r.param ? `(${r.param})` : ''} ${c.id}` : `${r.transport} ${c.id}`;
-      const tc = suite.testCase().className(className).name(label).time(seconds)
-        .property('operation', r.operation).property('transport', r.transport).property('check', c.id).property('kind', r.kind);
-      if (r.expectation) tc.property('expected', `${r.expectation.summary} (${r.expectation.profile} profile)`);
-      if (r.fuzz) tc.property('seed', String(r.fuzz.seed)).property('runs', String(r.fuzz.runs)).property('path', r.fuzz.path ?? '');
-      if (c.status === 'failed') tc.failure(`${c.id}: ${c.message ?? ''}`, c.id).standardOutput(`Reproduce with:\n${r.request.curl}`);
+      const tc = suite.testCase().className(className).name(labelOf(r, c)).time(seconds);
+      const details = testcaseDetails(r, run, c.id, c.status !== 'passed');
+      if (c.status === 'failed') tc.failure(`${c.id}: ${c.message ?? ''}`, c.id);
       else if (c.status === 'error') tc.error(`${c.id}: ${c.message ?? ''}`, 'check-error');
-      else if (c.status === 'skipped') tc.skipped().standardOutput(`Not checked: ${c.message ?? ''}`);
+      else if (c.status === 'skipped') tc.skipped();
+      tc.standardOutput(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}` : details);
     }
   }
   for (const [index, message] of run.toolErrors.entries()) {
-    builder.testSuite().name('tsiws-conform').testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, 'tool-error');
+    builder.testSuite().name('tsiws-conform').property('target', run.target).testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, 'tool-error');
   }
-  return builder.build();
+  // junit-report-builder also counts skips on the root <testsuites>, an attribute the Jenkins schema
+  // does not define there (each <testsuite> keeps its own skipped count): dropped from that one tag.
+  return builder.build().replace(/^(<\?xml[^>]*>\s*<testsuites\b[^>]*?) skipped="\d+"/, '$1');
 }

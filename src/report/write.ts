@@ -2,6 +2,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeRecord } from '../engine/record.js';
+import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html.js';
 import { junitXml } from './junit.js';
@@ -31,5 +32,9 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
     return path;
   });
   if (writeFailureFiles(dir, records, run) > 0) written.push(join(dir, 'failures', '*.json'));
+  // Last: it holds the sha256 of every file written above (verify-certificate checks them).
+  const certificate = join(dir, CERTIFICATE_FILE);
+  writeFileAtomic(certificate, certificateJson(records, run, hashWritten(dir, written)));
+  written.push(certificate);
   return written;
 }

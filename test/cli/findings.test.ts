@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { compileSchema } from '../../src/decode/xml.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { startProxy } from '../support/proxy.js';
 
@@ -71,6 +72,8 @@ test('a target that answers GET with text/html fails content-type on exactly its
 
   const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');
   expect(junit).toContain('<failure message="content-type: Content-Type is &quot;text/html; charset=utf-8&quot;; expected &quot;text/xml; charset=utf-8&quot;" type="content-type"/>');
+  const schema = compileSchema(readFileSync(new URL('../../fixtures/junit/jenkins-junit-4.xsd', import.meta.url), 'utf8'));
+  expect(schema.validateText(junit), 'junit.xml against the Jenkins JUnit schema').toEqual([]);
 
   // No report file contains a secret, in any encoding.
   const files = (readdirSync(reports, { recursive: true }) as string[]).filter((name) => !statSync(join(reports, name)).isDirectory());

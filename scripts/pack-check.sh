@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The package as users get it: `npm pack`, install the tarball into an empty folder, then run
+# `npx tsiws-conform --help`, a run against the embedded server and verify-certificate there.
+# Catches a `files` list that leaves out what the bin loads at run time (src/, suites/, wsdl/) and
+# a dependency that is only a devDependency. Needs the npm registry and builds libxmljs2 (1-2 min),
+# so CI runs it after `npm test` (.ci/run) rather than inside the test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+tarball="$(npm pack --silent --pack-destination "$work" | tail -n 1)"
+echo "pack-check: packed $tarball ($(du -k "$work/$tarball" | cut -f1) KiB)"
+
+# What the bin needs at run time must be in the tarball; this project's own tests must not be.
+# (The listing goes to a file: `tar | grep -q` would fail under pipefail when grep stops early.)
+tar -tzf "$work/$tarball" > "$work/contents.txt"
+for needed in package/bin/tsiws-conform.js package/src/cli/main.ts package/suites/vitest.config.ts package/wsdl/tsiWS.wsdl; do
+  grep -qx "$needed" "$work/contents.txt" || { echo "pack-check: $needed is missing from the tarball (package.json \"files\")" >&2; exit 1; }
+done
+if grep -q '^package/test/' "$work/contents.txt"; then echo 'pack-check: test/ is in the tarball (package.json "files")' >&2; exit 1; fi
+
+app="$work/app"
+mkdir "$app"
+# An empty project that allows libxmljs2's build, as a user's would (npm 11 allowScripts).
+printf '{ "name": "pack-check-app", "private": true, "allowScripts": { "libxmljs2": true, "esbuild": true } }\n' > "$app/package.json"
+(cd "$app" && npm install --no-audit --no-fund --loglevel=error "$work/$tarball")
+
+cd "$app"
+npx --no-install tsiws-conform --help | grep -q '^Usage: tsiws-conform <command>' || { echo 'pack-check: npx tsiws-conform --help did not print the usage' >&2; exit 1; }
+set +e
+npx --no-install tsiws-conform run --suites positive,service --runs 1 --reports "$work/reports" --format json > "$work/run.json"
+code=$?
+set -e
+node -e '
+  const doc = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const ok = doc.verdict === "conforms" && doc.summary.exchanges.total > 0 && doc.summary.exchanges.failed === 0;
+  console.log(`pack-check: run from the installed package: ${doc.verdict}, ${doc.summary.exchanges.total} exchanges, exit ${doc.exitCode}`);
+  if (!ok) { console.error(JSON.stringify(doc, null, 2).slice(0, 4000)); process.exit(1); }
+' "$work/run.json"
+[ "$code" -eq 0 ] || { echo "pack-check: the run exited $code" >&2; exit 1; }
+npx --no-install tsiws-conform verify-certificate "$work/reports"
+echo 'pack-check: passed'

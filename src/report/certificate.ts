@@ -1,0 +1,116 @@
+/**
+ * reports/certificate.json: what a vendor hands over with its reports. It names the tool version,
+ * the contract (sha256 of the reconstructed WSDL for the run's namespace), the target, profile,
+ * seed and verdict, the outcome per operation and transport, and the sha256 of every report file
+ * the run wrote, so `tsiws-conform verify-certificate DIR` can tell whether any was altered,
+ * removed or added afterwards. It is written last, after every file it lists.
+ *
+ * Not a signature: anyone can rewrite the reports and the certificate together. It lets the
+ * receiver check that the files belong together and match a tool version and contract; to bind
+ * them to the sender, hash certificate.json itself into the hand-over (e.g. a signed e-mail).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { outcomeOf, type Outcome } from '../engine/findings.js';
+import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
+import { TRANSPORT_IDS } from '../transports/index.js';
+import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
+import { summarise, type RunInfo } from './summary.js';
+
+export const CERTIFICATE_FILE = 'certificate.json';
+export const CERTIFICATE_FORMAT = 'tsiws-conformance-certificate/1';
+
+export type CellOutcome = 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
+
+export interface Certificate {
+  readonly format: typeof CERTIFICATE_FORMAT;
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly contract: { readonly namespace: string; readonly wsdlSha256: string; readonly wsdlBaseUrl: string };
+  readonly target: string;
+  readonly embedded: boolean;
+  readonly profile: unknown;
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly verdict: string;
+  readonly incomplete?: RunInfo['incomplete'];
+  /** operation -> transport (and parity, when compared) -> outcome. */
+  readonly outcomes: Record<string, Record<string, CellOutcome>>;
+  /** Service-level checks (the ?WSDL comparison) -> outcome. */
+  readonly service: Record<string, CellOutcome>;
+  /** Report file (relative to the reports folder, `/` separated) -> sha256 of its bytes. */
+  readonly files: Readonly<Record<string, string>>;
+}
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+const CELL: Record<Outcome, CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
+/** As in the verdict and junit.xml: an exchange the target did not complete (timeout, reset) is a
+ * finding about the target (fail); error is kept for a check of ours that crashed. */
+const CHECK_CELL: Record<CheckOutcome['status'], CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
+const cellOf = (r: ExchangeRecord): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r)]);
+const RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
+
+/** Worst outcome per operation and transport; cells the run configured but never reached are not-run. */
+export function outcomeTable(records: readonly ExchangeRecord[], run: RunInfo): Record<string, Record<string, CellOutcome>> {
+  const configured = (key: string) => (Array.isArray(run.configuration[key]) ? (run.configuration[key] as string[]) : []);
+  const exchanges = records.filter((r) => r.kind !== 'service');
+  const operations = [...new Set([...configured('operations'), ...exchanges.map((r) => r.operation)])];
+  const transports = [...new Set([...configured('transports'), ...exchanges.filter((r) => r.transport !== 'parity').map((r) => r.transport)])]
+    .sort((a, b) => TRANSPORT_IDS.indexOf(a as never) - TRANSPORT_IDS.indexOf(b as never));
+  if (exchanges.some((r) => r.transport === 'parity')) transports.push('parity');
+  const table: Record<string, Record<string, CellOutcome>> = {};
+  for (const op of operations) table[op] = Object.fromEntries(transports.map((t) => [t, 'not-run' as CellOutcome]));
+  for (const r of exchanges) {
+    const row = table[r.operation]!;
+    const o = cellOf(r);
+    // A cell holding only skips is skipped; any exchange made outranks a skip.
+    if (row[r.transport] === undefined || RANK[o] > RANK[row[r.transport]!]) row[r.transport] = o;
+  }
+  return table;
+}
+
+/** The files behind writeReports' list of written paths (which names failures/ as a glob). */
+export function expandWritten(dir: string, written: readonly string[]): string[] {
+  const files: string[] = [];
+  for (const path of written) {
+    if (path.endsWith(`${sep}*.json`) || path.endsWith('/*.json')) {
+      const folder = path.slice(0, -'/*.json'.length);
+      if (existsSync(folder)) files.push(...readdirSync(folder).filter((f) => f.endsWith('.json')).sort().map((f) => join(folder, f)));
+    } else files.push(path);
+  }
+  return files.map((f) => relative(dir, f).split(sep).join('/')).filter((f) => f !== CERTIFICATE_FILE);
+}
+
+/** The sha256 of each file behind writeReports' list (read back from disk: the bytes as written). */
+export function hashWritten(dir: string, written: readonly string[]): Record<string, string> {
+  return Object.fromEntries(expandWritten(dir, written).map((name) => [name, sha256(readFileSync(join(dir, name)))]));
+}
+
+/** Pure: the certificate of a run, given the hashes of its report files. */
+export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo, files: Readonly<Record<string, string>>): string {
+  const certificate: Certificate = {
+    format: CERTIFICATE_FORMAT,
+    tool: run.tool,
+    contract: { namespace: run.namespace, wsdlSha256: sha256(generateWsdl({ namespace: run.namespace, baseUrl: DEFAULT_WSDL_BASE_URL })), wsdlBaseUrl: DEFAULT_WSDL_BASE_URL },
+    target: run.target,
+    embedded: run.embedded,
+    profile: run.configuration['profile'],
+    seed: run.seed,
+    startedAt: run.startedAt,
+    verdict: summarise(records, run.toolErrors).verdict,
+    ...(run.incomplete ? { incomplete: run.incomplete } : {}),
+    outcomes: outcomeTable(records, run),
+    service: Object.fromEntries(records.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, CHECK_CELL[c.status]])))),
+    files,
+  };
+  return `${JSON.stringify(certificate, null, 2)}\n`;
+}
+
+/** Every file under dir, relative and `/` separated. */
+export function filesUnder(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .map((name) => name.split(sep).join('/'))
+    .sort();
+}

@@ -1,0 +1,41 @@
+/**
+ * `run --format json`: the one document a machine reads from stdout. Small on purpose: the verdict,
+ * the counts, where the reports are, and one line per failure pointing at its replayable file;
+ * everything else is in results.json.
+ */
+import type { ExchangeRecord } from '../engine/record.js';
+import { failureId } from './failure-files.js';
+import { failuresOf, summarise, type RunInfo } from './summary.js';
+
+export interface ConsoleJsonExtra {
+  readonly reportsDir: string;
+  /** Paths writeReports returned (failures/ as a glob). */
+  readonly files: readonly string[];
+  readonly exitCode: number;
+  readonly interrupted?: string;
+}
+
+export function consoleJson(records: readonly ExchangeRecord[], run: RunInfo, extra: ConsoleJsonExtra): string {
+  const s = summarise(records, run.toolErrors);
+  const failures = records.flatMap((r) => failuresOf([r]).map((f) => ({
+    operation: f.operation, transport: f.transport, kind: f.kind,
+    ...(f.scenario ? { scenario: f.scenario } : {}), ...(f.param ? { param: f.param } : {}),
+    check: f.check, status: f.status, message: f.message.split('\n')[0],
+    file: `failures/${failureId(r)}.json`,
+  })));
+  return JSON.stringify({
+    tool: run.tool,
+    verdict: s.verdict,
+    exitCode: extra.exitCode,
+    ...(extra.interrupted ? { interrupted: extra.interrupted } : {}),
+    ...(run.incomplete ? { incomplete: run.incomplete } : {}),
+    target: run.target,
+    profile: run.configuration['profile'],
+    seed: run.seed,
+    durationMs: run.durationMs,
+    summary: { exchanges: s.exchanges, checks: s.checks },
+    reports: { dir: extra.reportsDir, files: extra.files },
+    toolErrors: run.toolErrors,
+    failures,
+  }, null, 2);
+}

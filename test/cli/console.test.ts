@@ -1,0 +1,35 @@
+/** The real bin: --format json keeps stdout a single JSON document, --quiet prints only the
+ * verdict, progress lines have no escapes off a terminal, and the reports verify. */
+import { execFile } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { BIN, cli } from '../support/cli.js';
+
+const verify = (dir: string) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+  execFile(process.execPath, [BIN, 'verify-certificate', dir], { env: { PATH: process.env['PATH'] ?? '' } }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }));
+});
+
+test('--format json: one JSON document on stdout, human text and progress on stderr; the certificate verifies', async () => {
+  const r = await cli(['run', '--format', 'json', '--suites', 'positive,service', '--runs', '1']);
+  expect(r.code, r.stderr).toBe(0);
+  const doc = JSON.parse(r.stdout);
+  // 80 positive exchanges, the ?WSDL check and 20 parity comparisons; 81 tests.
+  expect(doc).toMatchObject({ verdict: 'conforms', exitCode: 0, summary: { exchanges: { total: 101, failed: 0 } }, failures: [] });
+  expect(doc.reports.files).toContain(join(r.reports, 'certificate.json'));
+  expect(r.stderr).toMatch(/^progress: \d+\/81 tests \(100%\)/m);
+  expect(r.stderr).toMatch(/^Verdict: conforms/m);
+  expect(r.stderr).not.toContain('\x1b');
+
+  const intact = await verify(r.reports);
+  expect([intact.code, intact.stdout]).toEqual([0, expect.stringMatching(/^intact: all 3 report files in /)]);
+  appendFileSync(join(r.reports, 'junit.xml'), '<!-- edited -->');
+  const altered = await verify(r.reports);
+  expect([altered.code, altered.stdout]).toEqual([1, expect.stringContaining('  altered: junit.xml\n')]);
+});
+
+test('--quiet: the verdict line alone', async () => {
+  const r = await cli(['run', '--quiet', '--suites', 'service', '--runs', '1']);
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  expect(r.stdout).toMatch(/^Verdict: conforms \(\d+\.\d s\)\n$/);
+});

@@ -1,0 +1,35 @@
+/** The CI recipes in README are valid YAML and do what the text promises: secrets from the CI's
+ * store as TSIWS_* variables the tool knows, reports kept as artefacts even when the run fails. */
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { SETTINGS } from '../../src/config/settings.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!, { strict: true, uniqueKeys: true }));
+const known = new Set(SETTINGS.map((s) => s.env));
+
+test('README has a GitHub Actions and a GitLab CI recipe, both valid YAML', () => {
+  expect(blocks).toHaveLength(2);
+  expect(blocks[0].jobs.conformance.steps).toBeInstanceOf(Array);
+  expect(blocks[1]['tsiws-conformance'].script).toBeInstanceOf(Array);
+});
+
+test('GitHub Actions: staging URL and secrets as TSIWS_* variables; reports uploaded even on failure', () => {
+  const steps = blocks[0].jobs.conformance.steps as Array<Record<string, any>>;
+  const run = steps.find((s) => String(s.run).includes('tsiws-conform run'))!;
+  expect(run.run).toMatch(/^npx tsiws-conform run\b/);
+  for (const name of Object.keys(run.env)) expect(known, name).toContain(name);
+  expect(run.env.TSIWS_BASE_URL).toMatch(/^\$\{\{ vars\.\w+ \}\}$/);
+  expect(run.env.TSIWS_SIG).toMatch(/^\$\{\{ secrets\.TSIWS_SIG \}\}$/);
+  const upload = steps.find((s) => String(s.uses).startsWith('actions/upload-artifact@'))!;
+  expect(upload.if).toBe('always()');
+  expect(upload.with.path.split('\n')).toEqual(expect.arrayContaining(['reports/junit.xml', 'reports/report.html', 'reports/certificate.json']));
+});
+
+test('GitLab CI: TSIWS_* variables, junit.xml as a test report, artefacts kept when the job fails', () => {
+  const job = blocks[1]['tsiws-conformance'];
+  for (const name of Object.keys(job.variables)) expect(known, name).toContain(name);
+  expect(job.script).toContain('npx tsiws-conform run');
+  expect(job.artifacts).toMatchObject({ when: 'always', paths: ['reports/'], reports: { junit: 'reports/junit.xml' } });
+});
