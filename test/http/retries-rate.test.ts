@@ -94,10 +94,10 @@ describe('--rate', () => {
     await Promise.all(Array.from({ length: 25 }, () => get(c)));
     expect(arrivals).toHaveLength(25);
     arrivals.sort((a, b) => a - b);
-    // The 21st request of any run of 21 arrives a second after the first, and consecutive ones about
-    // 50 ms apart: sends are spaced exactly, arrivals jitter by a few ms. Without the limiter all 25
-    // arrive within a few milliseconds.
-    for (let i = 0; i + 20 < arrivals.length; i++) expect(arrivals[i + 20]! - arrivals[i]!).toBeGreaterThan(950);
-    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThan(35);
+    // The 21st request of any run of 21 arrives about a second after the first: sends are spaced
+    // 50 ms apart, arrivals jitter (on a loaded machine by tens of ms, so single gaps prove
+    // nothing). Without the limiter all 25 arrive within a few milliseconds.
+    for (let i = 0; i + 20 < arrivals.length; i++) expect(arrivals[i + 20]! - arrivals[i]!).toBeGreaterThan(900);
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(24 * 50 * 0.95);
   });
 });

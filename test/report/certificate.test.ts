@@ -46,7 +46,7 @@ test('certificate.json is written last and hashes every report file, failures/*.
 test('intact reports: exit 0', async () => {
   const r = await verify();
   expect(r.code).toBe(0);
-  expect(r.out).toMatch(/^intact: all 7 report files in .* match certificate\.json \(tsiws-conformance 0\.0\.0-test, target http:\/\/127\.0\.0\.1:1, verdict error/);
+  expect(r.out).toMatch(/^intact: all 8 report files in .* match certificate\.json \(tsiws-conformance 0\.0\.0-test, target http:\/\/127\.0\.0\.1:1, verdict error/);
 });
 
 test('one file altered: exit 1 naming it', async () => {
