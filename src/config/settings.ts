@@ -61,6 +61,16 @@ export interface RunSettings {
   readonly allowMutations: boolean;
   /** Show secrets in reports and logs (local debugging only). */
   readonly showSecrets: boolean;
+  /** Every case and fuzz property is run this many times (soak tests; the bench's growth runs). */
+  readonly repeat: number;
+  /** Run only this part of the cases (src/engine/plan.ts); undefined: the whole run. */
+  readonly shard: Shard | undefined;
+}
+
+/** Part `index` (1-based) of `count`. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
@@ -130,6 +140,14 @@ function url(text: string, source: string): string {
   return text.replace(/\/+$/, '');
 }
 
+function shard(text: string, source: string): Shard {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) throw new ConfigError(`${source}: expected i/n with 1 <= i <= n (e.g. 2/4 for the second of four shards), got "${text}"`);
+  return { index, count };
+}
+
 const text = (t: string) => t;
 const path = (t: string) => (isAbsolute(t) ? t : resolve(t));
 
@@ -163,6 +181,8 @@ export const SETTINGS = [
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
   { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
   { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
+  { key: 'repeat', flag: 'repeat', env: 'TSIWS_REPEAT', defaultText: '1', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
+  { key: 'shard', flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
@@ -197,6 +217,8 @@ export const DEFAULTS: RunSettings = {
   rate: undefined,
   allowMutations: false,
   showSecrets: false,
+  repeat: 1,
+  shard: undefined,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

@@ -15,6 +15,7 @@ import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
 import { findingsOf } from './findings.js';
+import { repetitionId } from './plan.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from './record.js';
 import { runCase } from './run-case.js';
@@ -47,6 +48,8 @@ export function caseFor(op: Operation, values: WireValues, transport: TransportI
 export interface FuzzOptions {
   /** Epoch ms at which the run's --max-duration budget ends. */
   readonly deadline?: number;
+  /** Which --repeat repetition this is: each has its own seed and case ids; 0 is an unrepeated run's. */
+  readonly repetition?: number;
 }
 
 /** The records of one sample: one per transport, and the parity record comparing them. */
@@ -59,7 +62,8 @@ async function sample(settings: RunSettings & { baseUrl: string }, client: HttpC
 /** Fuzzes `op` over `transports`; returns the records of the first sample, or of the shrunk
  * counterexample, each marked with the property's fuzz information. */
 export async function fuzzOperation(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], options: FuzzOptions = {}): Promise<ExchangeRecord[]> {
-  const seed = propertySeed(settings.seed, op.name);
+  const key = repetitionId(op.name, options.repetition ?? 0);
+  const seed = propertySeed(settings.seed, key);
   let index = 0;
   let first: ExchangeRecord[] | undefined;
   let lastFailure: ExchangeRecord[] | undefined;
@@ -72,7 +76,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
       shrinkCutShort = true;
       return true;
     }
-    const records = await sample(settings, client, op, transports, values, `${op.name}-fuzz-${index++}`);
+    const records = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`);
     first ??= records;
     if (records.every((r) => findingsOf(r).length === 0)) return true;
     failedAt ??= Date.now();
