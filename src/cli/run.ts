@@ -1,10 +1,12 @@
 /** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4. */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS } from '../config/settings.js';
 import { conformanceRun } from '../engine/run.js';
 import { consoleTable } from '../report/console.js';
 import { summarise, type RunInfo } from '../report/summary.js';
+import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
@@ -40,10 +42,13 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const onSignal = (signal: (typeof signals)[number]) => controller.abort(signal);
   for (const sig of signals) process.once(sig, onSignal);
+  // Records go to disk as they arrive (records.jsonl, for merge-reports and interrupted runs).
+  const stream = openRecordStream(settings.reportsDir);
   let result;
   try {
-    result = await conformanceRun(settings, { signal: controller.signal });
+    result = await conformanceRun(settings, { signal: controller.signal, onRecord: (r) => stream.write(r) });
   } finally {
+    stream.close();
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
   const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
@@ -63,7 +68,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
   };
-  const files = writeReports(settings.reportsDir, result.records, info);
+  const files = [...writeReports(settings.reportsDir, result.records, info), join(settings.reportsDir, RECORDS_FILE)];
   io.out(consoleTable(result.records, settings.operations, settings.transports, result.toolErrors));
   io.out(`Reports: ${files.join(', ')}`);
   if (info.incomplete) io.out(`Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);

@@ -82,6 +82,8 @@ export interface ExchangeRecord {
   readonly skipped?: string;
   /** A problem that kept the exchange from completing (unreachable, timeout, tool error). */
   readonly error?: { readonly code: string; readonly message: string };
+  /** The exchange passed, so its bodies, curl command and result text were dropped (compact.ts). */
+  readonly compacted?: true;
 }
 
 export const EXCERPT_BYTES = 4096;
