@@ -33,6 +33,8 @@ export interface RecordedResponse {
   readonly bodyBytes: number;
   readonly truncated: boolean;
   readonly elapsedMs: number;
+  /** When the request was sent (ISO 8601), to find it in the target's logs. */
+  readonly sentAt?: string;
   /** Times the request was re-sent after getting no answer (--retries). */
   readonly retries?: number;
 }
@@ -132,6 +134,7 @@ export function recordResponse(response: HttpResponse, secrets: ReadonlyArray<[s
   const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, redact(v, secrets)]));
   return {
     status: response.status, headers, body: redact(text, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs,
+    ...(response.sentAt !== undefined ? { sentAt: new Date(response.sentAt).toISOString() } : {}),
     ...(response.retries ? { retries: response.retries } : {}),
   };
 }
