@@ -20,17 +20,34 @@ import { raw, type RawResult } from './autocannon.js';
 import { runCli, startServer, type ChildRun } from './child.js';
 import { prebuiltRequests } from './requests.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    'harness-repeat': { type: 'string', default: '25' },
-    sizes: { type: 'string', default: '1,4,16' },
-    seed: { type: 'string', default: '1' },
-    out: { type: 'string', default: 'reports/bench.json' },
-  },
-});
-const SECONDS = Number(flags.duration);
-const SIZES = flags.sizes.split(',').map(Number);
+const USAGE = 'Usage: npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,4,16] [--seed N] [--out reports/bench.json]';
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        duration: { type: 'string', default: '10' },
+        'harness-repeat': { type: 'string', default: '25' },
+        sizes: { type: 'string', default: '1,4,16' },
+        seed: { type: 'string', default: '1' },
+        out: { type: 'string', default: 'reports/bench.json' },
+      },
+    });
+    const whole = (name: string, text: string) => {
+      if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`--${name}: expected a positive whole number, got "${text}"`);
+      return Number(text);
+    };
+    if (!/^-?\d+$/.test(values.seed)) throw new Error(`--seed: expected a whole number, got "${values.seed}"`);
+    return { ...values, seconds: whole('duration', values.duration), harnessRepeat: whole('harness-repeat', values['harness-repeat']), sizeList: values.sizes.split(',').map((t) => whole('sizes', t.trim())) };
+  } catch (err) {
+    console.error(`bench: ${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const flags = options();
+const SECONDS = flags.seconds;
+const SIZES = flags.sizeList;
 const CONCURRENCY = DEFAULTS.concurrency;
 const MiB = 1024 * 1024;
 const work = mkdtempSync(join(tmpdir(), 'tsiws-bench-'));
@@ -106,8 +123,8 @@ try {
   await raw(server.url, requests, CONCURRENCY, 2); // warm-up: the server's code paths compiled before measuring
   rawResult = await raw(server.url, requests, CONCURRENCY, SECONDS);
   console.log(`raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${rawResult.perSecond.toFixed(0)} req/s, p50 ${rawResult.p50Ms} ms, p99 ${rawResult.p99Ms} ms, ${rawResult.errors} errors, ${rawResult.non2xx} non-2xx`);
-  harnessResult = await harness(server.url, Number(flags['harness-repeat']));
-  console.log(`harness (positive suite x${flags['harness-repeat']}, every check and XSD validation, concurrency ${CONCURRENCY}): ${harnessResult.exchanges} exchanges, ${harnessResult.perSecond.toFixed(0)} checked exchanges/s while sending (${harnessResult.wallPerSecond.toFixed(0)}/s over the whole ${(harnessResult.wallMs / 1000).toFixed(1)} s run), p50 ${harnessResult.p50Ms} ms, p99 ${harnessResult.p99Ms} ms, peak memory ${mib(harnessResult.peakTreeBytes)} (largest process ${mib(harnessResult.peakProcessBytes)})`);
+  harnessResult = await harness(server.url, flags.harnessRepeat);
+  console.log(`harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${harnessResult.exchanges} exchanges, ${harnessResult.perSecond.toFixed(0)} checked exchanges/s while sending (${harnessResult.wallPerSecond.toFixed(0)}/s over the whole ${(harnessResult.wallMs / 1000).toFixed(1)} s run), p50 ${harnessResult.p50Ms} ms, p99 ${harnessResult.p99Ms} ms, peak memory ${mib(harnessResult.peakTreeBytes)} (largest process ${mib(harnessResult.peakProcessBytes)})`);
 } finally {
   await server.stop();
 }
