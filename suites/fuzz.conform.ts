@@ -2,25 +2,30 @@
  * Property-based fuzzing: for every selected operation, --runs cases with values from the
  * contract's arbitraries (src/cases/arbitraries.ts), seeded from --seed, each sent over every
  * selected transport and compared across them. A failure is shrunk to a minimal counterexample and
- * recorded with its seed and path.
+ * recorded with its seed and path. Which properties run (--repeat, --shard) is the run's plan
+ * (src/engine/plan.ts).
  */
 import { test } from 'vitest';
 import { getOperation } from '../src/contract/index.js';
 import { fuzzOperation } from '../src/engine/fuzz.js';
 import type { ExchangeRecord } from '../src/engine/record.js';
+import { fuzzPlan, repetitionId, repetitionLabel } from '../src/engine/plan.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 
-test.concurrent.for(settings.operations)('%s fuzz', async (name, context) => {
+const rows = fuzzPlan(settings).map((u) => ({ ...u, label: `${u.operation}${repetitionLabel(u.repetition)}` }));
+
+test.concurrent.for(rows)('$label fuzz', async ({ operation: name, repetition }, context) => {
   withinBudget(settings, context);
   if (mutationGuarded(settings, name)) {
-    return report(context.task, context.expect, settings.transports.map((t) => skippedRecord(settings, name, t, `${name}-fuzz`, 'fuzz')));
+    return report(context.task, context.expect, settings.transports.map((t) => skippedRecord(settings, name, t, repetitionId(`${name}-fuzz`, repetition), 'fuzz')));
   }
   // A recorded baseline (--record) holds every sample sent, not only the one reported.
   const samples: ExchangeRecord[] = [];
   const records = await fuzzOperation(settings, client, getOperation(name), settings.transports, {
+    repetition,
     ...(settings.deadline === undefined ? {} : { deadline: settings.deadline }),
     ...(settings.record ? { onSample: (rs: readonly ExchangeRecord[]) => samples.push(...rs) } : {}),
   });

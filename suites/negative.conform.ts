@@ -1,26 +1,27 @@
 /**
- * Negative conformance: for every selected operation and transport, the invalid requests of
- * src/cases/negative.ts. What a conforming target must answer comes from the --profile; the
- * authentication scenarios run only when a signer or a sig is configured.
+ * Negative conformance: for every selected operation, the invalid requests of
+ * src/cases/negative.ts over the transports each applies to, compared across them. What a
+ * conforming target must answer comes from the --profile; the authentication scenarios run only
+ * when a signer or a sig is configured. Which cases run (--repeat, --shard) is the run's plan
+ * (src/engine/plan.ts).
  */
-import { describe, test } from 'vitest';
-import { negativeCases } from '../src/cases/negative.js';
-import { getOperation } from '../src/contract/index.js';
-import { runCase } from '../src/engine/run-case.js';
+import { test } from 'vitest';
+import { negativePlan, repetitionLabel } from '../src/engine/plan.js';
+import { runCaseUnit } from '../src/engine/run-unit.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
-const auth = settings.signer !== undefined || settings.sig !== undefined;
 
-for (const name of settings.operations) {
-  const rows = negativeCases(getOperation(name), { auth }).flatMap((c) =>
-    c.transports.filter((t) => settings.transports.includes(t)).map((transport) => ({ c, transport, label: `${transport} ${c.scenario}${c.param ? `(${c.param})` : ''}` })));
-  describe(`${name} negative`, () => {
-    test.concurrent.for(rows)('$label', async ({ c, transport }, context) => {
-      withinBudget(settings, context);
-      if (mutationGuarded(settings, name)) return report(context.task, context.expect, skippedRecord(settings, name, transport, c.id, 'negative'));
-      report(context.task, context.expect, await runCase(settings, client, c, transport));
-    });
-  });
-}
+// One flat list of concurrent tests: describe blocks would make each operation wait for the last.
+const rows = negativePlan(settings).map((u) => {
+  const c = u.testCase;
+  return { ...u, label: `${c.operation} ${c.scenario}${c.param ? `(${c.param})` : ''}${repetitionLabel(u.repetition)}` };
+});
+
+test.concurrent.for(rows)('$label', async ({ testCase, transports }, context) => {
+  withinBudget(settings, context);
+  const name = testCase.operation;
+  if (mutationGuarded(settings, name)) return report(context.task, context.expect, transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'negative')));
+  report(context.task, context.expect, await runCaseUnit(settings, client, testCase, transports));
+});

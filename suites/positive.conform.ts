@@ -1,24 +1,23 @@
 /**
- * Positive conformance: every selected operation over every selected transport with a valid
- * request. Each test records its exchange in task.meta for the reporters, and fails naming every
- * check that fired.
+ * Positive conformance: every selected operation with a valid request over every selected
+ * transport, compared across them. Each test records its exchanges in task.meta for the reporters,
+ * and fails naming every check that fired. Which cases run (--repeat, --shard) is the run's plan
+ * (src/engine/plan.ts).
  */
-import { describe, test } from 'vitest';
-import { exampleCase } from '../src/cases/examples.js';
-import { getOperation } from '../src/contract/index.js';
-import { runCase } from '../src/engine/run-case.js';
+import { test } from 'vitest';
+import { positivePlan, repetitionLabel } from '../src/engine/plan.js';
+import { runCaseUnit } from '../src/engine/run-unit.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 
-for (const name of settings.operations) {
-  const testCase = exampleCase(getOperation(name));
-  describe(name, () => {
-    test.concurrent.for(settings.transports)('%s', async (transport, context) => {
-      withinBudget(settings, context);
-      if (mutationGuarded(settings, name)) return report(context.task, context.expect, skippedRecord(settings, name, transport, testCase.id, 'positive'));
-      report(context.task, context.expect, await runCase(settings, client, testCase, transport));
-    });
-  });
-}
+// One flat list of concurrent tests: describe blocks would make each operation wait for the last.
+const rows = positivePlan(settings).map((u) => ({ ...u, label: `${u.testCase.operation}${repetitionLabel(u.repetition)}` }));
+
+test.concurrent.for(rows)('$label', async ({ testCase, transports }, context) => {
+  withinBudget(settings, context);
+  const name = testCase.operation;
+  if (mutationGuarded(settings, name)) return report(context.task, context.expect, transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'positive')));
+  report(context.task, context.expect, await runCaseUnit(settings, client, testCase, transports));
+});

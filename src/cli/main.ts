@@ -13,6 +13,7 @@ export interface Io {
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: (argv: string[], io: Io) => Promise<number> }> }> = {
   run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', load: () => import('./run.js') },
+  'merge-reports': { summary: 'join the reports of a run made in shards (run --shard i/n) into one set', load: () => import('./merge-reports.js') },
   replay: { summary: 're-send a saved failure (reports/failures/<id>.json) and re-run its checks', load: () => import('./replay.js') },
   checks: { summary: 'list the check catalog (--json for machines)', load: () => import('./checks.js') },
   serve: { summary: 'start the embedded reference server', load: () => import('./serve.js') },

@@ -1,10 +1,12 @@
 /** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4. */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS } from '../config/settings.js';
 import { conformanceRun } from '../engine/run.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { RunInfo } from '../report/summary.js';
+import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { casesToReplay } from '../regression/replay.js';
@@ -53,15 +55,19 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }
   const recorder = settings.record ? startRecording(settings, toolInfo()) : undefined;
+  if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
   // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
   const controller = new AbortController();
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const onSignal = (signal: (typeof signals)[number]) => controller.abort(signal);
   for (const sig of signals) process.once(sig, onSignal);
+  // Records go to disk as they arrive (records.jsonl, for merge-reports and interrupted runs).
+  const stream = openRecordStream(settings.reportsDir);
   let result;
   try {
     const onRecord = (r: ExchangeRecord) => {
+      stream.write(r);
       recorder?.add(r);
       ui.progress?.onRecord(r);
     };
@@ -75,6 +81,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     recorder?.close(false); // what was recorded stays, marked incomplete
     throw err;
   } finally {
+    stream.close();
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
   const baselineComplete = !result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0;
@@ -96,7 +103,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
   };
-  const files = writeReports(settings.reportsDir, result.records, info);
+  const files = [...writeReports(settings.reportsDir, result.records, info), join(settings.reportsDir, RECORDS_FILE)];
   const extra = [
     ...(settings.baseline ? [regressionLine(result.records, settings.baseline)] : []),
     ...(recorder ? [`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`] : []),

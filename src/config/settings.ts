@@ -69,6 +69,16 @@ export interface RunSettings {
   readonly quiet: boolean;
   /** Console: text for people, json (one document on stdout) for machines. */
   readonly format: 'text' | 'json';
+  /** Every case and fuzz property is run this many times (soak tests; the bench's growth runs). */
+  readonly repeat: number;
+  /** Run only this part of the cases (src/engine/plan.ts); undefined: the whole run. */
+  readonly shard: Shard | undefined;
+}
+
+/** Part `index` (1-based) of `count`. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
@@ -138,6 +148,14 @@ function url(text: string, source: string): string {
   return text.replace(/\/+$/, '');
 }
 
+function shard(text: string, source: string): Shard {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) throw new ConfigError(`${source}: expected i/n with 1 <= i <= n (e.g. 2/4 for the second of four shards), got "${text}"`);
+  return { index, count };
+}
+
 const text = (t: string) => t;
 const path = (t: string) => (isAbsolute(t) ? t : resolve(t));
 
@@ -173,6 +191,8 @@ export const SETTINGS = [
   { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
   { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, defaultText: 'false', help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
   { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', defaultText: 'text', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
+  { key: 'repeat', flag: 'repeat', env: 'TSIWS_REPEAT', defaultText: '1', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
+  { key: 'shard', flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
@@ -213,6 +233,8 @@ export const DEFAULTS: RunSettings = {
   baseline: undefined,
   quiet: false,
   format: 'text',
+  repeat: 1,
+  shard: undefined,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

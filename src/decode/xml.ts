@@ -98,7 +98,8 @@ function toPlain(el: libxml.Element): XmlElement {
   return { ns: el.namespace()?.href() ?? null, name: el.name(), attrs, children, decls, text };
 }
 
-/** A compiled XSD. Compile once and reuse: compiling is the costly step. */
+/** A parsed XSD. Parse once and reuse; note that libxmljs2 still builds the schema from it on
+ * every validate, so keep schemas small (checks/xsd-valid.ts). */
 export interface CompiledSchema {
   validate(element: XmlElement): string[];
   /** Validates a whole document given as text (e.g. our own junit.xml); parse errors are reported too. */

@@ -37,8 +37,11 @@ export class RecordCollector implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     this.finished++;
     this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun);
-    const records = testCase.meta().tsiws;
+    const meta = testCase.meta();
+    const records = meta.tsiws;
     if (records) {
+      // The records live on here; vitest's copy in its task tree would only double the memory.
+      delete meta.tsiws;
       for (const record of records) {
         this.records.push(record);
         this.onRecord(record);

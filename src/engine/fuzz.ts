@@ -15,6 +15,7 @@ import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
 import { findingsOf } from './findings.js';
+import { repetitionId } from './plan.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from './record.js';
 import { runCase } from './run-case.js';
@@ -60,6 +61,8 @@ export interface FuzzOptions {
   readonly deadline?: number;
   /** Sees the exchange records of every sample sent, shrinking included (run --record). */
   readonly onSample?: (records: readonly ExchangeRecord[]) => void;
+  /** Which --repeat repetition this is: each has its own seed and case ids; 0 is an unrepeated run's. */
+  readonly repetition?: number;
 }
 
 /** The records of one sample: one per transport, and the parity record comparing them. */
@@ -72,7 +75,8 @@ async function sample(settings: RunSettings & { baseUrl: string }, client: HttpC
 /** Fuzzes `op` over `transports`; returns the records of the first sample, or of the shrunk
  * counterexample, each marked with the property's fuzz information. */
 export async function fuzzOperation(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], options: FuzzOptions = {}): Promise<ExchangeRecord[]> {
-  const seed = propertySeed(settings.seed, op.name);
+  const key = repetitionId(op.name, options.repetition ?? 0);
+  const seed = propertySeed(settings.seed, key);
   let index = 0;
   let first: ExchangeRecord[] | undefined;
   let lastFailure: ExchangeRecord[] | undefined;
@@ -87,7 +91,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
       return true;
     }
     tally(coverage, op, values);
-    const records = await sample(settings, client, op, transports, values, `${op.name}-fuzz-${index++}`);
+    const records = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`);
     options.onSample?.(records.filter((r) => r.kind !== 'parity'));
     first ??= records;
     if (records.every((r) => findingsOf(r).length === 0)) return true;

@@ -5,7 +5,7 @@ import type { ParityDifference } from '../parity/compare.js';
 import type { TransportOutcome } from '../parity/inherent.js';
 import { rulesFor } from '../parity/normalise.js';
 import { PROFILES } from '../profiles/expectations.js';
-import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import type { TransportId } from '../transports/index.js';
 import type { CheckOutcome, ExchangeRecord } from './record.js';
 
 /** What one exchange said, as parity sees it. */
@@ -52,21 +52,4 @@ export function parityRecord(settings: RunSettings, records: readonly ExchangeRe
     checks,
     parity: { outcomes, differences, rules },
   };
-}
-
-/** Parity records for every case that went over two or more transports (the example and negative
- * cases; fuzz cases are compared inside their property). */
-export function parityRecordsFor(settings: RunSettings, records: readonly ExchangeRecord[]): ExchangeRecord[] {
-  const byCase = new Map<string, ExchangeRecord[]>();
-  for (const r of records) {
-    if ((r.kind !== 'positive' && r.kind !== 'negative') || r.skipped) continue;
-    byCase.set(r.caseId, [...(byCase.get(r.caseId) ?? []), r]);
-  }
-  const out: ExchangeRecord[] = [];
-  for (const group of byCase.values()) {
-    const sorted = [...group].sort((a, b) => TRANSPORT_IDS.indexOf(a.transport as TransportId) - TRANSPORT_IDS.indexOf(b.transport as TransportId));
-    const record = parityRecord(settings, sorted);
-    if (record) out.push(record);
-  }
-  return out;
 }

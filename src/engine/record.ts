@@ -36,6 +36,8 @@ export interface RecordedResponse {
   readonly bodyBytes: number;
   readonly truncated: boolean;
   readonly elapsedMs: number;
+  /** When the request was sent (ISO 8601), to find it in the target's logs. */
+  readonly sentAt?: string;
   /** Times the request was re-sent after getting no answer (--retries). */
   readonly retries?: number;
 }
@@ -97,6 +99,8 @@ export interface ExchangeRecord {
   readonly skipped?: string;
   /** A problem that kept the exchange from completing (unreachable, timeout, tool error). */
   readonly error?: { readonly code: string; readonly message: string };
+  /** The exchange passed, so its bodies, curl command and result text were dropped (compact.ts). */
+  readonly compacted?: true;
 }
 
 export const EXCERPT_BYTES = 4096;
@@ -145,6 +149,7 @@ export function recordResponse(response: HttpResponse, secrets: ReadonlyArray<[s
   const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, redact(v, secrets)]));
   return {
     status: response.status, headers, body: redact(text, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs,
+    ...(response.sentAt !== undefined ? { sentAt: new Date(response.sentAt).toISOString() } : {}),
     ...(response.retries ? { retries: response.retries } : {}),
   };
 }

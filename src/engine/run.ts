@@ -10,7 +10,7 @@ import { createHttpClient, TargetError } from '../http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../server/server.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
-import { parityRecordsFor } from './parity.js';
+import { suitesToRun } from './plan.js';
 import type { ExchangeRecord } from './record.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -75,6 +75,22 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
   const collector = new RecordCollector(options.onRecord, options.onSample, options.onProgress);
+  // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
+  // A regression run (--baseline) replays the recorded cases instead of generating its own.
+  const files = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
+  let interrupted: string | undefined;
+  try {
+    if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
+  } finally {
+    await server?.close();
+  }
+  // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
+  const records = collector.records;
+  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, collector.planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+}
+
+/** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
+async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
   const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -91,36 +107,31 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     });
     // Vitest's logger exits the process on SIGINT and SIGTERM (Logger.addCleanupListeners), which
     // would lose the reports. When the caller handles interruption, the run stops gracefully instead.
-    if (options.signal) {
+    if (signal) {
       for (const sig of SIGNALS) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.off(sig, l);
     }
     // An interrupted run stops scheduling tests; what finished is kept and reported.
     const stop = () => {
-      interrupted = String(options.signal?.reason ?? 'interrupted');
+      interrupted = String(signal?.reason ?? 'interrupted');
       void vitest.cancelCurrentRun('keyboard-input');
     };
-    options.signal?.addEventListener('abort', stop, { once: true });
+    signal?.addEventListener('abort', stop, { once: true });
     // Cancelling stops scheduling, but a test under way (a long fuzz property) runs on: after a
     // short grace the run reports what it has rather than wait.
-    const aborted = new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve(), { once: true }));
+    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
     const grace = () => new Promise<void>((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS).unref());
-    // A regression run (--baseline) replays the recorded cases instead of generating its own.
-    const running = vitest.start(settings.baseline ? ['suites/baseline.conform.ts'] : settings.suites.map((s) => `suites/${s}.conform.ts`));
+    const running = vitest.start(files);
     running.catch(() => {}); // an interrupted run may reject after we stopped waiting
     try {
       await Promise.race([running, aborted.then(grace)]);
     } finally {
-      options.signal?.removeEventListener('abort', stop);
+      signal?.removeEventListener('abort', stop);
       // Closing waits for the test workers; one that will not go must not keep the reports unwritten.
       await Promise.race([vitest.close(), interrupted ? grace() : new Promise<void>((resolve) => setTimeout(resolve, CLOSE_LIMIT_MS).unref())]);
     }
   } finally {
     // vitest sets the process exit code from its own verdict; ours is decided by the CLI.
     process.exitCode = exitCode;
-    await server?.close();
   }
-  // Cases sent over several transports by the positive and negative suites are compared here;
-  // fuzz cases were compared inside their properties.
-  const records = [...collector.records, ...parityRecordsFor(settings, collector.records)];
-  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, collector.planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  return interrupted;
 }

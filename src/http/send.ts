@@ -46,6 +46,7 @@ function tooLarge(url: string, limits: Limits, what: string): TargetError {
 /** One attempt: one request, one response read to its end within one deadline. */
 async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: string, limits: Limits): Promise<HttpResponse> {
   const started = performance.now();
+  const sentAt = Date.now();
   // One deadline for the whole response. undici's bodyTimeout restarts with every chunk, so on its
   // own a target trickling a byte at a time would hold the run forever.
   const deadline = AbortSignal.timeout(limits.timeoutMs);
@@ -73,7 +74,7 @@ async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: str
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    return { status: res.statusCode, headers, body: Buffer.concat(chunks, received), elapsedMs: Math.round(performance.now() - started) };
+    return { status: res.statusCode, headers, body: Buffer.concat(chunks, received), elapsedMs: Math.round(performance.now() - started), sentAt };
   } catch (err) {
     throw toTargetError(err, { url, timeoutMs: limits.timeoutMs, answered, received, declared });
   }

@@ -15,6 +15,8 @@ export interface RunInfo {
   readonly seed: number;
   /** Present when the run did not do all it planned. */
   readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
+  /** Present when merge-reports joined these reports from the shards of one run. */
+  readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
 
 export interface Summary {

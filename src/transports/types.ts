@@ -22,6 +22,8 @@ export interface HttpResponse {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
   readonly elapsedMs: number;
+  /** When the request was sent (epoch ms); absent in responses not made by http/send.ts. */
+  readonly sentAt?: number;
   /** Times the request was sent again before this answer came (--retries); absent when none. */
   readonly retries?: number;
 }

@@ -37,19 +37,24 @@ const el = (name: string, minOccurs: string, type: string) => ({
 const sequence = (elements: object[]) =>
   elements.length === 0 ? { 's:complexType': '' } : { 's:complexType': { 's:sequence': { 's:element': elements } } };
 
-function schemaBody(namespace: string): Record<string, unknown> {
-  const elements: object[] = [];
+/** The names of the schema's global elements: each operation's request and response, and `string`. */
+export const GLOBAL_ELEMENTS: readonly string[] = [...operations.flatMap((op) => [op.name, responseElementName(op)]), 'string'];
+
+function schemaBody(namespace: string, only?: string): Record<string, unknown> {
+  const elements: Array<{ readonly '@_name': string; readonly [k: string]: unknown }> = [];
   for (const op of operations) {
     elements.push({ '@_name': op.name, ...sequence(op.params.map((p) => el(p.name, xsdOf[p.type].minOccurs, xsdOf[p.type].type))) });
     elements.push({ '@_name': responseElementName(op), ...sequence([el(resultElementName(op), '0', 's:string')]) });
   }
   elements.push({ '@_name': 'string', '@_nillable': 'true', '@_type': 's:string' });
-  return { '@_elementFormDefault': 'qualified', '@_targetNamespace': namespace, 's:element': elements };
+  return { '@_elementFormDefault': 'qualified', '@_targetNamespace': namespace, 's:element': only === undefined ? elements : elements.filter((e) => e['@_name'] === only) };
 }
 
-/** The standalone XSD of the request, response and `string` elements. */
-export function generateXsd(namespace: string): string {
-  return buildDocument({ 's:schema': { '@_xmlns:s': XS, '@_xmlns:tns': namespace, ...schemaBody(namespace) } });
+/** The standalone XSD of the request, response and `string` elements; with `only`, of that one
+ * global element (GLOBAL_ELEMENTS): every element is declared inline with built-in types, so an
+ * instance of it validates against the one declaration exactly as against the whole schema. */
+export function generateXsd(namespace: string, only?: string): string {
+  return buildDocument({ 's:schema': { '@_xmlns:s': XS, '@_xmlns:tns': namespace, ...schemaBody(namespace, only) } });
 }
 
 const protocols = ['Soap', 'HttpGet', 'HttpPost'] as const;

@@ -1,0 +1,53 @@
+/** The bench's child processes: the CLI (a run, or the reference server), watched for memory. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { watchMemory, type MemoryPeak } from './memory.js';
+
+export const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+
+export interface ChildRun {
+  readonly code: number;
+  readonly wallMs: number;
+  readonly memory: MemoryPeak;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `tsiws-conform ARGS` to its end, sampling the memory of its process tree. */
+export function runCli(args: readonly string[]): Promise<ChildRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+  const watch = watchMemory(child.pid!);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, wallMs: Math.round(performance.now() - started), memory: watch.stop(), stdout, stderr }));
+  });
+}
+
+/** Starts `tsiws-conform serve --port 0` and resolves with its URL once it listens. */
+export function startServer(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the reference server ended before it listened (exit ${code}): ${out}`)));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[^/\s]+)/.exec(out);
+      if (!m) return;
+      child.removeAllListeners('exit');
+      resolve({
+        url: m[1]!,
+        pid: child.pid!,
+        stop: () => new Promise<void>((done) => {
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+      });
+    });
+  });
+}

@@ -1,0 +1,56 @@
+/** tsiws-conform merge-reports DIR... [--reports-dir OUT]: the reports of a run made in shards. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../config/settings.js';
+import type { TransportId } from '../transports/index.js';
+import { consoleTable } from '../report/console.js';
+import { mergeShards, type ShardReports } from '../report/merge.js';
+import { openRecordStream, readRecords, RECORDS_FILE } from '../report/records-jsonl.js';
+import { summarise, type RunInfo } from '../report/summary.js';
+import { writeReports } from '../report/write.js';
+import { parseCommandLine } from './args.js';
+import { EXIT } from './errors.js';
+import type { Io } from './main.js';
+
+const HELP = `Usage: tsiws-conform merge-reports DIR... [--reports-dir OUT]
+  Joins the reports of the shards of one run (run --shard i/n, each with its own --reports DIR)
+  into the reports of the whole run, as if it had run on one machine. Every shard must be given
+  once, and all must have run with the same flags and --seed. Exit codes as for run.
+  --reports-dir   folder for the merged reports [default: reports] (--reports is the same)`;
+
+function readShard(dir: string): ShardReports {
+  const path = join(dir, 'results.json');
+  if (!existsSync(path)) throw new ConfigError(`merge-reports: ${path} does not exist: give the --reports folder of each shard's run`);
+  let run: RunInfo | undefined;
+  try {
+    run = (JSON.parse(readFileSync(path, 'utf8')) as { run?: RunInfo }).run;
+  } catch (err) {
+    throw new ConfigError(`merge-reports: ${path} is not JSON (${(err as Error).message}); re-run that shard`);
+  }
+  if (!run || typeof run.seed !== 'number' || typeof run.configuration !== 'object') throw new ConfigError(`merge-reports: ${path} has no run section; re-run that shard`);
+  return { dir, run, records: readRecords(dir) };
+}
+
+export default async function mergeReports(argv: string[], io: Io): Promise<number> {
+  const { flags, positionals } = parseCommandLine('merge-reports', argv, { 'reports-dir': { type: 'string' }, reports: { type: 'string' } }, true);
+  if (flags['help']) {
+    io.out(HELP);
+    return EXIT.conforms;
+  }
+  if (positionals.length === 0) throw new ConfigError('merge-reports: give the reports folder of every shard, e.g. merge-reports shard-1 shard-2 shard-3 shard-4 (see tsiws-conform merge-reports --help)');
+  const out = resolve(String(flags['reports-dir'] ?? flags['reports'] ?? 'reports'));
+  const { records, run } = mergeShards(positionals.map((dir) => readShard(resolve(dir))), out);
+  const stream = openRecordStream(out);
+  for (const r of records) stream.write(r);
+  stream.close();
+  const files = [...writeReports(out, records, run), join(out, RECORDS_FILE)];
+  const operations = run.configuration['operations'] as string[];
+  const transports = run.configuration['transports'] as TransportId[];
+  io.out(`tsiws-conform: merged ${run.merged!.length} shards (${run.merged!.map((m) => m.shard).join(', ')})`);
+  io.out(consoleTable(records, operations, transports, run.toolErrors));
+  io.out(`Reports: ${files.join(', ')}`);
+  if (run.incomplete) io.out(`Incomplete: ${run.incomplete.reason}; ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
+  const { verdict } = summarise(records, run.toolErrors);
+  io.out(`Verdict: ${verdict} (longest shard ${(run.durationMs / 1000).toFixed(1)} s)`);
+  return verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
+}

@@ -1,0 +1,83 @@
+/**
+ * What a run sends, as one plan the suites and the run share: each suite's units (a case with all
+ * its selected transports, or one fuzz property), repeated --repeat times, and the units this
+ * --shard runs.
+ *
+ * Units are numbered in a fixed order (repetition, then operation, then case) and dealt round-robin:
+ * unit k belongs to shard (k mod n) + 1. The same settings give every machine the same numbering,
+ * so n shards together run each unit exactly once. A unit is never split, so a case's transports
+ * always meet in one shard and its parity record is complete there. Vitest's own --shard splits by
+ * file, and four suite files are too coarse for that.
+ */
+import type { NegativeCase, PositiveCase } from '../cases/case.js';
+import { exampleCase } from '../cases/examples.js';
+import { negativeCases } from '../cases/negative.js';
+import { getOperation } from '../contract/index.js';
+import type { RunSettings, Shard, SuiteId } from '../config/settings.js';
+import type { TransportId } from '../transports/index.js';
+
+export interface CaseUnit<C> {
+  readonly testCase: C;
+  readonly transports: readonly TransportId[];
+  /** 0 for the first repetition, whose ids are those of an unrepeated run. */
+  readonly repetition: number;
+}
+
+export interface FuzzUnit {
+  readonly operation: string;
+  /** 0 for the first repetition, whose seed and ids are those of an unrepeated run. */
+  readonly repetition: number;
+}
+
+type PlanSettings = Pick<RunSettings, 'operations' | 'transports' | 'repeat' | 'shard' | 'signer' | 'sig' | 'suites'>;
+
+/** How a repetition is told apart in test names: nothing for the first. */
+export const repetitionLabel = (repetition: number): string => (repetition === 0 ? '' : ` #${repetition + 1}`);
+
+/** A repetition's id: the first keeps the case's own id, so --repeat 1 changes nothing. */
+export const repetitionId = (id: string, repetition: number): string => (repetition === 0 ? id : `${id}-r${repetition + 1}`);
+
+export function inShard(shard: Shard | undefined, position: number): boolean {
+  return shard === undefined || position % shard.count === shard.index - 1;
+}
+
+const repetitions = (settings: PlanSettings): number[] => Array.from({ length: settings.repeat }, (_, i) => i);
+
+function dealt<T>(settings: PlanSettings, units: readonly T[]): T[] {
+  return units.filter((_, position) => inShard(settings.shard, position));
+}
+
+export function positivePlan(settings: PlanSettings): Array<CaseUnit<PositiveCase>> {
+  return dealt(settings, repetitions(settings).flatMap((rep) => settings.operations.map((name) => {
+    const c = exampleCase(getOperation(name));
+    return { testCase: { ...c, id: repetitionId(c.id, rep) }, transports: settings.transports, repetition: rep };
+  })));
+}
+
+export function negativePlan(settings: PlanSettings): Array<CaseUnit<NegativeCase>> {
+  const auth = settings.signer !== undefined || settings.sig !== undefined;
+  return dealt(settings, repetitions(settings).flatMap((rep) => settings.operations.flatMap((name) =>
+    negativeCases(getOperation(name), { auth })
+      .map((c) => ({ testCase: { ...c, id: repetitionId(c.id, rep) }, transports: c.transports.filter((t) => settings.transports.includes(t)), repetition: rep }))
+      .filter((u) => u.transports.length > 0))));
+}
+
+export function fuzzPlan(settings: PlanSettings): FuzzUnit[] {
+  return dealt(settings, repetitions(settings).flatMap((repetition) => settings.operations.map((operation) => ({ operation, repetition }))));
+}
+
+/** The ?WSDL check is one unit, whatever --repeat says: the first shard makes it. */
+export function servicePlan(settings: PlanSettings): number {
+  return inShard(settings.shard, 0) ? 1 : 0;
+}
+
+/** The selected suites that have something to run in this shard. */
+export function suitesToRun(settings: PlanSettings): SuiteId[] {
+  const size: Record<SuiteId, () => number> = {
+    positive: () => positivePlan(settings).length,
+    negative: () => negativePlan(settings).length,
+    fuzz: () => fuzzPlan(settings).length,
+    service: () => servicePlan(settings),
+  };
+  return settings.suites.filter((s) => size[s]() > 0);
+}

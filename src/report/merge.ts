@@ -1,0 +1,74 @@
+/**
+ * Joining the shards of one run (`run --shard i/n` on n machines) into the reports of the whole
+ * run: the shards' records side by side, and one RunInfo. Parity needs no work here: a case's
+ * transports are always in one shard (engine/plan.ts), so its parity record is already made.
+ */
+import { ConfigError } from '../config/errors.js';
+import type { ExchangeRecord } from '../engine/record.js';
+import type { RunInfo } from './summary.js';
+
+export interface ShardReports {
+  /** Where the shard's reports were read from, for messages. */
+  readonly dir: string;
+  readonly run: RunInfo;
+  readonly records: readonly ExchangeRecord[];
+}
+
+/** The settings that may differ between shards of one run. */
+const PER_SHARD = new Set(['shard', 'reportsDir']);
+
+const shardOf = (s: ShardReports): { index: number; count: number } | undefined => s.run.configuration['shard'] as { index: number; count: number } | undefined;
+
+function sameRun(a: ShardReports, b: ShardReports): string | undefined {
+  if (a.run.seed !== b.run.seed) return `seed ${a.run.seed} in ${a.dir} but ${b.run.seed} in ${b.dir}`;
+  const keys = new Set([...Object.keys(a.run.configuration), ...Object.keys(b.run.configuration)]);
+  for (const key of keys) {
+    if (PER_SHARD.has(key)) continue;
+    const [x, y] = [JSON.stringify(a.run.configuration[key]), JSON.stringify(b.run.configuration[key])];
+    if (x !== y) return `${key} is ${x} in ${a.dir} but ${y} in ${b.dir}`;
+  }
+  return undefined;
+}
+
+/** Checks that the folders are the n shards of one run, each once, and joins them. */
+export function mergeShards(shards: readonly ShardReports[], reportsDir: string): { records: ExchangeRecord[]; run: RunInfo } {
+  if (shards.length === 0) throw new ConfigError('merge-reports: give the reports folder of every shard');
+  const first = shards[0]!;
+  const count = shardOf(first)?.count;
+  if (count === undefined) throw new ConfigError(`merge-reports: ${first.dir} is not a shard's reports (its run had no --shard)`);
+  const seen = new Map<number, string>();
+  for (const s of shards) {
+    const shard = shardOf(s);
+    if (!shard) throw new ConfigError(`merge-reports: ${s.dir} is not a shard's reports (its run had no --shard)`);
+    if (shard.count !== count) throw new ConfigError(`merge-reports: ${s.dir} is shard ${shard.index}/${shard.count}, but ${first.dir} is one of ${count}`);
+    if (seen.has(shard.index)) throw new ConfigError(`merge-reports: shard ${shard.index}/${count} given twice (${seen.get(shard.index)} and ${s.dir})`);
+    seen.set(shard.index, s.dir);
+    const differs = sameRun(first, s);
+    if (differs) throw new ConfigError(`merge-reports: ${s.dir} is not a shard of the same run as ${first.dir}: ${differs}; every shard must run with the same flags and --seed`);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length > 0) throw new ConfigError(`merge-reports: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing; give the reports folder of every shard`);
+
+  const ordered = [...shards].sort((a, b) => shardOf(a)!.index - shardOf(b)!.index);
+  const incomplete = ordered.filter((s) => s.run.incomplete);
+  const { incomplete: _first, ...base } = first.run;
+  const run: RunInfo = {
+    ...base,
+    // The shards ran side by side: the run began with the first and lasted as long as the longest.
+    startedAt: ordered.map((s) => s.run.startedAt).sort()[0]!,
+    durationMs: Math.max(...ordered.map((s) => s.run.durationMs)),
+    configuration: { ...first.run.configuration, shard: undefined, reportsDir },
+    toolErrors: ordered.flatMap((s) => s.run.toolErrors.map((e) => `shard ${shardOf(s)!.index}/${count}: ${e}`)),
+    ...(incomplete.length > 0
+      ? {
+          incomplete: {
+            reason: incomplete.map((s) => `shard ${shardOf(s)!.index}/${count}: ${s.run.incomplete!.reason}`).join('; '),
+            casesNotRun: incomplete.reduce((n, s) => n + s.run.incomplete!.casesNotRun, 0),
+            fuzzPropertiesInterrupted: incomplete.reduce((n, s) => n + s.run.incomplete!.fuzzPropertiesInterrupted, 0),
+          },
+        }
+      : {}),
+    merged: ordered.map((s) => ({ shard: `${shardOf(s)!.index}/${count}`, from: s.dir, startedAt: s.run.startedAt, durationMs: s.run.durationMs })),
+  };
+  return { records: ordered.flatMap((s) => s.records), run };
+}
