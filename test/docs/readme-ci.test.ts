@@ -9,8 +9,8 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!, { strict: true, uniqueKeys: true }));
 const known = new Set(SETTINGS.map((s) => s.env));
 
-test('README has a GitHub Actions and a GitLab CI recipe, both valid YAML', () => {
-  expect(blocks).toHaveLength(2);
+test('README has a GitHub Actions and a GitLab CI recipe and a sharded matrix, all valid YAML', () => {
+  expect(blocks).toHaveLength(3);
   expect(blocks[0].jobs.conformance.steps).toBeInstanceOf(Array);
   expect(blocks[1]['tsiws-conformance'].script).toBeInstanceOf(Array);
 });
@@ -32,4 +32,14 @@ test('GitLab CI: TSIWS_* variables, junit.xml as a test report, artefacts kept w
   for (const name of Object.keys(job.variables)) expect(known, name).toContain(name);
   expect(job.script).toContain('npx tsiws-conform run');
   expect(job.artifacts).toMatchObject({ when: 'always', paths: ['reports/'], reports: { junit: 'reports/junit.xml' } });
+});
+
+test('the sharded matrix: every shard runs its part with one seed, and a merge job joins them all', () => {
+  const { conform, merge } = blocks[2].jobs;
+  const shards = conform.strategy.matrix.shard as number[];
+  const run = (conform.steps as Array<Record<string, any>>).find((s) => String(s.run).includes('tsiws-conform run'))!;
+  expect(run.run).toMatch(/--seed \$\{\{ github\.run_number \}\} --shard \$\{\{ matrix\.shard \}\}\/4 /);
+  expect(shards).toEqual([1, 2, 3, 4]);
+  const joined = (merge.steps as Array<Record<string, any>>).find((s) => String(s.run).includes('merge-reports'))!;
+  expect(joined.run).toBe(`npx tsiws-conform merge-reports ${shards.map((i) => `reports-${i}`).join(' ')} --reports-dir reports`);
 });
