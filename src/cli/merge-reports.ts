@@ -43,7 +43,7 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   const stream = openRecordStream(out);
   for (const r of records) stream.write(r);
   stream.close();
-  const files = [...writeReports(out, records, run), join(out, RECORDS_FILE)];
+  const files = writeReports(out, records, run, [RECORDS_FILE]);
   const operations = run.configuration['operations'] as string[];
   const transports = run.configuration['transports'] as TransportId[];
   io.out(`tsiws-conform: merged ${run.merged!.length} shards (${run.merged!.map((m) => m.shard).join(', ')})`);

@@ -103,7 +103,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
   };
-  const files = [...writeReports(settings.reportsDir, result.records, info), join(settings.reportsDir, RECORDS_FILE)];
+  const files = writeReports(settings.reportsDir, result.records, info, [RECORDS_FILE]);
   const extra = [
     ...(settings.baseline ? [regressionLine(result.records, settings.baseline)] : []),
     ...(recorder ? [`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`] : []),

@@ -17,7 +17,9 @@ export function writeFileAtomic(path: string, content: string): void {
   renameSync(tmp, path);
 }
 
-export function writeReports(dir: string, records: readonly ExchangeRecord[], run: RunInfo): string[] {
+/** `streamed`: files the caller already wrote into `dir` during the run (records.jsonl), to be
+ * listed and certified with the rest. */
+export function writeReports(dir: string, records: readonly ExchangeRecord[], run: RunInfo, streamed: readonly string[] = []): string[] {
   mkdirSync(dir, { recursive: true });
   const files: Array<[string, string]> = [
     ['junit.xml', junitXml(records, run)],
@@ -31,6 +33,7 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
     writeFileAtomic(path, content);
     return path;
   });
+  written.push(...streamed.map((name) => join(dir, name)));
   if (writeFailureFiles(dir, records, run) > 0) written.push(join(dir, 'failures', '*.json'));
   // Last: it holds the sha256 of every file written above (verify-certificate checks them).
   const certificate = join(dir, CERTIFICATE_FILE);

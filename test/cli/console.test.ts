@@ -14,15 +14,16 @@ test('--format json: one JSON document on stdout, human text and progress on std
   const r = await cli(['run', '--format', 'json', '--suites', 'positive,service', '--runs', '1']);
   expect(r.code, r.stderr).toBe(0);
   const doc = JSON.parse(r.stdout);
-  // 80 positive exchanges, the ?WSDL check and 20 parity comparisons; 81 tests.
+  // 80 positive exchanges, the ?WSDL check and 20 parity comparisons; 21 tests (an operation's
+  // example over its four transports is one test, and ?WSDL another).
   expect(doc).toMatchObject({ verdict: 'conforms', exitCode: 0, summary: { exchanges: { total: 101, failed: 0 } }, failures: [] });
   expect(doc.reports.files).toContain(join(r.reports, 'certificate.json'));
-  expect(r.stderr).toMatch(/^progress: \d+\/81 tests \(100%\)/m);
+  expect(r.stderr).toMatch(/^progress: 21\/21 tests \(100%\)/m);
   expect(r.stderr).toMatch(/^Verdict: conforms/m);
   expect(r.stderr).not.toContain('\x1b');
 
   const intact = await verify(r.reports);
-  expect([intact.code, intact.stdout]).toEqual([0, expect.stringMatching(/^intact: all 4 report files in /)]);
+  expect([intact.code, intact.stdout]).toEqual([0, expect.stringMatching(/^intact: all 5 report files in /)]);
   appendFileSync(join(r.reports, 'junit.xml'), '<!-- edited -->');
   const altered = await verify(r.reports);
   expect([altered.code, altered.stdout]).toEqual([1, expect.stringContaining('  altered: junit.xml\n')]);
