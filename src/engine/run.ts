@@ -53,7 +53,14 @@ export async function ensureReachable(settings: RunSettings & { baseUrl: string 
   }
 }
 
-export async function conformanceRun(settings: RunSettings, options: { onRecord?: (r: ExchangeRecord) => void; signal?: AbortSignal } = {}): Promise<RunResult> {
+export interface RunOptions {
+  readonly onRecord?: (r: ExchangeRecord) => void;
+  readonly signal?: AbortSignal;
+  /** Start the embedded server as this mutant (src/server/mutants/); ignored with a --base-url. */
+  readonly mutant?: string;
+}
+
+export async function conformanceRun(settings: RunSettings, options: RunOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
   let server: ReferenceServer | undefined;
@@ -62,7 +69,7 @@ export async function conformanceRun(settings: RunSettings, options: { onRecord?
     target = targetSettings(settings, settings.baseUrl, false, startedAt.getTime());
     await ensureReachable(target);
   } else {
-    server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
+    server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(options.mutant ? { mutant: options.mutant } : {}) });
     target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
   const collector = new RecordCollector(options.onRecord);
