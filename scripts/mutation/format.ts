@@ -17,15 +17,16 @@ export function formatTable(result: CatalogResult): string {
   for (const c of result.clean) {
     const verdict = c.fired.length === 0 ? '0 failures' : `${c.mustBeClean ? 'FAILURES' : 'reference only, fired'}: ${c.fired.join(', ')}`;
     lines.push(`  ${c.name.padEnd(22)} ${verdict.padEnd(40)} ${c.exchanges} exchanges  ${c.config}  ${seconds(c.durationMs)}`);
+    for (const id of c.mustBeClean ? c.fired : []) lines.push(`      ${id}: ${c.samples[id] ?? ''}`);
   }
   lines.push('');
   const width = Math.max(...result.mutants.map((m) => m.name.length), 6) + 2;
-  lines.push(`${'mutant'.padEnd(width)}${'result'.padEnd(8)}${'config'.padEnd(34)}${'time'.padStart(8)}  checks that fired (* = meant to catch it)`);
+  lines.push(`${'mutant'.padEnd(width)}${'result'.padEnd(10)}${'config'.padEnd(34)}${'time'.padStart(8)}  checks that fired (* = meant to catch it)`);
   for (const m of result.mutants) {
     const verdict = m.tolerated ? (m.caught ? 'accepted' : 'FLAGGED') : m.caught ? 'caught' : 'MISSED';
     const extra = m.missing.length > 0 ? `  [did not fire: ${m.missing.join(', ')}]` : '';
     const errors = m.errors > 0 ? `  [${m.errors} exchanges errored]` : '';
-    lines.push(`${m.name.padEnd(width)}${verdict.padEnd(8)}${m.config.padEnd(34)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired)}${extra}${errors}`);
+    lines.push(`${m.name.padEnd(width)}${verdict.padEnd(10)}${m.config.padEnd(34)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired)}${extra}${errors}`);
   }
   const deviations = result.mutants.filter((m) => !m.tolerated);
   const caught = deviations.filter((m) => m.caught).length;
@@ -35,7 +36,7 @@ export function formatTable(result: CatalogResult): string {
   if (tolerated.length > 0) lines.push(`Tolerated variants (real ASMX behaviour the default profile must accept, so no check may fire): ${tolerated.map((m) => `${m.name} ${m.caught ? 'accepted' : 'FLAGGED'}`).join(', ')}`);
   lines.push(`Configuration: the clean server runs with the default configuration (${DEFAULT_RUNS} fuzz runs). Mutants run the full check catalog over all operations and transports; a mutant whose deviation does not depend on fuzzed values uses ${CHEAP_RUNS} fuzz run per operation and transport ("runs ${CHEAP_RUNS}"), the others the default ${DEFAULT_RUNS}; auth, sla and profile are set only where a mutant needs them, and each such configuration is also run on the clean server, whose findings are not credited to a mutant. ${result.parallel} runs at a time.`);
   lines.push(result.unfired.length === 0 ? 'Every check in the catalog caught at least one mutant.' : `Checks that caught no mutant: ${result.unfired.join(', ')}`);
-  lines.push(`Mutation score: ${caught}/${total} caught (${total === 0 ? 0 : Math.round((caught / total) * 100)}%) in ${seconds(result.durationMs)}`);
+  lines.push(`Mutation score: ${caught}/${total} caught (${total === 0 ? 0 : Math.round((caught / total) * 100)}%) in ${seconds(result.durationMs)} (CPU time of all runs: ${seconds(result.cpuMs)})`);
   return lines.join('\n');
 }
 

@@ -27,6 +27,7 @@ export interface MutantVerdict {
   readonly fired: readonly string[];
   readonly config: string;
   readonly durationMs: number;
+  readonly cpuMs: number;
   readonly errors: number;
 }
 
@@ -34,9 +35,12 @@ export interface CleanVerdict {
   readonly name: string;
   readonly config: string;
   readonly fired: readonly string[];
+  /** The first failure of each check that fired. */
+  readonly samples: Readonly<Record<string, string>>;
   /** The default and asmx baselines must have no findings; a strict baseline is only a reference. */
   readonly mustBeClean: boolean;
   readonly durationMs: number;
+  readonly cpuMs: number;
   readonly exchanges: number;
 }
 
@@ -48,6 +52,8 @@ export interface CatalogResult {
   readonly seed: number;
   readonly parallel: number;
   readonly durationMs: number;
+  /** CPU time of all runs together (see SubjectResult.cpuMs). */
+  readonly cpuMs: number;
   readonly ok: boolean;
 }
 
@@ -114,7 +120,7 @@ export async function runCatalog(options: CatalogOptions = {}): Promise<CatalogR
 
   const clean: CleanVerdict[] = subjects.filter((s) => !s.mutant).map((s) => {
     const r = get(s.name);
-    return { name: s.name, config: s.config, fired: firedOf(r), mustBeClean: s.settings.profile === 'asmx', durationMs: r.durationMs, exchanges: r.exchanges };
+    return { name: s.name, config: s.config, fired: firedOf(r), samples: r.samples, mustBeClean: s.settings.profile === 'asmx', durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
   });
 
   const mutants: MutantVerdict[] = subjects.filter((s) => s.mutant).map((s) => {
@@ -124,11 +130,11 @@ export async function runCatalog(options: CatalogOptions = {}): Promise<CatalogR
     const fired = firedOf(r).filter((id) => !(id in baseline.fired));
     const missing = m.caughtBy.filter((id) => !fired.includes(id));
     const judged = m.tolerated ? fired.length === 0 : missing.length === 0;
-    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, errors: r.errors };
+    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, errors: r.errors };
   });
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));
   const unfired = CHECK_IDS.filter((id) => !credited.has(id));
   const ok = clean.every((c) => !c.mustBeClean || c.fired.length === 0) && mutants.every((m) => m.caught) && (options.only !== undefined || unfired.length === 0);
-  return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, parallel, durationMs: Date.now() - started, ok };
+  return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, parallel, durationMs: Date.now() - started, cpuMs: [...results.values()].reduce((sum, r) => sum + r.cpuMs, 0), ok };
 }

@@ -105,7 +105,7 @@ test('every mutant has a probe', () => {
   expect(Object.keys(PROBES).sort()).toEqual(MUTANTS.map((m) => m.name).sort());
 });
 
-test.each(MUTANTS.map((m) => m.name))('%s answers its probe differently from the clean server', async (name) => {
+test.each(MUTANTS.map((m) => m.name))('%s answers its probe differently from the clean server', { timeout: 30_000 }, async (name) => {
   const probe = PROBES[name]!;
   const req = await request(probe);
   const [cleanServer, mutant] = [probe.stale ? cleanAuth : clean, servers.get(name)!];
@@ -114,7 +114,7 @@ test.each(MUTANTS.map((m) => m.name))('%s answers its probe differently from the
   const after = shown(await send(mutant.url, req), mutant);
   if (name === 'slow-operation') {
     expect(after).toEqual(before);
-    expect(performance.now() - started).toBeGreaterThan(2900);
+    expect(performance.now() - started).toBeGreaterThan(7900);
   } else {
     expect(after).not.toEqual(before);
   }
