@@ -40,6 +40,9 @@ export function formatTable(result: CatalogResult): string {
   return lines.join('\n');
 }
 
+/** Text for a Markdown table cell: pipes escaped, angle brackets as entities so <Op> is not read as HTML. */
+const markdownText = (text: string) => text.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export const README_BEGIN = '<!-- mutants:begin -->';
 export const README_END = '<!-- mutants:end -->';
 
@@ -50,7 +53,7 @@ export function readmeBlock(result: CatalogResult): string {
   const rows = result.mutants.map((m) => {
     const mutant = MUTANTS.find((x) => x.name === m.name)!;
     const verdict = m.tolerated ? (m.caught ? 'accepted (real ASMX behaviour)' : '**flagged**') : m.caught ? 'caught' : '**missed**';
-    return `| \`${m.name}\` | ${mutant.description.replace(/\|/g, '\\|')} | ${firedText(m.name, m.fired)} | ${verdict} |`;
+    return `| \`${m.name}\` | ${markdownText(mutant.description)} | ${firedText(m.name, m.fired)} | ${verdict} |`;
   });
   return [
     README_BEGIN,
