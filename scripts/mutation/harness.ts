@@ -115,6 +115,11 @@ export async function runCatalog(options: CatalogOptions = {}): Promise<CatalogR
   const subjects = plan(options);
   const parallel = options.parallel ?? defaultParallel();
   const results = await runAll(subjects, parallel, options.onResult ?? (() => {}));
+  return { ...judge(subjects, results, options.only === undefined), parallel, durationMs: Date.now() - started };
+}
+
+/** The verdicts on finished runs. `wholeCatalog`: also require that every check caught a mutant. */
+export function judge(subjects: readonly Subject[], results: ReadonlyMap<string, SubjectResult>, wholeCatalog: boolean): Omit<CatalogResult, 'parallel' | 'durationMs'> {
   const get = (name: string) => results.get(name)!;
   const firedOf = (r: SubjectResult) => Object.keys(r.fired).sort();
 
@@ -135,6 +140,6 @@ export async function runCatalog(options: CatalogOptions = {}): Promise<CatalogR
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));
   const unfired = CHECK_IDS.filter((id) => !credited.has(id));
-  const ok = clean.every((c) => !c.mustBeClean || c.fired.length === 0) && mutants.every((m) => m.caught) && (options.only !== undefined || unfired.length === 0);
-  return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, parallel, durationMs: Date.now() - started, cpuMs: [...results.values()].reduce((sum, r) => sum + r.cpuMs, 0), ok };
+  const ok = clean.every((c) => !c.mustBeClean || c.fired.length === 0) && mutants.every((m) => m.caught) && (!wholeCatalog || unfired.length === 0);
+  return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, cpuMs: [...results.values()].reduce((sum, r) => sum + r.cpuMs, 0), ok };
 }
