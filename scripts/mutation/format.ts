@@ -16,17 +16,17 @@ export function formatTable(result: CatalogResult): string {
   lines.push(`Clean server (seed ${result.seed}):`);
   for (const c of result.clean) {
     const verdict = c.fired.length === 0 ? '0 failures' : `${c.mustBeClean ? 'FAILURES' : 'reference only, fired'}: ${c.fired.join(', ')}`;
-    lines.push(`  ${c.name.padEnd(22)} ${verdict.padEnd(40)} ${c.exchanges} exchanges  ${c.config}  ${seconds(c.durationMs)}`);
+    lines.push(`  ${c.name.padEnd(22)} ${verdict.padEnd(12)} ${c.exchanges} records  ${c.config}  ${seconds(c.durationMs)}`);
     for (const id of c.mustBeClean ? c.fired : []) lines.push(`      ${id}: ${c.samples[id] ?? ''}`);
   }
   lines.push('');
   const width = Math.max(...result.mutants.map((m) => m.name.length), 6) + 2;
-  lines.push(`${'mutant'.padEnd(width)}${'result'.padEnd(10)}${'config'.padEnd(34)}${'time'.padStart(8)}  checks that fired (* = meant to catch it)`);
+  lines.push(`${'mutant'.padEnd(width)}${'result'.padEnd(10)}${'config'.padEnd(22)}${'records'.padStart(8)}${'time'.padStart(8)}  checks that fired (* = meant to catch it)`);
   for (const m of result.mutants) {
     const verdict = m.tolerated ? (m.caught ? 'accepted' : 'FLAGGED') : m.caught ? 'caught' : 'MISSED';
     const extra = m.missing.length > 0 ? `  [did not fire: ${m.missing.join(', ')}]` : '';
     const errors = m.errors > 0 ? `  [${m.errors} exchanges errored]` : '';
-    lines.push(`${m.name.padEnd(width)}${verdict.padEnd(10)}${m.config.padEnd(34)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired)}${extra}${errors}`);
+    lines.push(`${m.name.padEnd(width)}${verdict.padEnd(10)}${m.config.padEnd(22)}${String(m.exchanges).padStart(8)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired)}${extra}${errors}`);
   }
   const deviations = result.mutants.filter((m) => !m.tolerated);
   const caught = deviations.filter((m) => m.caught).length;

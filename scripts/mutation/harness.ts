@@ -28,6 +28,7 @@ export interface MutantVerdict {
   readonly config: string;
   readonly durationMs: number;
   readonly cpuMs: number;
+  readonly exchanges: number;
   readonly errors: number;
 }
 
@@ -135,7 +136,7 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
     const fired = firedOf(r).filter((id) => !(id in baseline.fired));
     const missing = m.caughtBy.filter((id) => !fired.includes(id));
     const judged = m.tolerated ? fired.length === 0 : missing.length === 0;
-    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, errors: r.errors };
+    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors };
   });
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));
