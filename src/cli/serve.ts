@@ -1,7 +1,7 @@
 /** tsiws-conform serve: the embedded reference server, until SIGINT or SIGTERM. */
 import { DEFAULT_NAMESPACE, SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
-import { findMutant, MUTANTS } from '../server/mutants.js';
+import { findMutant, MUTANTS } from '../server/mutants/index.js';
 import { startReferenceServer } from '../server/server.js';
 import { parseFlags } from './args.js';
 import { EXIT } from './errors.js';

@@ -60,6 +60,8 @@ export interface RunOptions {
   /** Tests finished and planned; `collected` once every suite file is collected (planned is final). */
   readonly onProgress?: (finished: number, planned: number, collected: boolean) => void;
   readonly signal?: AbortSignal;
+  /** Start the embedded server as this mutant (src/server/mutants/); ignored with a --base-url. */
+  readonly mutant?: string;
 }
 
 export async function conformanceRun(settings: RunSettings, options: RunOptions = {}): Promise<RunResult> {
@@ -71,7 +73,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     target = targetSettings(settings, settings.baseUrl, false, startedAt.getTime());
     await ensureReachable(target);
   } else {
-    server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
+    server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(options.mutant ? { mutant: options.mutant } : {}) });
     target = targetSettings(settings, server.url, true, startedAt.getTime());
   }
   const collector = new RecordCollector(options.onRecord, options.onSample, options.onProgress);

@@ -2,7 +2,7 @@
 import type { Operation, Parameter } from '../contract/index.js';
 import type { TransportId } from '../transports/index.js';
 import { verifySignature } from './auth.js';
-import type { Mutant } from './mutants.js';
+import type { Mutant } from './mutants/index.js';
 import { convert, type Family, type Typed } from '../asmx/values.js';
 
 export interface Behaviour {
@@ -38,6 +38,6 @@ export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<s
     const value = convertParam(b, p, text, transport);
     typed.set(p.name, b.mutant?.render ? b.mutant.render(p, value, transport, op) : value);
   }
-  if (b.authSecret) verifySignature(b.authSecret, op, raw, Date.now());
+  if (b.authSecret) verifySignature(b.authSecret, op, raw, b.mutant?.authClock ? b.mutant.authClock(op, raw) : Date.now());
   return typed;
 }

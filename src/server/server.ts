@@ -8,13 +8,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_NAMESPACE, operations, SERVICE_PATH } from '../contract/index.js';
+import { DEFAULT_NAMESPACE, operations, SERVICE_PATH, soapAction } from '../contract/index.js';
+import { soap11, soap12 } from '../transports/dialects.js';
 import { parseContentType } from '../decode/response.js';
 import { MAX_QUERY_STRING } from '../cases/negative.js';
 import { generateWsdl } from '../wsdl/generate.js';
 import type { Behaviour } from './behaviour.js';
 import { handleForm } from './form-handler.js';
-import { findMutant, MUTANTS } from './mutants.js';
+import { findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
 
@@ -61,10 +62,17 @@ function helpPage(): string {
 }
 
 async function route(req: IncomingMessage, behaviour: Behaviour, maxBody: number): Promise<Reply> {
+  const body = req.method === 'POST' ? (await readBody(req, maxBody)).toString('utf8') : '';
+  const reply = answer(req, body, behaviour);
+  const respond = behaviour.mutant?.respond;
+  const ctx = respond ? replyContext(req, body, behaviour.namespace) : undefined;
+  return respond && ctx ? respond(reply, ctx) : reply;
+}
+
+function answer(req: IncomingMessage, body: string, behaviour: Behaviour): Reply {
   const ns = behaviour.namespace;
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
-  const body = req.method === 'POST' ? (await readBody(req, maxBody)).toString('utf8') : '';
   const path = url.pathname;
 
   if (path.toLowerCase() === SERVICE_PATH.toLowerCase()) {
@@ -91,6 +99,27 @@ async function route(req: IncomingMessage, behaviour: Behaviour, maxBody: number
     return empty(405);
   }
   return plainError('Not Found', 404);
+}
+
+/** Which endpoint a request reached and the operation it names, for a mutant's reply hook. The SOAP
+ * version is guessed from the headers as ASMX does (soap-handler.ts); the operation is taken from
+ * the path, the SOAPAction header or the Body's first element. */
+function replyContext(req: IncomingMessage, body: string, ns: string): ReplyContext | undefined {
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const path = url.pathname.toLowerCase();
+  const service = SERVICE_PATH.toLowerCase();
+  if (path === service && req.method === 'GET') {
+    return [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl') ? { transport: 'wsdl', operation: undefined } : undefined;
+  }
+  if (path.startsWith(`${service}/`)) {
+    return { transport: req.method === 'POST' ? 'post' : 'get', operation: decodeURIComponent(url.pathname.slice(SERVICE_PATH.length + 1)) };
+  }
+  if (path !== service) return undefined;
+  const headers = { 'content-type': req.headers['content-type'] ?? '', ...(typeof req.headers.soapaction === 'string' ? { soapaction: req.headers.soapaction } : {}) };
+  const transport = headers.soapaction === undefined || parseContentType(headers['content-type']).mediaType === soap12.mediaType ? 'soap12' : 'soap11';
+  const action = transport === 'soap11' ? soap11.requestAction(headers) : soap12.requestAction(headers);
+  const named = operations.find((o) => action !== undefined && soapAction(ns, o) === action)?.name;
+  return { transport, operation: named ?? /<(?:[\w.-]+:)?Body[^>]*>\s*<(?:[\w.-]+:)?(\w+)/.exec(body)?.[1] };
 }
 
 function send(res: ServerResponse, reply: Reply): void {

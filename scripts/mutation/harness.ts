@@ -1,0 +1,146 @@
+/**
+ * Runs the subjects of a plan, a few at a time in child processes, and judges them: the clean runs
+ * must have no findings (a strict baseline may, see below), and each mutant must make every check
+ * meant to catch it fire. Checks that fire on the clean baseline of the same configuration are not
+ * credited to a mutant.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { CHECK_IDS } from '../../src/checks/registry.js';
+import { findMutant } from '../../src/server/mutants/index.js';
+import { baselineName, plan, type PlanOptions, type Subject } from './plan.js';
+import type { SubjectResult } from './run-subject.js';
+
+const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+export interface MutantVerdict {
+  readonly name: string;
+  /** For a tolerated variant (real ASMX behaviour): true when no check fired, as required. */
+  readonly caught: boolean;
+  readonly tolerated: boolean;
+  /** The checks meant to catch it that did not fire. */
+  readonly missing: readonly string[];
+  /** Every check that fired beyond its clean baseline. */
+  readonly fired: readonly string[];
+  readonly config: string;
+  readonly durationMs: number;
+  readonly cpuMs: number;
+  readonly exchanges: number;
+  readonly errors: number;
+}
+
+export interface CleanVerdict {
+  readonly name: string;
+  readonly config: string;
+  readonly fired: readonly string[];
+  /** The first failure of each check that fired. */
+  readonly samples: Readonly<Record<string, string>>;
+  /** The default and asmx baselines must have no findings; a strict baseline is only a reference. */
+  readonly mustBeClean: boolean;
+  readonly durationMs: number;
+  readonly cpuMs: number;
+  readonly exchanges: number;
+}
+
+export interface CatalogResult {
+  readonly clean: readonly CleanVerdict[];
+  readonly mutants: readonly MutantVerdict[];
+  /** Catalog checks that caught no mutant. */
+  readonly unfired: readonly string[];
+  readonly seed: number;
+  readonly parallel: number;
+  readonly durationMs: number;
+  /** CPU time of all runs together (see SubjectResult.cpuMs). */
+  readonly cpuMs: number;
+  readonly ok: boolean;
+}
+
+/** A worker process (worker.ts) that runs the subjects it is given, one at a time. */
+class Worker {
+  private readonly child: ChildProcess;
+  private readonly lines: AsyncIterator<string>;
+  private stderr = '';
+
+  constructor() {
+    this.child = spawn(process.execPath, ['--import', 'tsx', WORKER], { stdio: ['pipe', 'ignore', 'pipe', 'pipe'] });
+    this.child.stderr!.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString()).slice(-4000)));
+    this.lines = createInterface({ input: this.child.stdio[3] as Readable })[Symbol.asyncIterator]();
+  }
+
+  async run(subject: Subject): Promise<SubjectResult> {
+    this.child.stdin!.write(`${JSON.stringify(subject)}\n`);
+    const next = await this.lines.next();
+    if (next.done) throw new Error(`the worker running ${subject.name} ended (exit code ${this.child.exitCode}): ${this.stderr.trim()}`);
+    const answer = JSON.parse(next.value) as { ok: true; result: SubjectResult } | { ok: false; error: string };
+    if (!answer.ok) throw new Error(`the run of ${subject.name} failed: ${answer.error}`);
+    return answer.result;
+  }
+
+  close(): void {
+    this.child.stdin!.end();
+  }
+}
+
+/** Runs `subjects` in plan order, at most `parallel` at a time. */
+async function runAll(subjects: readonly Subject[], parallel: number, onResult: (r: SubjectResult) => void): Promise<Map<string, SubjectResult>> {
+  const results = new Map<string, SubjectResult>();
+  let next = 0;
+  const workers = Array.from({ length: Math.min(parallel, subjects.length) }, () => new Worker());
+  try {
+    await Promise.all(workers.map(async (worker) => {
+      while (next < subjects.length) {
+        const subject = subjects[next++]!;
+        const result = await worker.run(subject);
+        results.set(subject.name, result);
+        onResult(result);
+      }
+    }));
+  } finally {
+    for (const w of workers) w.close();
+  }
+  return results;
+}
+
+export interface CatalogOptions extends PlanOptions {
+  readonly parallel?: number;
+  readonly onResult?: (r: SubjectResult) => void;
+}
+
+export const defaultParallel = () => Math.max(1, Math.min(4, availableParallelism()));
+
+export async function runCatalog(options: CatalogOptions = {}): Promise<CatalogResult> {
+  const started = Date.now();
+  const subjects = plan(options);
+  const parallel = options.parallel ?? defaultParallel();
+  const results = await runAll(subjects, parallel, options.onResult ?? (() => {}));
+  return { ...judge(subjects, results, options.only === undefined), parallel, durationMs: Date.now() - started };
+}
+
+/** The verdicts on finished runs. `wholeCatalog`: also require that every check caught a mutant. */
+export function judge(subjects: readonly Subject[], results: ReadonlyMap<string, SubjectResult>, wholeCatalog: boolean): Omit<CatalogResult, 'parallel' | 'durationMs'> {
+  const get = (name: string) => results.get(name)!;
+  const firedOf = (r: SubjectResult) => Object.keys(r.fired).sort();
+
+  const clean: CleanVerdict[] = subjects.filter((s) => !s.mutant).map((s) => {
+    const r = get(s.name);
+    return { name: s.name, config: s.config, fired: firedOf(r), samples: r.samples, mustBeClean: s.settings.profile === 'asmx', durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
+  });
+
+  const mutants: MutantVerdict[] = subjects.filter((s) => s.mutant).map((s) => {
+    const m = findMutant(s.mutant!)!;
+    const r = get(s.name);
+    const baseline = results.get(baselineName(s.settings.profile)) ?? get('clean');
+    const fired = firedOf(r).filter((id) => !(id in baseline.fired));
+    const missing = m.caughtBy.filter((id) => !fired.includes(id));
+    const judged = m.tolerated ? fired.length === 0 : missing.length === 0;
+    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors };
+  });
+
+  const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));
+  const unfired = CHECK_IDS.filter((id) => !credited.has(id));
+  const ok = clean.every((c) => !c.mustBeClean || c.fired.length === 0) && mutants.every((m) => m.caught) && (!wholeCatalog || unfired.length === 0);
+  return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, cpuMs: [...results.values()].reduce((sum, r) => sum + r.cpuMs, 0), ok };
+}

@@ -1,0 +1,96 @@
+/**
+ * What `npm run mutants` runs: the clean server with the default configuration, the clean server
+ * under each configuration the mutants need (so that a finding there cannot be credited to a
+ * mutant), and every mutant under the cheapest configuration that still shows its deviation.
+ */
+import { fileURLToPath } from 'node:url';
+import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/settings.js';
+import { MUTANTS, type Mutant } from '../../src/server/mutants/index.js';
+import type { ProfileId } from '../../src/profiles/types.js';
+
+/** A fixed seed makes the mutation score reproducible; --seed changes it. */
+export const DEFAULT_SEED = 20240517;
+export const AUTH_SECRET = 'mutation-testing-secret';
+export const EXAMPLE_SIGNER = fileURLToPath(new URL('../../examples/signer.mjs', import.meta.url));
+/** Fuzz runs for mutants whose deviation does not depend on the fuzzed values. */
+export const CHEAP_RUNS = 1;
+
+/** One conformance run: the clean server or a mutant, with its settings. */
+export interface Subject {
+  /** 'clean' or 'clean:<config>' for the clean server, else the mutant's name. */
+  readonly name: string;
+  readonly mutant?: string;
+  readonly settings: RunSettings;
+  /** How the configuration differs from the default, in words (for the table). */
+  readonly config: string;
+}
+
+export interface PlanOptions {
+  readonly seed?: number;
+  /** Only these mutants (default: all). */
+  readonly only?: readonly string[];
+  /** Restrict every run to these operations (the quick subset in npm test). */
+  readonly operations?: readonly string[];
+}
+
+function base(options: PlanOptions): RunSettings {
+  return { ...DEFAULTS, seed: options.seed ?? DEFAULT_SEED, ...(options.operations ? { operations: options.operations } : {}) };
+}
+
+function configure(settings: RunSettings, m: { needs?: Mutant['needs'] }): { settings: RunSettings; config: string } {
+  const needs = m.needs ?? {};
+  const words: string[] = [];
+  let s: RunSettings = { ...settings, runs: needs.fuzz ? settings.runs : CHEAP_RUNS };
+  words.push(needs.fuzz ? `runs ${s.runs}` : `runs ${CHEAP_RUNS}`);
+  if (needs.auth) {
+    s = { ...s, authSecret: AUTH_SECRET, signer: EXAMPLE_SIGNER };
+    words.push('auth');
+  }
+  if (needs.slaMs !== undefined) {
+    s = { ...s, slaMs: needs.slaMs };
+    words.push(`sla ${needs.slaMs} ms`);
+  }
+  if (needs.profile) {
+    s = { ...s, profile: needs.profile };
+    words.push(`profile ${needs.profile}`);
+  }
+  return { settings: s, config: words.join(', ') };
+}
+
+export function mutantsFor(options: PlanOptions): readonly Mutant[] {
+  if (!options.only) return MUTANTS;
+  const unknown = options.only.filter((n) => !MUTANTS.some((m) => m.name === n));
+  if (unknown.length > 0) throw new Error(`--only: unknown mutant ${unknown.join(', ')}; see tsiws-conform serve --list-mutants`);
+  return MUTANTS.filter((m) => options.only!.includes(m.name));
+}
+
+/** The clean baseline of a profile: the default run count, plus every auth and SLA setting any mutant uses. */
+export function baselineName(profile: ProfileId): string {
+  return profile === 'asmx' ? 'clean:mutant-config' : `clean:${profile}`;
+}
+
+export function plan(options: PlanOptions = {}): Subject[] {
+  const mutants = mutantsFor(options);
+  const settings = base(options);
+  const subjects: Subject[] = [{ name: 'clean', settings, config: 'default configuration' }];
+  // One clean run per profile the mutants use, with the union of their needs, full fuzz runs.
+  const profiles = [...new Set(mutants.map((m) => m.needs?.profile ?? 'asmx'))];
+  for (const profile of profiles) {
+    const users = mutants.filter((m) => (m.needs?.profile ?? 'asmx') === profile);
+    const slaMs = users.map((m) => m.needs?.slaMs).filter((v): v is number => v !== undefined);
+    const union = {
+      fuzz: true,
+      auth: users.some((m) => m.needs?.auth),
+      ...(slaMs.length > 0 ? { slaMs: Math.min(...slaMs) } : {}),
+      ...(profile !== 'asmx' ? { profile } : {}),
+    };
+    const c = configure(settings, { needs: union });
+    // The default run already is the asmx baseline when no mutant needs more than it.
+    if (profile === 'asmx' && !union.auth && slaMs.length === 0) continue;
+    subjects.push({ name: baselineName(profile), ...c });
+  }
+  for (const m of mutants) subjects.push({ name: m.name, mutant: m.name, ...configure(settings, m) });
+  return subjects;
+}
+
+export { DEFAULT_RUNS };

@@ -1,0 +1,62 @@
+/** One conformance run of one subject, in this process, reduced to what the mutation table needs. */
+import { readFileSync } from 'node:fs';
+import { conformanceRun } from '../../src/engine/run.js';
+import { AUTH_SECRET, type Subject } from './plan.js';
+
+export interface SubjectResult {
+  readonly name: string;
+  readonly config: string;
+  /** Check ids with at least one failed verdict, and how many. */
+  readonly fired: Readonly<Record<string, number>>;
+  /** The first failure message of each check that fired, to show why. */
+  readonly samples: Readonly<Record<string, string>>;
+  readonly exchanges: number;
+  /** Records the run could not complete (timeouts, tool errors): never credited as catching. */
+  readonly errors: number;
+  readonly toolErrors: readonly string[];
+  readonly durationMs: number;
+  /** CPU time of the run: this process and the suites' forks (Linux), or this process only. */
+  readonly cpuMs: number;
+}
+
+/** CPU milliseconds used by this process and its reaped children, from /proc/self/stat (utime,
+ * stime, cutime, cstime in clock ticks, assumed 100 per second); undefined where there is no /proc. */
+function cpuWithChildren(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+    // After the command name: state is field 3, so utime..cstime (fields 14-17) are indexes 11-14.
+    return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runSubject(subject: Subject): Promise<SubjectResult> {
+  // examples/signer.mjs reads the shared secret from the environment (the suites' workers inherit it).
+  if (subject.settings.signer) process.env['TSIWS_AUTH_SECRET'] = AUTH_SECRET;
+  const started = Date.now();
+  const cpu = process.cpuUsage();
+  const cpuAll = cpuWithChildren();
+  const result = await conformanceRun(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
+  const fired: Record<string, number> = {};
+  const samples: Record<string, string> = {};
+  for (const record of result.records) {
+    for (const c of record.checks) {
+      if (c.status !== 'failed') continue;
+      fired[c.id] = (fired[c.id] ?? 0) + 1;
+      samples[c.id] ??= `${record.operation} ${record.transport} ${record.caseId}: ${c.message ?? ''}`.slice(0, 300);
+    }
+  }
+  const used = process.cpuUsage(cpu);
+  return {
+    name: subject.name,
+    config: subject.config,
+    fired,
+    samples,
+    exchanges: result.records.length,
+    errors: result.records.filter((r) => r.error).length,
+    toolErrors: result.toolErrors,
+    durationMs: Date.now() - started,
+    cpuMs: cpuAll !== undefined ? cpuWithChildren()! - cpuAll : Math.round((used.user + used.system) / 1000),
+  };
+}

@@ -1,0 +1,13 @@
+/** A mutant made for regression runs (README, Regression runs): a release that changed one
+ * operation's result on one transport only. The conformance suite catches it too (the echo and
+ * the transport comparison), so it is part of the catalog like any other. */
+import type { Mutant } from './types.js';
+
+export const REGRESSION_MUTANTS: readonly Mutant[] = [
+  {
+    name: 'truncate-contact-search-soap12',
+    description: 'MobileContactSearch over SOAP 1.2 renders every string value cut to its first 8 characters',
+    caughtBy: ['echo-matches', 'transport-parity'],
+    render: (param, value, transport, op) => (op?.name === 'MobileContactSearch' && transport === 'soap12' && param.type === 'str' && typeof value === 'string' ? value.slice(0, 8) : value),
+  },
+];

@@ -1,0 +1,52 @@
+/**
+ * A mutant is a deliberate deviation of the reference server: a realistic bug a vendor could ship,
+ * used to prove that the suite catches it (`serve --mutant NAME`, `npm run mutants`). It is a set of
+ * hooks the server consults; the clean server has none, so its path is untouched.
+ */
+import type { Operation, Parameter } from '../../contract/index.js';
+import type { TransportId } from '../../transports/index.js';
+import type { Family, Typed } from '../../asmx/values.js';
+import type { Reply } from '../replies.js';
+import type { ProfileId } from '../../profiles/types.js';
+
+/** Which endpoint produced a reply, and for which operation as the request names it. */
+export interface ReplyContext {
+  /** SOAP version as ASMX guesses it from the request headers; 'wsdl' for the ?WSDL answer. */
+  readonly transport: TransportId | 'wsdl';
+  readonly operation: string | undefined;
+}
+
+/** What a conformance run needs so that the checks meant to catch a mutant can see it. */
+export interface MutantNeeds {
+  /** The server enforces the example signing scheme and the run signs (auth cases are sent). */
+  readonly auth?: boolean;
+  /** The run gives --sla-ms this value (response-time judges only then). */
+  readonly slaMs?: number;
+  /** The deviation shows only for some values: the run keeps the default number of fuzz runs. */
+  readonly fuzz?: boolean;
+  /** The profile the run uses when the deviation is one the default profile (asmx) accepts. */
+  readonly profile?: ProfileId;
+}
+
+export interface Mutant {
+  readonly name: string;
+  readonly description: string;
+  /** The check ids meant to catch this mutant: each must fire for it to count as caught. */
+  readonly caughtBy: readonly string[];
+  /** Set for a variant that is real ASMX behaviour rather than a deviation: why the default profile
+   * (asmx) must accept it. The mutation run then requires that no check fires on it. */
+  readonly tolerated?: string;
+  readonly needs?: MutantNeeds;
+  /** Replaces parameter conversion; `convert` is the faithful one. */
+  readonly convert?: (param: Parameter, text: string | null, family: Family, convert: (p: Parameter, t: string | null, f: Family) => Typed) => Typed;
+  /** Rewrites a string parameter's text as received over `transport`. */
+  readonly receiveString?: (text: string, transport: TransportId) => string;
+  /** Changes a converted value before the result is written (how the service renders it). */
+  readonly render?: (param: Parameter, value: Typed, transport: TransportId, op?: Operation) => Typed;
+  /** Rejects a GET/POST request before its parameters are read: the message of the 500. */
+  readonly screenForm?: (params: URLSearchParams, transport: 'get' | 'post') => string | undefined;
+  /** Post-processes a reply of the service endpoints (status, headers, body; may delay it). */
+  readonly respond?: (reply: Reply, ctx: ReplyContext) => Reply | Promise<Reply>;
+  /** The clock the signature check measures the timestamp window against. */
+  readonly authClock?: (op: Operation, raw: ReadonlyMap<string, string | null>) => number;
+}

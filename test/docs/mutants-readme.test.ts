@@ -1,0 +1,29 @@
+/** The README's mutation-score block (written by `npm run mutants -- --write-readme`) lists exactly the catalog. */
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { MUTANTS } from '../../src/server/mutants/index.js';
+import { README_BEGIN, README_END, replaceReadmeBlock } from '../../scripts/mutation/format.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+test('the README mutants block lists exactly the mutants in the catalog, each caught or accepted', () => {
+  const block = readme.slice(readme.indexOf(README_BEGIN), readme.indexOf(README_END));
+  const rows = [...block.matchAll(/^\| `([\w-]+)` \|.*\| ([^|]+) \|$/gm)].map((m) => [m[1], m[2]!.trim()]);
+  expect(rows.map(([name]) => name).sort()).toEqual(MUTANTS.map((m) => m.name).sort());
+  for (const [name, verdict] of rows) {
+    const tolerated = MUTANTS.find((m) => m.name === name)!.tolerated;
+    expect(verdict, name).toBe(tolerated ? 'accepted (real ASMX behaviour)' : 'caught');
+  }
+  expect(block).toMatch(new RegExp(`Mutation score: \\*\\*${MUTANTS.filter((m) => !m.tolerated).length}/${MUTANTS.filter((m) => !m.tolerated).length} mutants caught\\*\\*`));
+  expect(block).toContain('checks that caught no mutant: none');
+});
+
+test('every mutant names at least one check meant to catch it, unless it is a tolerated variant', () => {
+  for (const m of MUTANTS) expect(m.tolerated !== undefined || m.caughtBy.length > 0, m.name).toBe(true);
+});
+
+test('the block rewriter replaces only the block, and refuses a README without markers', () => {
+  const text = `a\n${README_BEGIN}\nold\n${README_END}\nb`;
+  expect(replaceReadmeBlock(text, `${README_BEGIN}\nnew\n${README_END}`)).toBe(`a\n${README_BEGIN}\nnew\n${README_END}\nb`);
+  expect(() => replaceReadmeBlock('no markers', 'x')).toThrow(/add the two markers/);
+});
