@@ -3,6 +3,13 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// `tsiws-conform ... | head` closes the pipe early: that is the reader's choice, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
 const { main } = await import('../src/cli/main.ts');
 const code = await main(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),

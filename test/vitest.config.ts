@@ -7,6 +7,11 @@ export default defineConfig({
   test: {
     root,
     reporters: ['default'],
+    // vitest's default on a 2-core machine is one worker (cores - 1), which runs every file one at a
+    // time. Workers are global, not per project. Much of a CLI test is start-up and waiting on
+    // loopback, so two at a time fill two cores without thrashing them.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
@@ -24,10 +29,8 @@ export default defineConfig({
           name: 'cli',
           root,
           include: ['test/cli/**/*.test.ts', 'test/wsdl/*cli*.test.ts', 'test/hostile/hostile.test.ts'],
-          // Each test runs the real CLI, which runs its own vitest with forked workers: one fork for
-          // all these files, so one at a time, keeps a 2-core machine from thrashing.
+          // Each test runs the real CLI, which runs its own vitest with forked workers.
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },
