@@ -63,7 +63,10 @@ async function replayRun(settings: RunSettings, mutant: string | undefined): Pro
       return { ...recorded, records: [], toolErrors: [`the baseline recorded against the clean server is incomplete: ${why.join('; ')}`] };
     }
     // As cli/run.ts does: the replay runs with the seed the baseline was recorded with.
-    return await conformanceRun({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed }, mutant ? { mutant } : {});
+    const replay = await conformanceRun({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed }, mutant ? { mutant } : {});
+    // A replay that compared nothing would pass its clean control for no reason.
+    const compared = replay.records.filter((r) => r.checks.some((c) => c.id === 'matches-baseline' && (c.status === 'passed' || c.status === 'failed'))).length;
+    return compared > 0 ? replay : { ...replay, toolErrors: [...replay.toolErrors, `the replay compared no answer with the ${recorded.records.length} records recorded against the clean server`] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
