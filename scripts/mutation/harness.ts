@@ -1,8 +1,9 @@
 /**
  * Runs the subjects of a plan, a few at a time in child processes, and judges them: the clean runs
- * must have no findings (a strict baseline may, see below), and each mutant must make every check
- * meant to catch it fire. Checks that fire on the clean baseline of the same configuration are not
- * credited to a mutant.
+ * must have no findings (a strict baseline may, see below) and no tool errors, and each mutant must
+ * make every check meant to catch it fire. Checks that fire on the clean control of the same
+ * configuration (for a regression-run mutant: the clean server replaying its own recording) are
+ * not credited to a mutant.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -30,6 +31,8 @@ export interface MutantVerdict {
   readonly cpuMs: number;
   readonly exchanges: number;
   readonly errors: number;
+  /** Why the run (or its baseline recording) did not complete: such a mutant is never caught. */
+  readonly toolErrors: readonly string[];
 }
 
 export interface CleanVerdict {
@@ -40,6 +43,8 @@ export interface CleanVerdict {
   readonly samples: Readonly<Record<string, string>>;
   /** The default and asmx baselines must have no findings; a strict baseline is only a reference. */
   readonly mustBeClean: boolean;
+  /** Exchanges or a baseline recording the run could not complete: a clean run must have none. */
+  readonly toolErrors: readonly string[];
   readonly durationMs: number;
   readonly cpuMs: number;
   readonly exchanges: number;
@@ -126,21 +131,24 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
 
   const clean: CleanVerdict[] = subjects.filter((s) => !s.mutant).map((s) => {
     const r = get(s.name);
-    return { name: s.name, config: s.config, fired: firedOf(r), samples: r.samples, mustBeClean: s.settings.profile === 'asmx', durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
+    return { name: s.name, config: s.config, fired: firedOf(r), samples: r.samples, mustBeClean: s.settings.profile === 'asmx', toolErrors: r.toolErrors, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
   });
 
   const mutants: MutantVerdict[] = subjects.filter((s) => s.mutant).map((s) => {
     const m = findMutant(s.mutant!)!;
     const r = get(s.name);
-    const baseline = results.get(baselineName(s.settings.profile)) ?? get('clean');
+    // The default run is the control of a plain asmx mutant when it needs nothing more (plan.ts);
+    // a replay has its own control always.
+    const baseline = results.get(baselineName(s.settings.profile, s.replay)) ?? (s.replay ? undefined : results.get('clean'));
+    if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${baselineName(s.settings.profile, s.replay)})`);
     const fired = firedOf(r).filter((id) => !(id in baseline.fired));
     const missing = m.caughtBy.filter((id) => !fired.includes(id));
     const judged = m.tolerated ? fired.length === 0 : missing.length === 0;
-    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors };
+    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors, toolErrors: r.toolErrors };
   });
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));
   const unfired = CHECK_IDS.filter((id) => !credited.has(id));
-  const ok = clean.every((c) => !c.mustBeClean || c.fired.length === 0) && mutants.every((m) => m.caught) && (!wholeCatalog || unfired.length === 0);
+  const ok = clean.every((c) => c.toolErrors.length === 0 && (!c.mustBeClean || c.fired.length === 0)) && mutants.every((m) => m.caught) && (!wholeCatalog || unfired.length === 0);
   return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, cpuMs: [...results.values()].reduce((sum, r) => sum + r.cpuMs, 0), ok };
 }

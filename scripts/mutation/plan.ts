@@ -1,7 +1,9 @@
 /**
  * What `npm run mutants` runs: the clean server with the default configuration, the clean server
  * under each configuration the mutants need (so that a finding there cannot be credited to a
- * mutant), and every mutant under the cheapest configuration that still shows its deviation.
+ * mutant), and every mutant under the cheapest configuration that still shows its deviation. A
+ * mutant that needs a baseline is run as a regression run (record against the clean server, replay
+ * against the mutant), and its clean control is the clean server replaying its own recording.
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/settings.js';
@@ -23,6 +25,9 @@ export interface Subject {
   readonly settings: RunSettings;
   /** How the configuration differs from the default, in words (for the table). */
   readonly config: string;
+  /** A regression run: a baseline recorded against the clean server with these settings is
+   * replayed against the subject (run-subject.ts); only the replay's checks count. */
+  readonly replay?: boolean;
 }
 
 export interface PlanOptions {
@@ -37,7 +42,7 @@ function base(options: PlanOptions): RunSettings {
   return { ...DEFAULTS, seed: options.seed ?? DEFAULT_SEED, ...(options.operations ? { operations: options.operations } : {}) };
 }
 
-function configure(settings: RunSettings, m: { needs?: Mutant['needs'] }): { settings: RunSettings; config: string } {
+function configure(settings: RunSettings, m: { needs?: Mutant['needs'] }): { settings: RunSettings; config: string; replay?: true } {
   const needs = m.needs ?? {};
   const words: string[] = [];
   let s: RunSettings = { ...settings, runs: needs.fuzz ? settings.runs : CHEAP_RUNS };
@@ -54,7 +59,8 @@ function configure(settings: RunSettings, m: { needs?: Mutant['needs'] }): { set
     s = { ...s, profile: needs.profile };
     words.push(`profile ${needs.profile}`);
   }
-  return { settings: s, config: words.join(', ') };
+  if (needs.baseline) words.push('baseline replay');
+  return { settings: s, config: words.join(', '), ...(needs.baseline ? { replay: true as const } : {}) };
 }
 
 export function mutantsFor(options: PlanOptions): readonly Mutant[] {
@@ -64,30 +70,36 @@ export function mutantsFor(options: PlanOptions): readonly Mutant[] {
   return MUTANTS.filter((m) => options.only!.includes(m.name));
 }
 
-/** The clean baseline of a profile: the default run count, plus every auth and SLA setting any mutant uses. */
-export function baselineName(profile: ProfileId): string {
-  return profile === 'asmx' ? 'clean:mutant-config' : `clean:${profile}`;
+/** The clean control of a profile: the default run count, plus every auth and SLA setting any
+ * mutant uses; for the mutants run as regression runs (`replay`), a replay of the same kind. */
+export function baselineName(profile: ProfileId, replay = false): string {
+  const name = profile === 'asmx' ? 'clean:mutant-config' : `clean:${profile}`;
+  return replay ? `${name}:replay` : name;
 }
 
 export function plan(options: PlanOptions = {}): Subject[] {
   const mutants = mutantsFor(options);
   const settings = base(options);
   const subjects: Subject[] = [{ name: 'clean', settings, config: 'default configuration' }];
-  // One clean run per profile the mutants use, with the union of their needs, full fuzz runs.
-  const profiles = [...new Set(mutants.map((m) => m.needs?.profile ?? 'asmx'))];
-  for (const profile of profiles) {
-    const users = mutants.filter((m) => (m.needs?.profile ?? 'asmx') === profile);
+  // One clean run per profile and kind of run (conformance or replay) the mutants use, with the
+  // union of their needs and full fuzz runs.
+  const kindOf = (m: Mutant) => `${m.needs?.profile ?? 'asmx'} ${m.needs?.baseline ? 'replay' : 'run'}`;
+  for (const kind of [...new Set(mutants.map(kindOf))]) {
+    const users = mutants.filter((m) => kindOf(m) === kind);
+    const profile = users[0]!.needs?.profile ?? 'asmx';
+    const replay = users[0]!.needs?.baseline === true;
     const slaMs = users.map((m) => m.needs?.slaMs).filter((v): v is number => v !== undefined);
     const union = {
       fuzz: true,
       auth: users.some((m) => m.needs?.auth),
       ...(slaMs.length > 0 ? { slaMs: Math.min(...slaMs) } : {}),
       ...(profile !== 'asmx' ? { profile } : {}),
+      ...(replay ? { baseline: true } : {}),
     };
     const c = configure(settings, { needs: union });
     // The default run already is the asmx baseline when no mutant needs more than it.
-    if (profile === 'asmx' && !union.auth && slaMs.length === 0) continue;
-    subjects.push({ name: baselineName(profile), ...c });
+    if (profile === 'asmx' && !replay && !union.auth && slaMs.length === 0) continue;
+    subjects.push({ name: baselineName(profile, replay), ...c });
   }
   for (const m of mutants) subjects.push({ name: m.name, mutant: m.name, ...configure(settings, m) });
   return subjects;

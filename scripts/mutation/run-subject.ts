@@ -1,6 +1,14 @@
-/** One conformance run of one subject, in this process, reduced to what the mutation table needs. */
-import { readFileSync } from 'node:fs';
-import { conformanceRun } from '../../src/engine/run.js';
+/** One conformance run of one subject (or, for a replay subject, a regression run: record, then
+ * replay), in this process, reduced to what the mutation table needs. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRecording } from '../../src/cli/regression.js';
+import { toolInfo } from '../../src/cli/run.js';
+import type { RunSettings } from '../../src/config/settings.js';
+import type { ExchangeRecord } from '../../src/engine/record.js';
+import { conformanceRun, type RunResult } from '../../src/engine/run.js';
+import { readBaseline } from '../../src/regression/baseline.js';
 import { AUTH_SECRET, type Subject } from './plan.js';
 
 export interface SubjectResult {
@@ -31,13 +39,46 @@ function cpuWithChildren(): number | undefined {
   }
 }
 
+/** A regression run as `run --record DIR` then `run --baseline DIR` make it: the baseline is
+ * recorded against the clean server with the subject's settings, by the CLI's own recorder, and
+ * replayed against the subject (the clean server or a mutant). Only the replay's records count. */
+async function replayRun(settings: RunSettings, mutant: string | undefined): Promise<RunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-mutation-baseline-'));
+  try {
+    const recordSettings: RunSettings = { ...settings, record: dir };
+    const recorder = startRecording(recordSettings, toolInfo());
+    let recorded: RunResult;
+    try {
+      const add = (r: ExchangeRecord) => recorder.add(r);
+      recorded = await conformanceRun(recordSettings, { onRecord: add, onSample: add });
+    } catch (err) {
+      recorder.close(false);
+      throw err;
+    }
+    const complete = recorded.cutShort === 0 && recorded.toolErrors.length === 0;
+    recorder.close(complete);
+    // An incomplete baseline would compare less than it should: the subject is then not caught.
+    if (!complete) {
+      const why = [...(recorded.cutShort > 0 ? [`${recorded.cutShort} cases not run`] : []), ...recorded.toolErrors];
+      return { ...recorded, records: [], toolErrors: [`the baseline recorded against the clean server is incomplete: ${why.join('; ')}`] };
+    }
+    // As cli/run.ts does: the replay runs with the seed the baseline was recorded with.
+    const replay = await conformanceRun({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed }, mutant ? { mutant } : {});
+    // A replay that compared nothing would pass its clean control for no reason.
+    const compared = replay.records.filter((r) => r.checks.some((c) => c.id === 'matches-baseline' && (c.status === 'passed' || c.status === 'failed'))).length;
+    return compared > 0 ? replay : { ...replay, toolErrors: [...replay.toolErrors, `the replay compared no answer with the ${recorded.records.length} records recorded against the clean server`] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function runSubject(subject: Subject): Promise<SubjectResult> {
   // examples/signer.mjs reads the shared secret from the environment (the suites' workers inherit it).
   if (subject.settings.signer) process.env['TSIWS_AUTH_SECRET'] = AUTH_SECRET;
   const started = Date.now();
   const cpu = process.cpuUsage();
   const cpuAll = cpuWithChildren();
-  const result = await conformanceRun(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
+  const result = subject.replay ? await replayRun(subject.settings, subject.mutant) : await conformanceRun(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
   const fired: Record<string, number> = {};
   const samples: Record<string, string> = {};
   for (const record of result.records) {

@@ -1,7 +1,7 @@
 /** The verdicts of `npm run mutants` on given run outcomes (scripts/mutation/harness.ts judge). */
 import { describe, expect, test } from 'vitest';
 import { judge } from '../../scripts/mutation/harness.js';
-import { plan } from '../../scripts/mutation/plan.js';
+import { baselineName, plan } from '../../scripts/mutation/plan.js';
 import type { SubjectResult } from '../../scripts/mutation/run-subject.js';
 import { CHECK_IDS } from '../../src/checks/registry.js';
 import { MUTANTS } from '../../src/server/mutants/index.js';
@@ -46,6 +46,9 @@ describe('judge', () => {
     expect(whole.unfired).toEqual(['auth-enforced']);
     expect(whole.ok).toBe(false);
     expect(judge(subjects, perfect(), false).ok).toBe(true);
+    // matches-baseline fires only in a replay: without the mutant replayed, nothing credits it.
+    const noReplay = plan().filter((s) => s.mutant !== 'truncate-contact-search-soap12');
+    expect(judge(noReplay, perfect(), true).unfired).toEqual(['matches-baseline']);
   });
 
   test('a tolerated variant passes only when nothing fires', () => {
@@ -54,6 +57,49 @@ describe('judge', () => {
     const verdict = judge(plan(), results, true);
     expect(verdict.mutants.find((m) => m.name === 'aspnet-request-validation')).toMatchObject({ caught: false, tolerated: true });
     expect(verdict.ok).toBe(false);
+  });
+
+  test('a mutant that needs a baseline is a replay, judged against the clean server replaying its own recording', () => {
+    const subjects = plan();
+    const mutant = subjects.find((s) => s.mutant === 'truncate-contact-search-soap12')!;
+    const control = subjects.find((s) => s.name === 'clean:mutant-config:replay')!;
+    expect(mutant).toMatchObject({ replay: true, config: 'runs 1, baseline replay' });
+    expect(control).toMatchObject({ replay: true, config: 'runs 10, baseline replay' });
+    expect(control.settings.seed).toBe(mutant.settings.seed);
+    // Only mutants that need a baseline are replays; the control is not the default run.
+    expect(subjects.filter((s) => s.replay).map((s) => s.name)).toEqual(['clean:mutant-config:replay', ...MUTANTS.filter((m) => m.needs?.baseline).map((m) => m.name)]);
+    expect(baselineName('asmx', true)).toBe('clean:mutant-config:replay');
+  });
+
+  test('matches-baseline firing on the clean replay fails the run and is credited to no mutant', () => {
+    const results = perfect();
+    results.set('clean:mutant-config:replay', outcome('clean:mutant-config:replay', ['matches-baseline']));
+    const verdict = judge(plan(), results, true);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.clean.find((c) => c.name === 'clean:mutant-config:replay')).toMatchObject({ fired: ['matches-baseline'], mustBeClean: true });
+    expect(verdict.mutants.find((m) => m.name === 'truncate-contact-search-soap12')).toMatchObject({ caught: false, missing: ['matches-baseline'] });
+    expect(verdict.unfired).toEqual(['matches-baseline']);
+  });
+
+  test('the conformance-run controls are not taken as the replay control', () => {
+    const results = perfect();
+    for (const name of ['clean', 'clean:mutant-config']) results.set(name, outcome(name, ['matches-baseline']));
+    expect(judge(plan(), results, true).mutants.find((m) => m.name === 'truncate-contact-search-soap12')).toMatchObject({ caught: true });
+  });
+
+  test('a clean run that could not record its baseline fails the run, though nothing fired', () => {
+    const results = perfect();
+    results.set('clean:mutant-config:replay', { ...outcome('clean:mutant-config:replay', []), toolErrors: ['the baseline recorded against the clean server is incomplete: 3 cases not run'] });
+    const verdict = judge(plan(), results, true);
+    expect(verdict.clean.find((c) => c.name === 'clean:mutant-config:replay')?.fired).toEqual([]);
+    expect(verdict.ok).toBe(false);
+  });
+
+  test('without its replay control a replay mutant cannot be judged', () => {
+    const subjects = plan().filter((s) => s.name !== 'clean:mutant-config:replay');
+    const results = perfect();
+    results.delete('clean:mutant-config:replay');
+    expect(() => judge(subjects, results, true)).toThrow(/no clean control for truncate-contact-search-soap12 \(clean:mutant-config:replay\)/);
   });
 
   test('the plan covers every check id through the mutants meant to catch it', () => {

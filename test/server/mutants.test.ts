@@ -64,6 +64,7 @@ const PROBES: Record<string, Probe> = {
   'no-timestamp-window': { transport: 'soap11', stale: true },
   'wsdl-reordered-params': { transport: 'wsdl' },
   'wsdl-changed-type': { transport: 'wsdl' },
+  'truncate-contact-search-soap12': { transport: 'soap12', op: 'MobileContactSearch', set: ['str', 'Bartholomew'] },
 };
 
 const servers = new Map<string, ReferenceServer>();

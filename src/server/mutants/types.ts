@@ -26,6 +26,9 @@ export interface MutantNeeds {
   readonly fuzz?: boolean;
   /** The profile the run uses when the deviation is one the default profile (asmx) accepts. */
   readonly profile?: ProfileId;
+  /** The deviation is one a regression run must catch (matches-baseline): the run records a baseline
+   * against the clean server and replays it against the mutant (`run --record`, then `run --baseline`). */
+  readonly baseline?: boolean;
 }
 
 export interface Mutant {
