@@ -50,7 +50,10 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   if (baseline) {
     const { manifest, dir } = baseline;
     const cases = casesToReplay(baseline, settings);
-    if (cases.length === 0) throw new ConfigError(`--baseline: ${dir} has no recorded case for the selected --operations and --transports; widen them or record a baseline that covers them`);
+    if (cases.length === 0) {
+      const part = settings.shard ? ` in shard ${settings.shard.index}/${settings.shard.count}` : '';
+      throw new ConfigError(`--baseline: ${dir} has no recorded case for the selected --operations and --transports${part}; widen them${part ? ', use fewer shards,' : ''} or record a baseline that covers them`);
+    }
     ui.say(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
     if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }

@@ -1,5 +1,6 @@
 /** `run --baseline DIR`: one recorded case sent again over its recorded transports, through the
  * normal engine (runCase, so every selected check applies), each answer compared with the baseline. */
+import { inShard } from '../engine/plan.js';
 import { baselineChecks } from '../checks/registry.js';
 import type { Case } from '../cases/case.js';
 import type { RunSettings } from '../config/settings.js';
@@ -24,11 +25,14 @@ export interface ReplayRow {
 }
 
 /** The recorded cases a run replays: narrowed by --operations and --transports. */
-export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'operations' | 'transports'>): ReplayRow[] {
+/** The recorded cases to send again: those of the selected operations and transports, and under
+ * --shard only this shard's part (dealt like a conformance run's units: a case keeps its
+ * transports together, so its parity comparison is complete in its shard). */
+export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'operations' | 'transports'> & Partial<Pick<RunSettings, 'shard'>>): ReplayRow[] {
   return baseline.cases.filter((c) => settings.operations.includes(c.operation)).map((c) => {
     const answers = baseline.answers.get(c.id) ?? new Map<TransportId, RecordedAnswer>();
     return { c, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
-  }).filter((r) => r.transports.length > 0);
+  }).filter((r) => r.transports.length > 0).filter((_, position) => inShard(settings.shard, position));
 }
 
 /** The case a recorded one is on `transport`: fuzz cases are re-derived from their values. */
@@ -63,9 +67,10 @@ export async function replayCase(settings: RunSettings & { baseUrl: string }, cl
     if (baseline.outcome === 'skipped') return skipped(t, NOT_IN_BASELINE);
     return withRegression(settings, await runCase(settings, client, replayedCase(c, t), t), baseline);
   }));
-  if (c.kind !== 'fuzz') return records;
+  // The candidate's transports must still agree with each other, as in a conformance run.
+  const parity = parityRecord(settings, records.filter((r) => !r.skipped), c.id);
+  const all = parity ? [...records, parity] : records;
+  if (c.kind !== 'fuzz') return all;
   const fuzz = { seed: c.fuzz?.seed ?? settings.seed, runs: 1, planned: 1, interrupted: false, ...(c.fuzz?.path ? { path: c.fuzz.path } : {}) };
-  const sent = records.filter((r) => !r.skipped);
-  const parity = parityRecord(settings, sent, c.id);
-  return [...records, ...(parity ? [parity] : [])].map((r) => ({ ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz }));
+  return all.map((r) => ({ ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz }));
 }

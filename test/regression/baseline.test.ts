@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/engine/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
 import { BaselineRecorder } from '../../src/regression/recorder.js';
-import { replayedCase } from '../../src/regression/replay.js';
+import { casesToReplay, replayedCase } from '../../src/regression/replay.js';
+import { DEFAULTS } from '../../src/config/settings.js';
 
 const request = { method: 'POST', url: 'http://x/api/rmm/tsiWS.asmx', headers: {}, curl: 'curl x' };
 const response = (status: number, contentType: string) => ({ status, headers: { 'content-type': contentType }, body: '', bodyBytes: 0, truncated: false, elapsedMs: 1 });
@@ -80,4 +81,14 @@ describe('a recorded baseline', () => {
       expect((err as { code: string }).code).toBe('TSIWS_CONFIG');
     }
   });
+});
+
+test('--shard deals the recorded cases: shards are disjoint, cover every case, and keep a case whole', () => {
+  const b = readBaseline(recorded());
+  const all = casesToReplay(b, DEFAULTS).map((r) => r.c.id);
+  expect(all).toEqual(['MobileContactSearch-example', 'MobileContactSearch-int-non-numeric-repnumber', 'MobileContactSearch-fuzz-0', 'MobileDispatchUpdate-example']);
+  const shards = [1, 2, 3].map((index) => casesToReplay(b, { ...DEFAULTS, shard: { index, count: 3 } }));
+  expect(shards.map((rows) => rows.map((r) => r.c.id))).toEqual([[all[0], all[3]], [all[1]], [all[2]]]);
+  // The example's two recorded transports stay together in its shard.
+  expect(shards[0]![0]!.transports).toEqual(['soap11', 'get']);
 });
