@@ -2,6 +2,8 @@
  * (or the silence, reset or close) a test asks for, which node:http would not write. */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../../src/http/send.js';
 
 export interface RawServer {
   readonly url: string;
@@ -50,4 +52,25 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** Clients and raw servers made in a test, closed after it (call once per test file). */
+export function perTest(defaults: Omit<HttpClientOptions, 'baseUrl'>) {
+  const cleanup: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    await Promise.all(cleanup.splice(0).map((c) => c()));
+  });
+  return {
+    cleanup,
+    client(url: string, options: Partial<HttpClientOptions> = {}): HttpClient {
+      const c = createHttpClient({ baseUrl: url, ...defaults, ...options });
+      cleanup.push(() => c.close());
+      return c;
+    },
+    async serve(onRequest: Parameters<typeof rawServer>[0]): Promise<RawServer> {
+      const server = await rawServer(onRequest);
+      cleanup.push(() => server.close());
+      return server;
+    },
+  };
 }

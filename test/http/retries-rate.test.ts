@@ -4,27 +4,12 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
-import { createHttpClient, TargetError, type HttpClient, type HttpClientOptions } from '../../src/http/send.js';
+import { describe, expect, test } from 'vitest';
+import { TargetError, type HttpClient } from '../../src/http/send.js';
 import type { HttpResponse } from '../../src/transports/index.js';
-import { closedPort, httpBytes, rawServer, type RawServer } from './loopback.js';
+import { closedPort, httpBytes, perTest } from './loopback.js';
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanup.splice(0).map((c) => c()));
-});
-
-function client(url: string, options: Partial<HttpClientOptions> = {}): HttpClient {
-  const c = createHttpClient({ baseUrl: url, timeoutMs: 2000, maxResponseBytes: 1024 * 1024, connections: 4, ...options });
-  cleanup.push(() => c.close());
-  return c;
-}
-
-async function serve(onRequest: Parameters<typeof rawServer>[0]): Promise<RawServer> {
-  const server = await rawServer(onRequest);
-  cleanup.push(() => server.close());
-  return server;
-}
+const { cleanup, client, serve } = perTest({ timeoutMs: 2000, maxResponseBytes: 1024 * 1024, connections: 4 });
 
 const get = (c: HttpClient): Promise<HttpResponse> => c.send({ method: 'GET', path: '/x', headers: {} });
 const rejection = (c: HttpClient): Promise<TargetError> => get(c).then(() => { throw new Error('expected a TargetError'); }, (e: TargetError) => e);

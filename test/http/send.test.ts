@@ -4,28 +4,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createHttpClient, TargetError, type HttpClient } from '../../src/http/send.js';
-import { closedPort, httpBytes, rawServer, type RawServer } from './loopback.js';
+import { closedPort, httpBytes, perTest } from './loopback.js';
 
 const MiB = 1024 * 1024;
 const XML = '<?xml version="1.0" encoding="utf-8"?><string xmlns="urn:t">hello</string>';
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanup.splice(0).map((c) => c()));
-});
-
-function client(url: string, options: { timeoutMs?: number; maxResponseBytes?: number } = {}): HttpClient {
-  const c = createHttpClient({ baseUrl: url, timeoutMs: options.timeoutMs ?? 2000, maxResponseBytes: options.maxResponseBytes ?? 8 * MiB, connections: 2 });
-  cleanup.push(() => c.close());
-  return c;
-}
-
-async function serve(onRequest: Parameters<typeof rawServer>[0]): Promise<RawServer> {
-  const server = await rawServer(onRequest);
-  cleanup.push(() => server.close());
-  return server;
-}
+const { cleanup, client, serve } = perTest({ timeoutMs: 2000, maxResponseBytes: 8 * MiB, connections: 2 });
 
 /** The TargetError a send ends in, with how long it took. */
 async function failure(c: HttpClient, path = '/x'): Promise<{ error: TargetError; ms: number }> {
