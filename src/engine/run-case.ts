@@ -6,7 +6,7 @@ import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/i
 import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { expectationFor, PROFILES } from '../profiles/expectations.js';
-import { getTransportById, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
+import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
 import { recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
@@ -88,8 +88,12 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
       ...(echo?.ok ? { echo: echo.received } : {}),
     };
     const result = transport.decode({ namespace: settings.namespace }, operation, response);
-    const redactedResult = result.kind === 'result' && result.text !== null ? { ...result, text: redact(result.text, secrets) } : result;
-    return { ...base, response: recordResponse(response, secrets), result: redactedResult, checks: evaluate(exchange, checks) };
+    // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.
+    const redactedResult: Decoded = result.kind === 'result'
+      ? (result.text === null ? result : { ...result, text: redact(result.text, secrets) })
+      : { ...result, reason: redact(result.reason, secrets) };
+    const judged = evaluate(exchange, checks).map((c) => (c.message === undefined ? c : { ...c, message: redact(c.message, secrets) }));
+    return { ...base, response: recordResponse(response, secrets), result: redactedResult, checks: judged };
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     return { ...base, checks: [], error: { code: err.code, message: err.message } };
