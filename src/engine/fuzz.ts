@@ -19,7 +19,7 @@ import { repetitionId } from './plan.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from './record.js';
 import { runCase } from './run-case.js';
-import { classifyValue, type ValueClass } from '../report/value-classes.js';
+import { classifyValue, type ValueClass } from '../cases/value-classes.js';
 
 /** Time a failing property may spend shrinking its counterexample. */
 export const SHRINK_BUDGET_MS = 10_000;

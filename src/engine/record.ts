@@ -10,7 +10,7 @@ import type { TransportOutcome } from '../parity/inherent.js';
 import type { NormalisationRule } from '../parity/rules.js';
 import type { RecordedAnswer } from '../regression/format.js';
 import type { RegressionComparison } from '../regression/compare.js';
-import type { ValueClass } from '../report/value-classes.js';
+import type { ValueClass } from '../cases/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 
 export interface CheckOutcome {

@@ -6,7 +6,7 @@
 import { AUTH_PARAMS, operations, type Operation, type SoapType } from '../contract/index.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { APPLICABLE, classifyValue, type ValueClass } from './value-classes.js';
+import { APPLICABLE, classifyValue, type ValueClass } from '../cases/value-classes.js';
 
 export type ClassCounts = Partial<Record<ValueClass, number>>;
 

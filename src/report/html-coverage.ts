@@ -5,7 +5,7 @@ import { coverageOf, type OperationCoverage, type ParamCoverage } from './covera
 import { TRANSPORT_LABEL } from './html-matrix.js';
 import { anchor, esc } from './html-text.js';
 import type { ExchangeRecord } from '../engine/record.js';
-import { CLASS_HELP, VALUE_CLASSES } from './value-classes.js';
+import { CLASS_HELP, VALUE_CLASSES } from '../cases/value-classes.js';
 
 const percent = (covered: number, applicable: number) => (applicable === 0 ? 100 : Math.round((100 * covered) / applicable));
 

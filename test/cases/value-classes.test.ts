@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { SoapType } from '../../src/contract/index.js';
-import { APPLICABLE, classifyValue, LONG_VALUE, type ValueClass } from '../../src/report/value-classes.js';
+import { APPLICABLE, classifyValue, LONG_VALUE, type ValueClass } from '../../src/cases/value-classes.js';
 
 const cases: ReadonlyArray<readonly [SoapType, string, readonly ValueClass[]]> = [
   ['int', '42', ['typical']],

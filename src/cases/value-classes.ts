@@ -8,7 +8,7 @@
  */
 import { convert, ConversionError } from '../asmx/values.js';
 import type { Parameter, SoapType } from '../contract/index.js';
-import { LOOKS_LIKE_MARKUP } from '../cases/negative.js';
+import { LOOKS_LIKE_MARKUP } from './negative.js';
 
 export type ValueClass = 'typical' | 'boundary' | 'empty' | 'whitespace' | 'markup-like' | 'non-ascii' | 'long' | 'invalid';
 
