@@ -45,3 +45,19 @@ test('each testcase carries operation, transport, check, seed and, unless it pas
   expect(cases.find((b) => b.includes('echo-matches'))).toContain('seed: 42\nruns: 10\npath: 3:1:0');
   expect(cases.find((b) => b.includes('http-status-200'))).not.toContain('curl');
 });
+
+test('an operation with more records than one builder takes is still one <testsuite> with the summed counts', () => {
+  // 350 copies of the mixed records: every operation spans several builder slices (junit.ts).
+  const many = Array.from({ length: 350 }, () => MIXED_RECORDS).flat();
+  const big = junitXml(many, MIXED_RUN);
+  expect(schema.validateText(big)).toEqual([]);
+  const suites = [...big.matchAll(/<testsuite name="([^"]+)"[^>]* tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)">/g)];
+  const small = [...xml.matchAll(/<testsuite name="([^"]+)"[^>]* tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)">/g)];
+  // The same suites, each with 350 times the counts of the small run (the run's tool errors, in
+  // their own suite, once); properties once per suite.
+  expect(suites.map((m) => m[1])).toEqual(small.map((m) => m[1]));
+  const times = (m: RegExpMatchArray) => (m[1] === 'tsiws-conform' ? 1 : 350);
+  expect(suites.map((m) => m.slice(2).map(Number))).toEqual(small.map((m) => m.slice(2).map((n) => Number(n) * times(m))));
+  expect(big.match(/<properties>/g)?.length).toBe(xml.match(/<properties>/g)?.length);
+  expect(big.match(/<testcase /g)?.length).toBe((xml.match(/<testcase /g)!.length - 1) * 350 + 1); // the tool error once
+});
