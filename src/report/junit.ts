@@ -63,24 +63,11 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
   return joinDocuments(parts);
 }
 
-/** Records per builder. junit-report-builder's tree of one operation at --repeat 16 (5,000 and more
- * testcases) outlived V8's young generation and stayed resident as garbage (npm run bench); a
- * builder of this many records dies young. */
-const RECORDS_PER_BUILDER = 100;
-
-/** One operation's <testsuite> as a whole junit document of its own, built a slice at a time. */
+/** One operation's <testsuite> as a whole junit document of its own. */
 function operationSuite(operation: string, records: readonly ExchangeRecord[], run: RunInfo): string {
-  const slices: string[] = [];
-  for (let i = 0; i < records.length; i += RECORDS_PER_BUILDER) slices.push(suiteSlice(operation, records.slice(i, i + RECORDS_PER_BUILDER), run, i === 0));
-  return joinSlices(slices);
-}
-
-/** A document with one <testsuite> of these records; only the first slice carries the properties. */
-function suiteSlice(operation: string, records: readonly ExchangeRecord[], run: RunInfo, first: boolean): string {
   const builder = junit.newBuilder();
-  const suite = builder.testSuite().name(operation).timestamp(run.startedAt);
-  if (first) suite.property('target', run.target).property('namespace', run.namespace).property('seed', String(run.seed));
-  if (first && run.incomplete) suite.property('incomplete', `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
+  const suite = builder.testSuite().name(operation).timestamp(run.startedAt).property('target', run.target).property('namespace', run.namespace).property('seed', String(run.seed));
+  if (run.incomplete) suite.property('incomplete', `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
   for (const r of records) {
     const className = `${r.operation}.${r.transport}`;
     const seconds = (r.response?.elapsedMs ?? 0) / 1000;
@@ -106,29 +93,6 @@ function suiteSlice(operation: string, records: readonly ExchangeRecord[], run: 
     }
   }
   return builder.build();
-}
-
-// A slice's document: its one <testsuite> opening tag (counts last), its body, and the closings.
-const SLICE = /^<\?xml[^>]*>\n<testsuites[^>]*>\n( {2}<testsuite [^>]*?) tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"(\/?)>\n/;
-const SLICE_END = '  </testsuite>\n</testsuites>';
-
-/** The slices of one operation as the single-suite document one builder would have made. */
-function joinSlices(slices: readonly string[]): string {
-  const totals = [0, 0, 0, 0];
-  const bodies: string[] = [];
-  let open = '';
-  for (const xml of slices) {
-    const m = SLICE.exec(xml);
-    if (!m) throw new Error(`junit-report-builder wrote an unexpected document: ${xml.slice(0, 200)}`);
-    open ||= m[1]!;
-    m.slice(2, 6).forEach((n, i) => (totals[i]! += Number(n)));
-    if (m[6] === '/') continue; // a slice with no testcase and no property: nothing to add
-    if (!xml.endsWith(SLICE_END)) throw new Error(`junit-report-builder wrote an unexpected document: ${xml.slice(-200)}`);
-    bodies.push(xml.slice(m[0].length, -SLICE_END.length));
-  }
-  const [tests, failures, errors, skipped] = totals;
-  const counts = `tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}"`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${counts}>\n${open} ${counts}>\n${bodies.join('')}${SLICE_END}`;
 }
 
 // Each operation's suite is built, turned into text and let go: junit-report-builder keeps an
