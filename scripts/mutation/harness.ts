@@ -17,37 +17,34 @@ import type { SubjectResult } from './run-subject.js';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
-export interface MutantVerdict {
+/** What every run in the table reports, the clean ones and the mutants alike. */
+interface RunVerdict {
   readonly name: string;
+  readonly config: string;
+  /** Checks that fired (for a mutant: beyond its clean baseline). */
+  readonly fired: readonly string[];
+  /** Why the run (or its baseline recording) did not complete: such a mutant is never caught, and a
+   * clean run must have none. */
+  readonly toolErrors: readonly string[];
+  readonly durationMs: number;
+  readonly cpuMs: number;
+  readonly exchanges: number;
+}
+
+export interface MutantVerdict extends RunVerdict {
   /** For a tolerated variant (real ASMX behaviour): true when no check fired, as required. */
   readonly caught: boolean;
   readonly tolerated: boolean;
   /** The checks meant to catch it that did not fire. */
   readonly missing: readonly string[];
-  /** Every check that fired beyond its clean baseline. */
-  readonly fired: readonly string[];
-  readonly config: string;
-  readonly durationMs: number;
-  readonly cpuMs: number;
-  readonly exchanges: number;
   readonly errors: number;
-  /** Why the run (or its baseline recording) did not complete: such a mutant is never caught. */
-  readonly toolErrors: readonly string[];
 }
 
-export interface CleanVerdict {
-  readonly name: string;
-  readonly config: string;
-  readonly fired: readonly string[];
+export interface CleanVerdict extends RunVerdict {
   /** The first failure of each check that fired. */
   readonly samples: Readonly<Record<string, string>>;
   /** The default and asmx baselines must have no findings; a strict baseline is only a reference. */
   readonly mustBeClean: boolean;
-  /** Exchanges or a baseline recording the run could not complete: a clean run must have none. */
-  readonly toolErrors: readonly string[];
-  readonly durationMs: number;
-  readonly cpuMs: number;
-  readonly exchanges: number;
 }
 
 export interface CatalogResult {

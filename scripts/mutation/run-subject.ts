@@ -3,10 +3,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRecording } from '../../src/cli/regression.js';
+import { recordingRun } from '../../src/cli/regression.js';
 import { toolInfo } from '../../src/cli/run.js';
 import type { RunSettings } from '../../src/config/settings.js';
-import type { ExchangeRecord } from '../../src/engine/record.js';
 import { conformanceRun, type RunResult } from '../../src/engine/run.js';
 import { readBaseline } from '../../src/regression/baseline.js';
 import { AUTH_SECRET, type Subject } from './plan.js';
@@ -46,17 +45,7 @@ async function replayRun(settings: RunSettings, mutant: string | undefined): Pro
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-mutation-baseline-'));
   try {
     const recordSettings: RunSettings = { ...settings, record: dir };
-    const recorder = startRecording(recordSettings, toolInfo());
-    let recorded: RunResult;
-    try {
-      const add = (r: ExchangeRecord) => recorder.add(r);
-      recorded = await conformanceRun(recordSettings, { onRecord: add, onSample: add });
-    } catch (err) {
-      recorder.close(false);
-      throw err;
-    }
-    const complete = recorded.cutShort === 0 && recorded.toolErrors.length === 0;
-    recorder.close(complete);
+    const { result: recorded, complete } = await recordingRun(recordSettings, toolInfo());
     // An incomplete baseline would compare less than it should: the subject is then not caught.
     if (!complete) {
       const why = [...(recorded.cutShort > 0 ? [`${recorded.cutShort} cases not run`] : []), ...recorded.toolErrors];

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS } from '../config/settings.js';
-import { conformanceRun } from '../engine/run.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
@@ -14,7 +13,7 @@ import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-import { regressionLine, startRecording } from './regression.js';
+import { recordingRun, regressionLine } from './regression.js';
 import { runConsole } from './run-console.js';
 
 export const runOptions: Options = Object.fromEntries([...SETTINGS.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string' }]), ['env-file', { type: 'string' }]]);
@@ -57,7 +56,6 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     ui.say(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
     if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }
-  const recorder = settings.record ? startRecording(settings, toolInfo()) : undefined;
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
   // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
@@ -67,28 +65,21 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   for (const sig of signals) process.once(sig, onSignal);
   // Records go to disk as they arrive (records.jsonl, for merge-reports and interrupted runs).
   const stream = openRecordStream(settings.reportsDir);
-  let result;
+  let run;
   try {
-    const onRecord = (r: ExchangeRecord) => {
-      stream.write(r);
-      recorder?.add(r);
-      ui.progress?.onRecord(r);
-    };
-    result = await conformanceRun(settings, {
+    run = await recordingRun(settings, toolInfo(), {
       signal: controller.signal,
-      onRecord,
-      ...(recorder ? { onSample: (r: ExchangeRecord) => recorder.add(r) } : {}),
+      onRecord: (r: ExchangeRecord) => {
+        stream.write(r);
+        ui.progress?.onRecord(r);
+      },
       ...(ui.progress ? { onProgress: ui.progress.onProgress } : {}),
     });
-  } catch (err) {
-    recorder?.close(false); // what was recorded stays, marked incomplete
-    throw err;
   } finally {
     stream.close();
     for (const sig of signals) process.removeListener(sig, onSignal);
   }
-  const baselineComplete = !result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0;
-  recorder?.close(baselineComplete);
+  const { result, recorder, complete: baselineComplete } = run;
   const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
   const info: RunInfo = {
     tool: toolInfo(),
