@@ -26,8 +26,10 @@ export function useTarget(): { settings: TargetSettings; client: HttpClient } {
 export function report(task: { meta: { tsiws?: ExchangeRecord[] } }, expect: (v: unknown) => { toEqual(v: unknown): void }, records: ExchangeRecord | ExchangeRecord[]): void {
   const list = Array.isArray(records) ? records : [records];
   // A recorded baseline (--record) needs every answer's decoded result, passing ones included.
-  task.meta.tsiws = inject('tsiws').record ? list : list.map(compactRecord);
-  const findings = list.flatMap((r) => findingsOf(r).map((f) => `${r.transport} ${f}`));
+  const { record, failOn } = inject('tsiws');
+  task.meta.tsiws = record ? list : list.map(compactRecord);
+  // Only findings of a level that fails the run fail the test (--fail-on); warnings are reported.
+  const findings = list.flatMap((r) => findingsOf(r, failOn).map((f) => `${r.transport} ${f}`));
   // An assertion costs more than the exchange's checks (profiled): made only when it will fail.
   if (findings.length > 0) expect(findings).toEqual([]);
 }

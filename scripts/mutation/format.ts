@@ -15,8 +15,9 @@ export function formatTable(result: CatalogResult): string {
   const lines: string[] = [];
   lines.push(`Clean server (seed ${result.seed}):`);
   for (const c of result.clean) {
-    const verdict = c.fired.length === 0 ? '0 failures' : `${c.mustBeClean ? 'FAILURES' : 'reference only, fired'}: ${c.fired.join(', ')}`;
-    lines.push(`  ${c.name.padEnd(27)} ${verdict.padEnd(12)} ${c.exchanges} records  ${c.config}  ${seconds(c.durationMs)}`);
+    const warnings = Object.values(c.warned).reduce((n, k) => n + k, 0);
+    const verdict = c.fired.length === 0 ? `0 errors, ${warnings} warnings` : `${c.mustBeClean ? 'ERRORS' : 'reference only, fired'}: ${c.fired.join(', ')}`;
+    lines.push(`  ${c.name.padEnd(27)} ${verdict.padEnd(22)} ${c.exchanges} records  ${c.config}  ${seconds(c.durationMs)}`);
     for (const id of c.mustBeClean ? c.fired : []) lines.push(`      ${id}: ${c.samples[id] ?? ''}`);
     for (const e of c.toolErrors) lines.push(`      TOOL ERROR: ${e}`);
   }
@@ -24,7 +25,7 @@ export function formatTable(result: CatalogResult): string {
   const width = Math.max(...result.mutants.map((m) => m.name.length), 6) + 2;
   lines.push(`${'mutant'.padEnd(width)}${'result'.padEnd(10)}${'config'.padEnd(22)}${'records'.padStart(8)}${'time'.padStart(8)}  checks that fired (* = meant to catch it)`);
   for (const m of result.mutants) {
-    const verdict = m.tolerated ? (m.caught ? 'accepted' : 'FLAGGED') : m.caught ? 'caught' : 'MISSED';
+    const verdict = m.tolerated ? (m.caught ? 'accepted' : 'FLAGGED') : m.caught ? (m.byWarnings ? 'caught*' : 'caught') : 'MISSED';
     const extra = m.missing.length > 0 ? `  [did not fire: ${m.missing.join(', ')}]` : '';
     const errors = (m.errors > 0 ? `  [${m.errors} exchanges errored]` : '') + m.toolErrors.map((e) => `  [tool error: ${e}]`).join('');
     lines.push(`${m.name.padEnd(width)}${verdict.padEnd(10)}${m.config.padEnd(22)}${String(m.exchanges).padStart(8)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired)}${extra}${errors}`);
@@ -36,6 +37,7 @@ export function formatTable(result: CatalogResult): string {
   lines.push('');
   if (tolerated.length > 0) lines.push(`Tolerated variants (real ASMX behaviour the default profile must accept, so no check may fire): ${tolerated.map((m) => `${m.name} ${m.caught ? 'accepted' : 'FLAGGED'}`).join(', ')}`);
   lines.push(`Configuration: the clean server runs with the default configuration (${DEFAULT_RUNS} fuzz runs). Mutants run the full check catalog over all operations and transports; a mutant whose deviation does not depend on fuzzed values uses ${CHEAP_RUNS} fuzz run per operation and transport ("runs ${CHEAP_RUNS}"), the others the default ${DEFAULT_RUNS}; auth, sla and profile are set only where a mutant needs them, and each such configuration is also run on the clean server, whose findings are not credited to a mutant. A mutant marked "baseline replay" is run as a regression run: a baseline recorded against the clean server with the same settings (run --record) is replayed against it (run --baseline); its clean control replays the clean server's own recording against the clean server. ${result.parallel} runs at a time.`);
+  if (result.mutants.some((m) => m.caught && m.byWarnings)) lines.push('caught*: by warnings only (a deviation from ASMX behaviour where the contract is silent): the run conforms unless --fail-on warning, which fails it.');
   lines.push(result.unfired.length === 0 ? 'Every check in the catalog caught at least one mutant.' : `Checks that caught no mutant: ${result.unfired.join(', ')}`);
   lines.push(`Mutation score: ${caught}/${total} caught (${total === 0 ? 0 : Math.round((caught / total) * 100)}%) in ${seconds(result.durationMs)} (CPU time of all runs: ${seconds(result.cpuMs)})`);
   return lines.join('\n');
@@ -53,7 +55,7 @@ export function readmeBlock(result: CatalogResult): string {
   const caught = deviations.filter((m) => m.caught).length;
   const rows = result.mutants.map((m) => {
     const mutant = MUTANTS.find((x) => x.name === m.name)!;
-    const verdict = m.tolerated ? (m.caught ? 'accepted (real ASMX behaviour)' : '**flagged**') : m.caught ? 'caught' : '**missed**';
+    const verdict = m.tolerated ? (m.caught ? 'accepted (real ASMX behaviour)' : '**flagged**') : m.caught ? (m.byWarnings ? 'caught under `--fail-on warning` (warnings only)' : 'caught') : '**missed**';
     return `| \`${m.name}\` | ${markdownText(mutant.description)} | ${firedText(m.name, m.fired)} | ${verdict} |`;
   });
   return [

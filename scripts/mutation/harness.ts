@@ -1,7 +1,9 @@
 /**
  * Runs the subjects of a plan, a few at a time in child processes, and judges them: the clean runs
- * must have no findings (a strict baseline may, see below) and no tool errors, and each mutant must
- * make every check meant to catch it fire. Checks that fire on the clean control of the same
+ * must have no errors (a strict baseline may, see below; warnings are counted) and no tool errors,
+ * and each mutant must make every check meant to catch it fire, as an error or as a warning. A
+ * mutant caught by warnings alone differs only in ASMX behaviour the contract leaves open (wording,
+ * the shape of an error): it is caught under --fail-on warning, and the table says so. Checks that fire on the clean control of the same
  * configuration (for a regression-run mutant: the clean server replaying its own recording) are
  * not credited to a mutant.
  */
@@ -21,7 +23,7 @@ const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 interface RunVerdict {
   readonly name: string;
   readonly config: string;
-  /** Checks that fired (for a mutant: beyond its clean baseline). */
+  /** Checks that fired as errors (for a mutant: errors or warnings beyond its clean baseline). */
   readonly fired: readonly string[];
   /** Why the run (or its baseline recording) did not complete: such a mutant is never caught, and a
    * clean run must have none. */
@@ -38,13 +40,17 @@ export interface MutantVerdict extends RunVerdict {
   /** The checks meant to catch it that did not fire. */
   readonly missing: readonly string[];
   readonly errors: number;
+  /** Caught by warnings only: its run conforms unless --fail-on warning. */
+  readonly byWarnings: boolean;
 }
 
 export interface CleanVerdict extends RunVerdict {
   /** The first failure of each check that fired. */
   readonly samples: Readonly<Record<string, string>>;
-  /** The default and asmx baselines must have no findings; a strict baseline is only a reference. */
+  /** The default and asmx baselines must have no errors; a strict baseline is only a reference. */
   readonly mustBeClean: boolean;
+  /** Checks that warned, and how often (allowed; shown). */
+  readonly warned: Readonly<Record<string, number>>;
 }
 
 export interface CatalogResult {
@@ -128,7 +134,7 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
 
   const clean: CleanVerdict[] = subjects.filter((s) => !s.mutant).map((s) => {
     const r = get(s.name);
-    return { name: s.name, config: s.config, fired: firedOf(r), samples: r.samples, mustBeClean: s.settings.profile === 'asmx', toolErrors: r.toolErrors, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
+    return { name: s.name, config: s.config, fired: firedOf(r), warned: r.warned, samples: r.samples, mustBeClean: s.settings.profile === 'asmx', toolErrors: r.toolErrors, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
   });
 
   const mutants: MutantVerdict[] = subjects.filter((s) => s.mutant).map((s) => {
@@ -138,10 +144,13 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
     // a replay has its own control always.
     const baseline = results.get(baselineName(s.settings.profile, s.replay)) ?? (s.replay ? undefined : results.get('clean'));
     if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${baselineName(s.settings.profile, s.replay)})`);
-    const fired = firedOf(r).filter((id) => !(id in baseline.fired));
+    const seen = (x: SubjectResult) => new Set([...Object.keys(x.fired), ...Object.keys(x.warned)]);
+    const before = seen(baseline);
+    const fired = [...seen(r)].filter((id) => !before.has(id)).sort();
+    const byWarnings = fired.length > 0 && fired.every((id) => !(id in r.fired));
     const missing = m.caughtBy.filter((id) => !fired.includes(id));
     const judged = m.tolerated ? fired.length === 0 : missing.length === 0;
-    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors, toolErrors: r.toolErrors };
+    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, byWarnings, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors, toolErrors: r.toolErrors };
   });
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));

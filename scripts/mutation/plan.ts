@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/settings.js';
 import { MUTANTS, type Mutant } from '../../src/server/mutants/index.js';
+import { baselineChecks, caseChecks, checks, serviceChecks } from '../../src/checks/registry.js';
 import type { ProfileId } from '../../src/profiles/types.js';
 
 /** A fixed seed makes the mutation score reproducible; --seed changes it. */
@@ -42,7 +43,9 @@ function base(options: PlanOptions): RunSettings {
   return { ...DEFAULTS, seed: options.seed ?? DEFAULT_SEED, ...(options.operations ? { operations: options.operations } : {}) };
 }
 
-function configure(settings: RunSettings, m: { needs?: Mutant['needs'] }): { settings: RunSettings; config: string; replay?: true } {
+const WARNING_CHECKS = new Set([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].filter((c) => c.level === 'warning').map((c) => c.id));
+
+function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy'] }): { settings: RunSettings; config: string; replay?: true } {
   const needs = m.needs ?? {};
   const words: string[] = [];
   let s: RunSettings = { ...settings, runs: needs.fuzz ? settings.runs : CHEAP_RUNS };
@@ -60,6 +63,12 @@ function configure(settings: RunSettings, m: { needs?: Mutant['needs'] }): { set
     words.push(`profile ${needs.profile}`);
   }
   if (needs.baseline) words.push('baseline replay');
+  // A deviation the catalog grades as a warning fails a run only under --fail-on warning; such a
+  // mutant runs that way, so that its fuzzed samples count warnings as failures too.
+  if (m.caughtBy?.some((id) => WARNING_CHECKS.has(id))) {
+    s = { ...s, failOn: 'warning' };
+    words.push('fail-on warning');
+  }
   return { settings: s, config: words.join(', '), ...(needs.baseline ? { replay: true as const } : {}) };
 }
 

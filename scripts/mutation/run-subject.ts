@@ -13,8 +13,10 @@ import { AUTH_SECRET, type Subject } from './plan.js';
 export interface SubjectResult {
   readonly name: string;
   readonly config: string;
-  /** Check ids with at least one failed verdict, and how many. */
+  /** Check ids with at least one failed verdict of level error, and how many. */
   readonly fired: Readonly<Record<string, number>>;
+  /** Check ids with at least one warning (src/results/levels.ts), and how many; info is not counted. */
+  readonly warned: Readonly<Record<string, number>>;
   /** The first failure message of each check that fired, to show why. */
   readonly samples: Readonly<Record<string, string>>;
   readonly exchanges: number;
@@ -69,11 +71,13 @@ export async function runSubject(subject: Subject): Promise<SubjectResult> {
   const cpuAll = cpuWithChildren();
   const result = subject.replay ? await replayRun(subject.settings, subject.mutant) : await conformanceRun(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
   const fired: Record<string, number> = {};
+  const warned: Record<string, number> = {};
   const samples: Record<string, string> = {};
   for (const record of result.records) {
     for (const c of record.checks) {
-      if (c.status !== 'failed') continue;
-      fired[c.id] = (fired[c.id] ?? 0) + 1;
+      if (c.status !== 'failed' || c.level === 'info') continue;
+      const tally = c.level === 'warning' ? warned : fired;
+      tally[c.id] = (tally[c.id] ?? 0) + 1;
       samples[c.id] ??= `${record.operation} ${record.transport} ${record.caseId}: ${c.message ?? ''}`.slice(0, 300);
     }
   }
@@ -82,6 +86,7 @@ export async function runSubject(subject: Subject): Promise<SubjectResult> {
     name: subject.name,
     config: subject.config,
     fired,
+    warned,
     samples,
     exchanges: result.records.length,
     errors: result.records.filter((r) => r.error).length,

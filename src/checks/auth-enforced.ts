@@ -7,7 +7,8 @@ export const authEnforced: Check = {
   description: 'A request with a corrupted sig, a stale timestamp or no mobilekey is rejected',
   enforces: 'spec, Authentication: sig is the signature of the request, timestamp part of the signed request, mobilekey an additional key for five operations',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'the spec, Authentication: sig is the signature of the request and timestamp part of what is signed; a request with a broken one is not a valid request',
   ...scope.auth,
   run(ex) {
     const o = observe(ex);

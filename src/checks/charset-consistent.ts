@@ -22,7 +22,8 @@ export const charsetConsistent: Check = {
   description: "An XML response's Content-Type charset, its XML declaration's encoding and its bytes agree",
   enforces: 'XML 1.0 section 4.3.3 and appendix F; RFC 7303 section 3.2 (the charset parameter governs); spec, Transports table: charset=utf-8',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'XML 1.0 and RFC 7303, standards the contract names; the Transports table says charset=utf-8',
   ...scope.all,
   run({ response }) {
     const { mediaType, charset } = parseContentType(response.headers['content-type']);

@@ -7,7 +7,8 @@ export const contentType: Check = {
   enforces: 'spec, Endpoints > Transports: "Response content type" (text/xml or application/soap+xml; charset=utf-8)',
   scope: 'exchange',
   ...scope.positive,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Transports table: \"Response content type\"",
   run({ response, transport }) {
     const header = response.headers['content-type'];
     const expected = transport.responseContentType;

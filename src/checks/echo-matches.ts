@@ -8,7 +8,8 @@ export const echoMatches: Check = {
   description: 'The service received exactly the typed values that were sent (the reference echo)',
   enforces: "the echo property of issue 4: proves this tool's encoders and a target's decoders; for targets that return the reference server's echo (the embedded server, serve, --echo)",
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Parameter order and types: the values a service binds are the typed values sent",
   applies: (ex) => ex.kind === 'positive' && ex.echo !== undefined,
   appliesText: 'valid requests, when the target echoes (embedded server or --echo)',
   run(ex) {

@@ -7,7 +7,8 @@ export const faultContentType: Check = {
   description: "A SOAP fault's Content-Type is its SOAP version's media type",
   enforces: 'SOAP 1.1 section 6.1 (text/xml); SOAP 1.2 Part 2 section 7.1.4 and RFC 3902 (application/soap+xml); spec, Transports table',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'SOAP 1.1 section 6.1 and SOAP 1.2 Part 2 section 7.1.4',
   ...scope.all,
   run({ response }) {
     const view = soapFaultOf(response);

@@ -1,15 +1,32 @@
-import { soapFaultOf } from './observe.js';
+import { faultCodeOf, soapFaultOf, type SoapFaultView } from './observe.js';
 import { fail, pass, scope, skip, type Check } from './types.js';
+
+/** SOAP 1.1 section 6.2: a fault comes with 500. SOAP 1.2 Part 2 section 7.5.2.2 (table 20): 400
+ * for env:Sender, 500 for every other code. */
+function standardAllows(view: SoapFaultView, status: number): boolean {
+  if (view.dialect.version === '1.1') return status === 500;
+  const code = faultCodeOf(view);
+  return status === 500 || (status === 400 && code?.inEnvelopeNs === true && code.local === 'Sender');
+}
 
 export const faultStatus: Check = {
   id: 'fault-status',
   description: 'A SOAP fault comes with the HTTP status the profile allows (asmx: 500)',
   enforces: 'SOAP 1.1 section 6.2 (faults with 500 Internal Server Error); SOAP 1.2 Part 2 section 7.5.2.2 (400 for env:Sender, 500 otherwise); ASMX writes fault bodies only with 500 (reference source, SetResponseErrorCode)',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'SOAP 1.1 section 6.2 (500) and SOAP 1.2 Part 2 section 7.5.2.2 (400 for Sender, 500 otherwise); a status the standard allows but ASMX does not use is a warning',
   ...scope.all,
-  run({ response, profile }) {
-    if (!soapFaultOf(response)) return skip('not a SOAP fault');
-    return profile.faultStatuses.includes(response.status) ? pass : fail(`a SOAP fault came with HTTP ${response.status}; the ${profile.id} profile allows ${profile.faultStatuses.join(' or ')}`);
+  run({ response, profile, transport }) {
+    const view = soapFaultOf(response);
+    if (!view) return skip('not a SOAP fault');
+    const status = response.status;
+    // The SOAP HTTP binding is the contract under every profile (over GET/POST a fault document is
+    // not a SOAP message, so nothing but the profile speaks to its status); the profile's own
+    // statuses are ASMX habit.
+    if (transport.dialect && !standardAllows(view, status)) return fail(`a SOAP ${view.dialect.version} fault came with HTTP ${status}; ${view.dialect.version === '1.1' ? 'SOAP 1.1 section 6.2 requires 500' : 'SOAP 1.2 Part 2 section 7.5.2.2 requires 400 for env:Sender and 500 otherwise'}`);
+    if (profile.faultStatuses.includes(status)) return pass;
+    const allowedBy = transport.dialect ? `SOAP ${view.dialect.version} allows it` : `over ${transport.label} no SOAP binding applies`;
+    return fail(`a SOAP fault came with HTTP ${status}; ${allowedBy}, but the ${profile.id} profile expects ${profile.faultStatuses.join(' or ')}`, 'warning');
   },
 };

@@ -7,7 +7,8 @@ export const httpStringRoot: Check = {
   enforces: 'spec, Endpoints > Response shapes 2: "the body is an XML document whose root element is <string> in {namespace}"',
   scope: 'exchange',
   ...scope.positiveHttp,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Response shapes 2",
   run(exchange) {
     if (exchange.transport.dialect) return skip('not an HTTP GET/POST transport');
     const parsed = parseResponse(exchange.response);

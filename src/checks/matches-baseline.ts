@@ -2,7 +2,7 @@
 import type { RecordedAnswer } from '../regression/format.js';
 import { compareWithBaseline, type RegressionComparison } from '../regression/compare.js';
 import type { NormalisationRule } from '../parity/rules.js';
-import { fail, pass, type Verdict } from './types.js';
+import { fail, pass, type CheckInfo, type Verdict } from './types.js';
 
 /** One case over one transport as recorded in the baseline and as answered now. */
 export interface BaselineExchange {
@@ -12,13 +12,8 @@ export interface BaselineExchange {
 }
 
 /** A check judged against a recorded baseline (only in runs given --baseline). */
-export interface BaselineCheck {
-  readonly id: string;
-  readonly description: string;
-  readonly enforces: string;
+export interface BaselineCheck extends CheckInfo {
   readonly scope: 'baseline';
-  readonly severity: 'error' | 'warning';
-  readonly appliesText: string;
   run(exchange: BaselineExchange): { readonly verdict: Verdict; readonly comparison: RegressionComparison };
 }
 
@@ -27,7 +22,8 @@ export const matchesBaseline: BaselineCheck = {
   description: 'The candidate answers each recorded case as the baseline did: same outcome and fault class, status, content type, and result text after the normalisation rules shown',
   enforces: 'release regression: "the candidate answers what the current release answers" (README, Regression runs)',
   scope: 'baseline',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'the user asked for the release regression with --baseline',
   appliesText: 'every recorded exchange, in runs given --baseline',
   run({ baseline, candidate, rules }) {
     const comparison = compareWithBaseline(baseline, candidate, rules);

@@ -6,7 +6,8 @@ export const notAFault: Check = {
   enforces: 'spec, Endpoints > Response shapes: every operation returns a single text result',
   scope: 'exchange',
   ...scope.positive,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Response shapes: every operation returns a single text result",
   run({ transport, operation, namespace, response }) {
     const decoded = transport.decode({ namespace }, operation, response);
     if (decoded.kind === 'result') return pass;

@@ -19,7 +19,8 @@ export const rejectionPerProfile: Check = {
   description: 'Invalid input is rejected with the status and kind of body the profile expects',
   enforces: 'the selected --profile (asmx: what System.Web.Services answers, per Microsoft reference source and a real ASMX runtime; lenient: any fault or non-2xx)',
   scope: 'exchange',
-  severity: 'error',
+  level: 'warning',
+  levelReason: "the spec: \"Error codes, error statuses, error body shapes ...: not shown\"; the profile's shape is ASMX behaviour, not the contract",
   ...scope.negative,
   run(ex) {
     const o = observe(ex);

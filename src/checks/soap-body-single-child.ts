@@ -7,7 +7,8 @@ export const soapBodySingleChild: Check = {
   description: 'The Body of a SOAP response has exactly one child element',
   enforces: 'spec, Response shapes 1 (the Body holds <Op>Response); WS-I Basic Profile 1.1 R2201 (document-literal: one part in the Body); SOAP 1.1 section 4.4 (a Fault is the only Body entry)',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Response shapes 1 and SOAP 1.1 section 4.4",
   ...scope.all,
   run({ response }) {
     const parsed = parseResponse(response);

@@ -7,7 +7,8 @@ export const soapEnvelopeVersion: Check = {
   enforces: 'spec, Endpoints > Transports: SOAP 1.1 envelope http://schemas.xmlsoap.org/soap/envelope/, SOAP 1.2 envelope http://www.w3.org/2003/05/soap-envelope',
   scope: 'exchange',
   ...scope.positiveSoap,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Transports table names each envelope namespace",
   run(exchange) {
     const dialect = exchange.transport.dialect;
     if (!dialect) return skip('not a SOAP transport');

@@ -10,7 +10,8 @@ export const soapFaultShape: Check = {
   description: 'A SOAP fault has the elements its version requires (1.1: faultcode, faultstring; 1.2: Code/Value, Reason/Text with xml:lang)',
   enforces: 'SOAP 1.1 section 4.4 (faultcode, faultstring; codes in section 4.4.1); SOAP 1.2 Part 1 section 5.4 (env:Code/env:Value, env:Reason/env:Text with xml:lang; codes in 5.4.6)',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'SOAP 1.1 section 4.4 and SOAP 1.2 Part 1 section 5.4',
   ...scope.all,
   run({ response }) {
     const view = soapFaultOf(response);

@@ -12,7 +12,8 @@ export const soapNoDtdOrPi: Check = {
   description: 'A SOAP message contains no document type declaration and no processing instruction',
   enforces: 'SOAP 1.2 Part 1 section 5 ("MUST NOT contain a Document Type Declaration ... MUST NOT contain processing instructions"); SOAP 1.1 section 3; WS-I Basic Profile 1.1 R1008, R1009',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'SOAP 1.2 Part 1 section 5 and SOAP 1.1 section 3 say MUST NOT',
   ...scope.all,
   run({ response }) {
     const parsed = parseResponse(response);

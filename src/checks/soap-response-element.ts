@@ -9,7 +9,8 @@ export const soapResponseElement: Check = {
   enforces: 'spec, Endpoints > Response shapes 1: "the Body holds element <Op>Response in {namespace}, containing one element <Op>Result"',
   scope: 'exchange',
   ...scope.positiveSoap,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Response shapes 1",
   run(exchange) {
     const { transport, operation: op, namespace: ns, response } = exchange;
     if (!transport.dialect) return skip('not a SOAP transport');

@@ -6,6 +6,7 @@ export const status200: Check = {
   enforces: 'spec, Endpoints > Transports: "Success status 200" for every transport',
   scope: 'exchange',
   ...scope.positive,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Transports table: \"Success status 200\"",
   run: ({ response }) => (response.status === 200 ? pass : fail(`expected HTTP 200, got ${response.status}`)),
 };

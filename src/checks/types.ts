@@ -6,6 +6,7 @@ import type { ParityDifference } from '../parity/compare.js';
 import type { TransportOutcome } from '../parity/inherent.js';
 import type { NormalisationRule } from '../parity/rules.js';
 import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
+import type { Level } from '../results/levels.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -27,20 +28,29 @@ export interface Exchange {
 
 export type Verdict =
   | { readonly status: 'passed' }
-  | { readonly status: 'failed'; readonly message: string }
+  /** `level`: where one check judges both the contract and ASMX habit, the verdict says which
+   * this finding is; otherwise the check's own level applies. */
+  | { readonly status: 'failed'; readonly message: string; readonly level?: Level }
   | { readonly status: 'skipped'; readonly message: string };
 
-export interface Check {
+/** What every check declares about itself, whatever it judges. */
+export interface CheckInfo {
   /** Stable id, used in reports and with --checks / --skip-checks. */
   readonly id: string;
   readonly description: string;
   /** The spec line or standard the check enforces. */
   readonly enforces: string;
+  /** The level of its findings (a verdict may name another, see Verdict). */
+  readonly level: Level;
+  /** Why that level: the spec line or standard that makes it the contract, or why it is not. */
+  readonly levelReason: string;
+  readonly appliesText: string;
+}
+
+export interface Check extends CheckInfo {
   readonly scope: 'exchange';
-  readonly severity: 'error' | 'warning';
   /** Which exchanges the check judges; others are neither evaluated nor reported. */
   readonly applies: (exchange: Exchange) => boolean;
-  readonly appliesText: string;
   run(exchange: Exchange): Verdict;
 }
 
@@ -53,13 +63,8 @@ export interface ServiceExchange {
 }
 
 /** A check judged once per run, on the service rather than on one operation and transport. */
-export interface ServiceCheck {
-  readonly id: string;
-  readonly description: string;
-  readonly enforces: string;
+export interface ServiceCheck extends CheckInfo {
   readonly scope: 'service';
-  readonly severity: 'error' | 'warning';
-  readonly appliesText: string;
   run(exchange: ServiceExchange): Verdict;
 }
 
@@ -72,18 +77,13 @@ export interface CaseExchange {
 }
 
 /** A check judged on all transports of one case. */
-export interface CaseCheck {
-  readonly id: string;
-  readonly description: string;
-  readonly enforces: string;
+export interface CaseCheck extends CheckInfo {
   readonly scope: 'case';
-  readonly severity: 'error' | 'warning';
-  readonly appliesText: string;
   run(exchange: CaseExchange): { readonly verdict: Verdict; readonly differences: readonly ParityDifference[] };
 }
 
 export const pass: Verdict = Object.freeze({ status: 'passed' });
-export const fail = (message: string): Verdict => ({ status: 'failed', message });
+export const fail = (message: string, level?: Level): Verdict => (level ? { status: 'failed', message, level } : { status: 'failed', message });
 export const skip = (message: string): Verdict => ({ status: 'skipped', message });
 
 const isSoap = (ex: Exchange): boolean => ex.transport.dialect !== undefined;

@@ -9,7 +9,8 @@ export const wsdlMatchesContract: ServiceCheck = {
   description: "The target's published WSDL (?WSDL) matches the reconstructed contract",
   enforces: 'spec, Parameter order and types, Transports and Versioning (path, namespace, four transports); compared as `tsiws-conform diff-wsdl` does',
   scope: 'service',
-  severity: 'error',
+  level: 'error',
+  levelReason: "the contract: the spec's Parameter order and types, Transports and Versioning",
   appliesText: 'the service, once per run',
   run({ namespace, url, response }) {
     // The spec does not require a published WSDL: a target without one is noted, not failed.

@@ -13,7 +13,8 @@ export const xmlNoExternalEntity: Check = {
   description: 'An XML response refers to no external entity and no external DTD subset',
   enforces: 'XML 1.0 sections 4.4.3 and 5.1 (a non-validating processor need not include an external entity or read the external subset, so clients would read different content); fetching them is XML external entity injection (CWE-611)',
   scope: 'exchange',
-  severity: 'error',
+  level: 'error',
+  levelReason: 'the Response shapes are XML documents whose content must be the message itself: XML 1.0 4.4.3 lets non-validating readers leave external entities out, so clients would read different results',
   ...scope.all,
   run({ response }) {
     const parsed = parseResponse(response);

@@ -7,7 +7,8 @@ export const xmlWellFormed: Check = {
   enforces: 'spec, Endpoints > Response shapes (SOAP envelope; XML document with root <string>); XML 1.0 section 2.1',
   scope: 'exchange',
   ...scope.positive,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the spec's Response shapes are XML documents (XML 1.0)",
   run({ response }) {
     const parsed = parseResponse(response);
     return parsed.ok ? pass : fail(`response is not well-formed XML: ${parsed.error}`);

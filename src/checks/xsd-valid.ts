@@ -24,7 +24,8 @@ export const xsdValid: Check = {
   enforces: 'reconstructed WSDL types: <Op>Response/<Op>Result of type s:string; nillable s:string element "string"',
   scope: 'exchange',
   ...scope.positive,
-  severity: 'error',
+  level: 'error',
+  levelReason: "the contract's types, as the reconstructed WSDL states them (XSD 1.0)",
   run({ transport, namespace, response }) {
     const parsed = parseResponse(response);
     if (!parsed.ok) return skip('response is not well-formed XML (see xml-well-formed)');

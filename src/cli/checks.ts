@@ -5,13 +5,13 @@ import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
 export function catalog() {
-  return [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].map((c) => ({ id: c.id, description: c.description, enforces: c.enforces, scope: c.scope, severity: c.severity, appliesTo: c.appliesText }));
+  return [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].map((c) => ({ id: c.id, description: c.description, enforces: c.enforces, scope: c.scope, level: c.level, levelReason: c.levelReason, appliesTo: c.appliesText }));
 }
 
 export default async function listChecks(argv: string[], io: Io): Promise<number> {
   const flags = parseFlags('checks', argv, { json: { type: 'boolean' } });
   if (flags['help']) {
-    io.out('Usage: tsiws-conform checks [--json]\n  Lists every check: id, severity, scope, what it applies to, description, and the spec line or standard it enforces.');
+    io.out('Usage: tsiws-conform checks [--json]\n  Lists every check: id, level (and why), scope, what it applies to, description, and the spec line or standard it enforces.');
     return EXIT.conforms;
   }
   const rows = catalog();
@@ -21,10 +21,11 @@ export default async function listChecks(argv: string[], io: Io): Promise<number
   }
   const width = Math.max(...rows.map((r) => r.id.length));
   for (const r of rows) {
-    io.out(`${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.description}`);
+    io.out(`${r.id.padEnd(width)}  ${r.level.padEnd(7)}  ${r.description}`);
     io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  applies to: ${r.appliesTo}; scope: ${r.scope}`);
     io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  enforces: ${r.enforces}`);
+    io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  level ${r.level}: ${r.levelReason}`);
   }
-  io.out(`\n${rows.length} checks. Select with --checks id,id or leave out with --skip-checks id,id.`);
+  io.out(`\n${rows.length} checks. Errors fail a run; warnings too under --fail-on warning. Select with --checks id,id or leave out with --skip-checks id,id.`);
   return EXIT.conforms;
 }

@@ -6,7 +6,7 @@ import type { TransportId } from '../transports/index.js';
 import { consoleTable } from '../report/console.js';
 import { mergeShards, type ShardReports } from '../report/merge.js';
 import { openRecordStream, readRecords, RECORDS_FILE } from '../report/records-jsonl.js';
-import { summarise, type RunInfo } from '../report/summary.js';
+import { summarise, verdictText, type RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
 import { parseCommandLine } from './args.js';
 import { EXIT } from './errors.js';
@@ -47,10 +47,11 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   const operations = run.configuration['operations'] as string[];
   const transports = run.configuration['transports'] as TransportId[];
   io.out(`tsiws-conform: merged ${run.merged!.length} shards (${run.merged!.map((m) => m.shard).join(', ')})`);
-  io.out(consoleTable(records, operations, transports, run.toolErrors));
+  io.out(consoleTable(records, operations, transports, run));
   io.out(`Reports: ${files.join(', ')}`);
   if (run.incomplete) io.out(`Incomplete: ${run.incomplete.reason}; ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
-  const { verdict } = summarise(records, run.toolErrors);
-  io.out(`Verdict: ${verdict} (longest shard ${(run.durationMs / 1000).toFixed(1)} s)`);
+  const summary = summarise(records, run);
+  const { verdict } = summary;
+  io.out(`Verdict: ${verdictText(summary)} (longest shard ${(run.durationMs / 1000).toFixed(1)} s)`);
   return verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
 }

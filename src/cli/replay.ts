@@ -68,7 +68,8 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     const sent = await runCase(target, client, caseOf(r), r.transport as TransportId);
     // A failure of a regression run (--baseline) is compared with its baseline answer again.
     const now = r.regression ? withRegression(target, sent, r.regression.baseline) : sent;
-    const findings = findingsOf(now);
+    // A failure file may hold a warning: it is reproduced as such, and fails only under --fail-on warning.
+    const findings = findingsOf(now, 'warning');
     const ids = (list: readonly string[]) => [...new Set(list.map((f) => f.split(':')[0]!))].sort();
     for (const f of findings) io.out(`  ${f.split('\n')[0]}`);
     if (findings.length === 0) {
@@ -78,7 +79,7 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     const same = ids(findings).join(',') === ids(file.findings).join(',');
     io.out(same ? `Reproduced: the same checks fire (${ids(findings).join(', ')}).` : `Still failing, with other checks: now ${ids(findings).join(', ')}; recorded ${ids(file.findings).join(', ')}.`);
     io.out(`Reproduce with:\n  ${now.request.curl}`);
-    return EXIT.findings;
+    return findingsOf(now, settings.failOn).length > 0 ? EXIT.findings : EXIT.conforms;
   } finally {
     await client.close();
     await server?.close();

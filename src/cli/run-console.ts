@@ -9,7 +9,7 @@ import type { ExchangeRecord } from '../engine/record.js';
 import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
 import { createProgress, type Progress } from '../report/progress.js';
-import { summarise, type RunInfo } from '../report/summary.js';
+import { summarise, verdictText, type RunInfo } from '../report/summary.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
@@ -22,7 +22,7 @@ export interface RunConsole {
   finish(records: readonly ExchangeRecord[], info: RunInfo, files: readonly string[], interrupted: string | undefined, extra?: readonly string[]): number;
 }
 
-export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'operations' | 'transports' | 'reportsDir'>, io: Io): RunConsole {
+export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'operations' | 'transports' | 'reportsDir' | 'failOn'>, io: Io): RunConsole {
   const json = settings.format === 'json';
   const human = json ? io.err : io.out;
   const say = (line: string) => {
@@ -34,6 +34,7 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
     ? undefined
     : createProgress({
       tty: tty && raw !== undefined,
+      failOn: settings.failOn,
       ...(io.tty?.columns ? { columns: io.tty.columns } : {}),
       write: (text) => (text.endsWith('\n') ? human(text.slice(0, -1)) : raw?.(text)),
     });
@@ -42,10 +43,11 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
     progress,
     finish(records, info, files, interrupted, extra = []) {
       progress?.done();
-      const { verdict } = summarise(records, info.toolErrors);
+      const summary = summarise(records, info);
+      const { verdict } = summary;
       const code = interrupted ? (interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint)
         : verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
-      say(consoleTable(records, settings.operations, settings.transports, info.toolErrors));
+      say(consoleTable(records, settings.operations, settings.transports, info));
       say(`Reports: ${files.join(', ')}`);
       for (const line of extra) say(line);
       const incomplete = info.incomplete && `Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`;
@@ -54,7 +56,7 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
         for (const e of info.toolErrors) io.err(`tsiws-conform: tool error: ${e}`);
         if (incomplete) io.err(`tsiws-conform: ${incomplete}`);
       } else if (incomplete) say(incomplete);
-      const verdictLine = `Verdict: ${verdict} (${(info.durationMs / 1000).toFixed(1)} s)`;
+      const verdictLine = `Verdict: ${verdictText(summary)} (${(info.durationMs / 1000).toFixed(1)} s)`;
       if (json) {
         io.out(consoleJson(records, info, { reportsDir: settings.reportsDir, files, exitCode: code, ...(interrupted ? { interrupted } : {}) }));
         say(verdictLine);

@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
 import { CHECK_IDS } from '../checks/registry.js';
 import { ConfigError } from './errors.js';
+import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../results/levels.js';
 import { NAMED_RULES } from '../parity/rules.js';
 import type { ProfileId } from '../profiles/types.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
@@ -73,6 +74,8 @@ export interface RunSettings {
   readonly repeat: number;
   /** Run only this part of the cases (src/engine/plan.ts); undefined: the whole run. */
   readonly shard: Shard | undefined;
+  /** The lowest level of finding that fails the run (src/results/levels.ts). */
+  readonly failOn: FailOn;
 }
 
 /** Part `index` (1-based) of `count`. */
@@ -173,6 +176,7 @@ export const SETTINGS = [
   { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', defaultText: '30000', help: 'Time allowed for one complete response', parse: positiveInt },
   { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', defaultText: String(8 * 1024 * 1024), help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
+  { key: 'failOn', flag: 'fail-on', env: 'TSIWS_FAIL_ON', defaultText: DEFAULT_FAIL_ON, help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
   { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', defaultText: 'asmx', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(['asmx', 'lenient', 'strict'] as const, 'profile') },
   { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: list(CHECK_IDS, 'check id') },
   { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: list(CHECK_IDS, 'check id') },
@@ -235,6 +239,7 @@ export const DEFAULTS: RunSettings = {
   format: 'text',
   repeat: 1,
   shard: undefined,
+  failOn: DEFAULT_FAIL_ON,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

@@ -10,7 +10,7 @@ import { findingsOf } from './findings.js';
 import type { ExchangeRecord } from './record.js';
 
 export function compactRecord(r: ExchangeRecord): ExchangeRecord {
-  if (r.compacted || r.kind === 'service' || r.skipped || findingsOf(r).length > 0) return r;
+  if (r.compacted || r.kind === 'service' || r.skipped || findingsOf(r, 'warning').length > 0) return r;
   if (r.parity && r.parity.differences.length > 0) return r;
   const { body: _body, ...request } = r.request;
   const { result: _result, ...rest } = r;

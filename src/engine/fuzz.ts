@@ -94,7 +94,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
     const records = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`);
     options.onSample?.(records.filter((r) => r.kind !== 'parity'));
     first ??= records;
-    if (records.every((r) => findingsOf(r).length === 0)) return true;
+    if (records.every((r) => findingsOf(r, settings.failOn).length === 0)) return true;
     failedAt ??= Date.now();
     lastFailure = records; // during shrinking the last failure is the smallest counterexample so far
     return false;

@@ -6,7 +6,8 @@ import type { TransportOutcome } from '../parity/inherent.js';
 import { rulesFor } from '../parity/normalise.js';
 import { PROFILES } from '../profiles/expectations.js';
 import type { TransportId } from '../transports/index.js';
-import type { CheckOutcome, ExchangeRecord } from './record.js';
+import type { ExchangeRecord } from './record.js';
+import { runChecks, selected } from '../checks/runner.js';
 
 /** What one exchange said, as parity sees it. */
 export function outcomeOf(r: ExchangeRecord): TransportOutcome & { curl: string } {
@@ -21,23 +22,21 @@ export function outcomeOf(r: ExchangeRecord): TransportOutcome & { curl: string 
   return { transport, status, outcome: 'unreadable', text: result?.kind === 'unreadable' ? result.reason : r.response?.body ?? '', curl };
 }
 
-export const paritySelected = (settings: Pick<RunSettings, 'checks' | 'skipChecks'>) =>
-  caseChecks.filter((c) => (settings.checks?.includes(c.id) ?? true) && !settings.skipChecks.includes(c.id));
+export const paritySelected = (settings: Pick<RunSettings, 'checks' | 'skipChecks'>) => selected(caseChecks, settings);
 
 /** The parity record of one case, or undefined when parity is not selected. */
 export function parityRecord(settings: RunSettings, records: readonly ExchangeRecord[], caseId = records[0]!.caseId): ExchangeRecord | undefined {
-  const selected = paritySelected(settings);
-  if (selected.length === 0 || records.length < 2) return undefined;
+  const chosen = paritySelected(settings);
+  if (chosen.length === 0 || records.length < 2) return undefined;
   const first = records[0]!;
   const outcomes = records.map(outcomeOf);
   const rules = rulesFor(settings);
   const values = first.values ?? {};
   let differences: readonly ParityDifference[] = [];
-  const checks: CheckOutcome[] = selected.map((c) => {
+  const checks = runChecks(chosen, (c) => {
     const judged = c.run({ outcomes, values, profile: PROFILES[settings.profile], rules });
     differences = judged.differences;
-    const v = judged.verdict;
-    return v.status === 'passed' ? { id: c.id, status: 'passed' } : { id: c.id, status: v.status, message: v.message };
+    return judged.verdict;
   });
   return {
     operation: first.operation,

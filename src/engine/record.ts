@@ -12,12 +12,9 @@ import type { RecordedAnswer } from '../regression/format.js';
 import type { RegressionComparison } from '../regression/compare.js';
 import type { ValueClass } from '../cases/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
+import type { CheckOutcome } from '../results/check-outcome.js';
 
-export interface CheckOutcome {
-  readonly id: string;
-  readonly status: 'passed' | 'failed' | 'skipped' | 'error';
-  readonly message?: string;
-}
+export type { CheckOutcome } from '../results/check-outcome.js';
 
 export interface RecordedRequest {
   readonly method: string;

@@ -1,5 +1,6 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
+import { runChecks, selected } from '../checks/runner.js';
 import type { Case } from '../cases/case.js';
 import { LOOKS_LIKE_MARKUP, MAX_QUERY_STRING, negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
@@ -15,19 +16,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The checks a run evaluates: --checks narrows the catalog, --skip-checks removes from it. */
 export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks'>): readonly Check[] {
-  return allChecks.filter((c) => (settings.checks?.includes(c.id) ?? true) && !settings.skipChecks.includes(c.id));
+  return selected(allChecks, settings);
 }
 
 export function evaluate(exchange: Exchange, checks: readonly Check[] = allChecks): CheckOutcome[] {
-  return checks.filter((check) => check.applies(exchange)).map((check) => {
-    try {
-      const verdict = check.run(exchange);
-      return verdict.status === 'passed' ? { id: check.id, status: 'passed' } : { id: check.id, status: verdict.status, message: verdict.message };
-    } catch (err) {
-      // A check that throws is a defect of this tool, never of the target: reported as an error.
-      return { id: check.id, status: 'error', message: `check crashed: ${(err as Error).stack ?? String(err)}` };
-    }
-  });
+  return runChecks(checks.filter((check) => check.applies(exchange)), (check) => check.run(exchange));
 }
 
 /** The wire values of a case, authentication included, with the case's spoiling applied. */

@@ -4,20 +4,17 @@ import { SERVICE_NAME, SERVICE_PATH } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { PROFILES } from '../profiles/expectations.js';
-import { recordRequest, recordResponse, type CheckOutcome, type ExchangeRecord } from './record.js';
+import { recordRequest, recordResponse, type ExchangeRecord } from './record.js';
+import { runChecks, selected } from '../checks/runner.js';
 
 export async function runServiceChecks(settings: RunSettings & { baseUrl: string }, client: HttpClient): Promise<ExchangeRecord> {
   const request = { method: 'GET' as const, path: `${SERVICE_PATH}?WSDL`, headers: {} };
-  const selected = serviceChecks.filter((c) => (settings.checks?.includes(c.id) ?? true) && !settings.skipChecks.includes(c.id));
+  const checks = selected(serviceChecks, settings);
   const base = { operation: SERVICE_NAME, transport: 'wsdl' as const, caseId: `${SERVICE_NAME}-wsdl`, kind: 'service' as const, request: recordRequest(settings.baseUrl, request) };
   try {
     const response = await client.send(request);
     const exchange: ServiceExchange = { namespace: settings.namespace, url: base.request.url, response, profile: PROFILES[settings.profile] };
-    const checks: CheckOutcome[] = selected.map((c) => {
-      const v = c.run(exchange);
-      return v.status === 'passed' ? { id: c.id, status: 'passed' } : { id: c.id, status: v.status, message: v.message };
-    });
-    return { ...base, response: recordResponse(response, []), checks };
+    return { ...base, response: recordResponse(response, []), checks: runChecks(checks, (c) => c.run(exchange)) };
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     return { ...base, checks: [], error: { code: err.code, message: err.message } };

@@ -2,6 +2,7 @@
  * normal engine (runCase, so every selected check applies), each answer compared with the baseline. */
 import { inShard } from '../engine/plan.js';
 import { baselineChecks } from '../checks/registry.js';
+import { runChecks, selected } from '../checks/runner.js';
 import type { Case } from '../cases/case.js';
 import type { RunSettings } from '../config/settings.js';
 import { getOperation } from '../contract/index.js';
@@ -42,8 +43,6 @@ export function replayedCase(c: RecordedCase, transport: TransportId): Case {
   return { id: c.id, operation: c.operation, kind: 'negative', scenario: c.scenario!, ...(c.param ? { param: c.param } : {}), values: c.values, transports: [transport] };
 }
 
-const selected = (settings: Pick<RunSettings, 'checks' | 'skipChecks'>) =>
-  baselineChecks.filter((c) => (settings.checks?.includes(c.id) ?? true) && !settings.skipChecks.includes(c.id));
 
 /** Adds the baseline comparison to the record of an exchange made again. */
 export function withRegression(settings: RunSettings, record: ExchangeRecord, baseline: RecordedAnswer): ExchangeRecord {
@@ -51,10 +50,10 @@ export function withRegression(settings: RunSettings, record: ExchangeRecord, ba
   const rules = rulesFor(settings);
   const candidate = answerOf(record);
   let regression: ExchangeRecord['regression'];
-  const outcomes = selected(settings).map((check) => {
+  const outcomes = runChecks(selected(baselineChecks, settings), (check) => {
     const { verdict, comparison } = check.run({ baseline, candidate, rules });
     regression = { baseline, rules: rules.map((r) => r.name), ...comparison };
-    return verdict.status === 'passed' ? { id: check.id, status: 'passed' as const } : { id: check.id, status: verdict.status, message: verdict.message };
+    return verdict;
   });
   return { ...record, checks: [...record.checks, ...outcomes], ...(regression ? { regression } : {}) };
 }

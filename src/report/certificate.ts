@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { outcomeOf, type Outcome } from '../engine/findings.js';
+import { failOnOf, failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
 import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
@@ -33,6 +34,9 @@ export interface Certificate {
   readonly seed: number;
   readonly startedAt: string;
   readonly verdict: string;
+  /** The lowest level that failed the run, and the failed verdicts per level (warnings are never silent). */
+  readonly failOn: FailOn;
+  readonly levels: LevelCounts;
   readonly incomplete?: RunInfo['incomplete'];
   /** operation -> transport (and parity, when compared) -> outcome. */
   readonly outcomes: Record<string, Record<string, CellOutcome>>;
@@ -48,7 +52,7 @@ const CELL: Record<Outcome, CellOutcome> = { passed: 'pass', failed: 'fail', err
 /** As in the verdict and junit.xml: an exchange the target did not complete (timeout, reset) is a
  * finding about the target (fail); error is kept for a check of ours that crashed. */
 const CHECK_CELL: Record<CheckOutcome['status'], CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
-const cellOf = (r: ExchangeRecord): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r)]);
+const cellOf = (r: ExchangeRecord, failOn: FailOn): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r, failOn)]);
 const RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
 
 /** Worst outcome per operation and transport; cells the run configured but never reached are not-run. */
@@ -59,11 +63,12 @@ export function outcomeTable(records: readonly ExchangeRecord[], run: RunInfo): 
   const transports = [...new Set([...configured('transports'), ...exchanges.filter((r) => r.transport !== 'parity').map((r) => r.transport)])]
     .sort((a, b) => TRANSPORT_IDS.indexOf(a as never) - TRANSPORT_IDS.indexOf(b as never));
   if (exchanges.some((r) => r.transport === 'parity')) transports.push('parity');
+  const failOn = failOnOf(run);
   const table: Record<string, Record<string, CellOutcome>> = {};
   for (const op of operations) table[op] = Object.fromEntries(transports.map((t) => [t, 'not-run' as CellOutcome]));
   for (const r of exchanges) {
     const row = table[r.operation]!;
-    const o = cellOf(r);
+    const o = cellOf(r, failOn);
     // A cell holding only skips is skipped; any exchange made outranks a skip.
     if (row[r.transport] === undefined || RANK[o] > RANK[row[r.transport]!]) row[r.transport] = o;
   }
@@ -89,6 +94,7 @@ export function hashWritten(dir: string, written: readonly string[]): Record<str
 
 /** Pure: the certificate of a run, given the hashes of its report files. */
 export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo, files: Readonly<Record<string, string>>): string {
+  const summary = summarise(records, run);
   const certificate: Certificate = {
     format: CERTIFICATE_FORMAT,
     tool: run.tool,
@@ -98,10 +104,12 @@ export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo
     profile: run.configuration['profile'],
     seed: run.seed,
     startedAt: run.startedAt,
-    verdict: summarise(records, run.toolErrors).verdict,
+    verdict: summary.verdict,
+    failOn: summary.failOn,
+    levels: summary.levels,
     ...(run.incomplete ? { incomplete: run.incomplete } : {}),
     outcomes: outcomeTable(records, run),
-    service: Object.fromEntries(records.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, CHECK_CELL[c.status]])))),
+    service: Object.fromEntries(records.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
     files,
   };
   return `${JSON.stringify(certificate, null, 2)}\n`;

@@ -5,11 +5,13 @@
  * longer run" (a narrower run, or mutation safety), which hides nothing.
  */
 import { stableCaseId } from './verdicts.js';
+import { failOnOf, failsRun, type FailOn, type Level } from '../results/levels.js';
 
 /** The parts of results.json that compare reads. */
 export interface ResultsFile {
-  readonly run?: { readonly startedAt?: string; readonly target?: string; readonly tool?: { readonly version?: string } };
-  readonly failures: ReadonlyArray<{ readonly operation: string; readonly transport: string; readonly caseId: string; readonly kind: string; readonly check: string; readonly status: string; readonly message?: string }>;
+  readonly run?: { readonly startedAt?: string; readonly target?: string; readonly tool?: { readonly version?: string }; readonly configuration?: Readonly<Record<string, unknown>> };
+  /** `level` is absent in reports written before graded findings: every failure was an error then. */
+  readonly failures: ReadonlyArray<{ readonly operation: string; readonly transport: string; readonly caseId: string; readonly kind: string; readonly check: string; readonly status: string; readonly level?: Level; readonly message?: string }>;
   /** Absent in reports written before compare existed: then every failure's exchange counts as run. */
   readonly verdicts?: Readonly<Record<string, string>>;
 }
@@ -22,17 +24,25 @@ export interface CheckChange {
 }
 
 export interface ReportComparison {
+  /** Findings that fail the new run (errors, and warnings under its --fail-on warning). */
   readonly newlyFailing: readonly CheckChange[];
   readonly newlyPassing: readonly CheckChange[];
   readonly noLongerRun: readonly CheckChange[];
+  /** Warnings that do not fail the new run: new ones, and those gone from an exchange run again. */
+  readonly newWarnings: readonly CheckChange[];
+  readonly goneWarnings: readonly CheckChange[];
   readonly changedVerdicts: ReadonlyArray<{ readonly case: string; readonly transport: string; readonly old: string; readonly new: string }>;
   readonly newCases: number;
   readonly goneCases: number;
 }
 
-function failureMap(results: ResultsFile): Map<string, CheckChange> {
+type Failure = ResultsFile['failures'][number];
+
+/** The failures that fail a run with `failOn`, or (`warnings`) the warnings that do not. */
+function failureMap(results: ResultsFile, failOn: FailOn, which: 'failing' | 'warnings' = 'failing'): Map<string, CheckChange> {
+  const failing = (f: Failure) => f.status === 'error' || failsRun(f.level, failOn);
   const out = new Map<string, CheckChange>();
-  for (const f of results.failures) {
+  for (const f of results.failures.filter((x) => (which === 'failing' ? failing(x) : x.status === 'failed' && x.level === 'warning' && !failing(x)))) {
     const change = { case: stableCaseId(f), transport: f.transport, check: f.check, message: (f.message ?? '').split('\n')[0]!.slice(0, 200) };
     out.set(`${change.case} ${change.transport} ${change.check}`, change);
   }
@@ -42,8 +52,12 @@ function failureMap(results: ResultsFile): Map<string, CheckChange> {
 const exchangeKey = (c: CheckChange) => `${c.case} ${c.transport}`;
 
 export function compareReports(older: ResultsFile, newer: ResultsFile): ReportComparison {
-  const was = failureMap(older);
-  const now = failureMap(newer);
+  // Both runs are judged by the new run's --fail-on: what would fail the release now.
+  const failOn = failOnOf({ configuration: newer.run?.configuration ?? {} });
+  const was = failureMap(older, failOn);
+  const now = failureMap(newer, failOn);
+  const warnedBefore = failureMap(older, failOn, 'warnings');
+  const warnsNow = failureMap(newer, failOn, 'warnings');
   const ranNow = (c: CheckChange) => (newer.verdicts ? (newer.verdicts[exchangeKey(c)] ?? 'skipped') !== 'skipped' : true);
   const gone = [...was].filter(([k]) => !now.has(k)).map(([, c]) => c);
   const oldV = older.verdicts ?? {};
@@ -58,6 +72,8 @@ export function compareReports(older: ResultsFile, newer: ResultsFile): ReportCo
     newlyFailing: [...now].filter(([k]) => !was.has(k)).map(([, c]) => c),
     newlyPassing: gone.filter(ranNow),
     noLongerRun: gone.filter((c) => !ranNow(c)),
+    newWarnings: [...warnsNow].filter(([k]) => !warnedBefore.has(k)).map(([, c]) => c),
+    goneWarnings: [...warnedBefore].filter(([k]) => !warnsNow.has(k)).map(([, c]) => c).filter(ranNow),
     changedVerdicts,
     newCases: Object.keys(newV).filter((k) => !(k in oldV)).length,
     goneCases: Object.keys(oldV).filter((k) => !(k in newV)).length,
@@ -73,6 +89,11 @@ export function formatComparison(c: ReportComparison): string {
   list('Newly failing checks', c.newlyFailing);
   list('Newly passing checks', c.newlyPassing);
   if (c.noLongerRun.length > 0) list('Failing before, not run now', c.noLongerRun);
+  // Warnings never fail the comparison (unless the new run fails on them), and are never hidden.
+  if (c.newWarnings.length > 0 || c.goneWarnings.length > 0) {
+    list('New warnings', c.newWarnings);
+    list('Warnings gone', c.goneWarnings);
+  }
   lines.push(`Cases that changed verdict (${c.changedVerdicts.length})${c.changedVerdicts.length ? ':' : ''}`);
   for (const v of c.changedVerdicts) lines.push(`  ${v.case} ${v.transport}: ${v.old} -> ${v.new}`);
   if (c.newCases || c.goneCases) lines.push(`${c.newCases} exchanges only in the new run, ${c.goneCases} only in the old one`);

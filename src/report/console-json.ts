@@ -16,11 +16,11 @@ export interface ConsoleJsonExtra {
 }
 
 export function consoleJson(records: readonly ExchangeRecord[], run: RunInfo, extra: ConsoleJsonExtra): string {
-  const s = summarise(records, run.toolErrors);
+  const s = summarise(records, run);
   const failures = records.flatMap((r) => failuresOf([r]).map((f) => ({
     operation: f.operation, transport: f.transport, kind: f.kind,
     ...(f.scenario ? { scenario: f.scenario } : {}), ...(f.param ? { param: f.param } : {}),
-    check: f.check, status: f.status, message: f.message.split('\n')[0],
+    check: f.check, status: f.status, level: f.level, message: f.message.split('\n')[0],
     file: `failures/${failureId(r)}.json`,
   })));
   return JSON.stringify({
@@ -33,7 +33,8 @@ export function consoleJson(records: readonly ExchangeRecord[], run: RunInfo, ex
     profile: run.configuration['profile'],
     seed: run.seed,
     durationMs: run.durationMs,
-    summary: { exchanges: s.exchanges, checks: s.checks },
+    failOn: s.failOn,
+    summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels },
     reports: { dir: extra.reportsDir, files: extra.files },
     toolErrors: run.toolErrors,
     failures,

@@ -1,20 +1,23 @@
 /** The console summary: an operations x transports table, then each finding on one line (pure). */
-import { outcomeOf, type Outcome } from '../engine/findings.js';
+import { noticesOf, outcomeOf, type Outcome } from '../engine/findings.js';
 import { paritySummary } from './parity-json.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { TransportId } from '../transports/index.js';
-import { failuresOf, notesOf, summarise } from './summary.js';
+import { failuresOf, notesOf, summarise, type VerdictInputs } from './summary.js';
+import { failOnOf, failsRun } from '../results/levels.js';
 
 const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR', skipped: 'skip' } as const;
 const MAX_LISTED = 40;
 const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error: 3 };
 
-export function consoleTable(records: readonly ExchangeRecord[], operations: readonly string[], transports: readonly TransportId[], toolErrors: readonly string[]): string {
+export function consoleTable(records: readonly ExchangeRecord[], operations: readonly string[], transports: readonly TransportId[], run: VerdictInputs): string {
+  const { toolErrors } = run;
+  const failOn = failOnOf(run);
   // A cell shows the worst outcome of every record of that operation and transport.
   const worst = new Map<string, Outcome>();
   for (const r of records) {
     const key = `${r.operation} ${r.transport}`;
-    const o = outcomeOf(r);
+    const o = outcomeOf(r, failOn);
     if (!worst.has(key) || RANK[o] > RANK[worst.get(key)!]) worst.set(key, o);
   }
   const columns = [...transports, 'parity'];
@@ -28,13 +31,26 @@ export function consoleTable(records: readonly ExchangeRecord[], operations: rea
     });
     lines.push(`${op.padEnd(width)}  ${cells.join(' ')}`.trimEnd());
   }
-  const s = summarise(records, toolErrors);
-  lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors${s.exchanges.skipped ? `, ${s.exchanges.skipped} skipped` : ''}; checks: ${s.checks.passed} passed, ${s.checks.failed} failed, ${s.checks.skipped} had nothing to judge`);
+  const s = summarise(records, run);
+  lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors${s.exchanges.skipped ? `, ${s.exchanges.skipped} skipped` : ''}; checks: ${s.checks.passed} passed, ${s.checks.failed} failed${s.checks.notices ? `, ${s.checks.notices} noted (warnings and info, below)` : ''}, ${s.checks.skipped} had nothing to judge`);
   const p = paritySummary(records);
   if (p.compared > 0) lines.push(`Parity: ${p.compared} cases compared across transports: ${p.agreeing} agree, ${p.withDefects} with defects, ${p.inherentOnly} with inherent ASMX differences only (see parity.json)`);
-  const failures = failuresOf(records);
+  const all = failuresOf(records);
+  const failures = all.filter((f) => f.status === 'error' || failsRun(f.level, failOn));
   for (const f of failures.slice(0, MAX_LISTED)) lines.push(`  ${f.operation} ${f.transport} ${f.check}: ${f.message.split('\n').slice(0, f.kind === 'service' ? 6 : 1).join('\n    ')}`);
   if (failures.length > MAX_LISTED) lines.push(`  ... and ${failures.length - MAX_LISTED} more in results.json`);
+  // Findings that did not decide the verdict are counted by check, never left out.
+  const notices = records.flatMap((r) => noticesOf(r, failOn));
+  for (const level of ['warning', 'info'] as const) {
+    const byCheck = new Map<string, number>();
+    for (const n of notices.filter((c) => c.level === level)) byCheck.set(n.id, (byCheck.get(n.id) ?? 0) + 1);
+    const count = [...byCheck.values()].reduce((a, b) => a + b, 0);
+    if (count === 0) continue;
+    const list = [...byCheck].sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ${n}`).join(', ');
+    lines.push(level === 'warning'
+      ? `  ${count} ${count === 1 ? 'warning' : 'warnings'} (ASMX behaviour where the contract is silent; they fail the run under --fail-on warning): ${list}; details in report.html and results.json`
+      : `  ${count} info (observations): ${list}; details in report.html and parity.json`);
+  }
   const guarded = [...new Set(records.filter((r) => r.skipped).map((r) => r.operation))];
   if (guarded.length > 0) lines.push(`  skipped (not sent): ${guarded.join(', ')}: ${records.find((r) => r.skipped)!.skipped}`);
   for (const n of notesOf(records)) lines.push(`  note: ${n.check} not checked: ${n.message}`);

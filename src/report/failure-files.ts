@@ -45,7 +45,7 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
     echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded),
     seed: run.seed,
     record: r,
-    findings: findingsOf(r),
+    findings: findingsOf(r, 'warning'),
     curl: r.request.curl,
     replay: `npx tsiws-conform replay ${path}${run.embedded ? '' : ' --base-url <target>'}`,
   };
@@ -58,7 +58,8 @@ export function writeFailureFiles(reportsDir: string, records: readonly Exchange
   for (const old of readdirSync(dir)) if (old.endsWith('.json')) rmSync(join(dir, old));
   let count = 0;
   for (const r of records) {
-    if (findingsOf(r).length === 0) continue;
+    // Warnings get a replayable file too: a vendor is handed a reproducible request for each.
+    if (findingsOf(r, 'warning').length === 0) continue;
     const path = join(dir, `${failureId(r)}.json`);
     writeFileAtomic(path, `${JSON.stringify(failureFile(r, run, path), null, 2)}\n`);
     count++;

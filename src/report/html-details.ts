@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { findingsOf } from '../engine/findings.js';
+import { failOnOf, type FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { DiffPart, ParityDifference } from '../parity/compare.js';
 import { failureFile, failureId } from './failure-files.js';
@@ -51,7 +52,7 @@ function failureArticle(r: ExchangeRecord, run: RunInfo): string {
   const replay = failureFile(r, run, join(dir, 'failures', `${id}.json`)).replay.replace('<target>', run.target);
   const findings = r.error
     ? [`<li><strong class="check">${esc(r.error.code)}</strong> <span class="msg">${esc(r.error.message)}</span></li>`]
-    : r.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `<li><strong class="check">${esc(c.id)}</strong>${c.status === 'error' ? ' <span class="tag error">check crashed</span>' : ''}${pre(c.message ?? '', 'msg')}</li>`);
+    : r.checks.filter((c) => c.status === 'error' || (c.status === 'failed' && c.level !== 'info')).map((c) => `<li><strong class="check">${esc(c.id)}</strong>${c.status === 'error' ? ' <span class="tag error">check crashed</span>' : ` <span class="tag level-${esc(c.level ?? 'error')}">${esc(c.level ?? 'error')}</span>`}${pre(c.message ?? '', 'msg')}</li>`);
   const expectation = r.expectation
     ? `<p class="expect"><strong>Expected</strong> (${esc(r.expectation.profile)} profile): ${esc(r.expectation.summary)}<br><small>Evidence: ${esc(r.expectation.evidence)}</small></p>`
     : '';
@@ -89,31 +90,34 @@ ${mine ? `<h5>Reproduce with curl</h5>${pre(mine.curl, 'cmd')}` : ''}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function counts(cell: Cell): string {
+function counts(cell: Cell, failOn: FailOn): string {
   if (cell.records.length === 0) return 'nothing sent in this run';
   if (cell.skippedBecause) return esc(cell.skippedBecause);
   const by = new Map<string, number>();
   for (const r of cell.records) by.set(r.kind, (by.get(r.kind) ?? 0) + 1);
-  const failing = cell.records.filter((r) => findingsOf(r).length > 0).length;
+  const failing = cell.records.filter((r) => findingsOf(r, failOn).length > 0).length;
   const parts = [`${plural(cell.records.length, 'exchange')} (${esc([...by].map(([k, n]) => `${n} ${k}`).join(', '))})`];
   parts.push(failing > 0 ? `${failing} with findings` : 'all passed');
+  if (cell.warnings > 0) parts.push(plural(cell.warnings, 'warning'));
   if (cell.differences.length > 0) parts.push(plural(cell.differences.length, 'parity difference'));
   return parts.join('; ');
 }
 
 /** One section per cell; `budget` counts the failures still shown in full across the report. */
 export function cellSection(cell: Cell, run: RunInfo, budget: { left: number }): string {
-  const failing = cell.records.filter((r) => findingsOf(r).length > 0);
+  const failOn = failOnOf(run);
+  // Warnings are shown like failures (each with its level), so a vendor can reproduce them too.
+  const failing = cell.records.filter((r) => findingsOf(r, 'warning').length > 0);
   const shown = failing.slice(0, Math.max(0, Math.min(FULL_PER_CELL, budget.left)));
   budget.left -= shown.length;
   const rest = failing.slice(shown.length);
   const more = rest.length > 0
-    ? `<details class="more"><summary>${rest.length} more failures in this cell (full details in their failure files)</summary><ul>${rest.map((r) => `<li><a href="failures/${esc(failureId(r))}.json"><code>${esc(r.caseId)}</code></a>: ${esc(findingsOf(r).map((f) => f.split(':')[0]).join(', '))}</li>`).join('')}</ul></details>`
+    ? `<details class="more"><summary>${rest.length} more failures in this cell (full details in their failure files)</summary><ul>${rest.map((r) => `<li><a href="failures/${esc(failureId(r))}.json"><code>${esc(r.caseId)}</code></a>: ${esc(findingsOf(r, 'warning').map((f) => f.split(':')[0]).join(', '))}</li>`).join('')}</ul></details>`
     : '';
   const heading = `<h3><span class="dot ${cell.state}"></span>${esc(cell.operation)} · ${esc(TRANSPORT_LABEL[cell.transport])} <span class="tag ${cell.state}">${esc(STATE_LABEL[cell.state])}</span></h3>`;
   return `<section class="cell-detail state-${cell.state}" id="${cellId(cell.operation, cell.transport)}">
 ${heading}
-<p class="counts">${counts(cell)} · <a href="#matrix">back to the matrix</a></p>
+<p class="counts">${counts(cell, failOn)} · <a href="#matrix">back to the matrix</a></p>
 ${shown.map((r) => failureArticle(r, run)).join('\n')}
 ${more}
 ${cell.differences.map(({ record, difference }) => differenceArticle(record, difference)).join('\n')}

@@ -4,7 +4,8 @@
  * fail, an inherent ASMX behaviour marks it "inherent" (visible, not failing).
  */
 import { operations } from '../contract/index.js';
-import { outcomeOf } from '../engine/findings.js';
+import { noticesOf, outcomeOf } from '../engine/findings.js';
+import type { FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { ParityDifference } from '../parity/compare.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
@@ -35,6 +36,8 @@ export interface Cell {
   readonly operation: string;
   readonly transport: TransportId;
   readonly state: CellState;
+  /** Warnings that did not fail the run (ASMX behaviour where the contract is silent): a badge. */
+  readonly warnings: number;
   /** Exchanges of this operation over this transport (skipped ones included). */
   readonly records: readonly ExchangeRecord[];
   /** Parity differences in which this transport was the odd one out, with the case compared. */
@@ -45,13 +48,13 @@ export interface Cell {
 
 const worse = (a: CellState, b: CellState): CellState => (RANK[b] > RANK[a] ? b : a);
 
-function stateOf(r: ExchangeRecord): CellState {
-  const o = outcomeOf(r);
+function stateOf(r: ExchangeRecord, failOn: FailOn): CellState {
+  const o = outcomeOf(r, failOn);
   return o === 'passed' ? 'pass' : o === 'failed' ? 'fail' : o === 'error' ? 'error' : 'skipped';
 }
 
 /** Cells in matrix order: operations as in the contract, transports as TRANSPORT_IDS. */
-export function matrixOf(records: readonly ExchangeRecord[]): Cell[][] {
+export function matrixOf(records: readonly ExchangeRecord[], failOn: FailOn): Cell[][] {
   const byCell = new Map<string, ExchangeRecord[]>();
   const diffs = new Map<string, Array<{ record: ExchangeRecord; difference: ParityDifference }>>();
   const key = (op: string, t: string) => `${op} ${t}`;
@@ -67,9 +70,10 @@ export function matrixOf(records: readonly ExchangeRecord[]): Cell[][] {
     const differences = diffs.get(key(op.name, transport)) ?? [];
     const sent = cellRecords.filter((r) => !r.skipped);
     let state: CellState = sent.length > 0 ? 'pass' : 'skipped';
-    for (const r of sent) state = worse(state, stateOf(r));
+    for (const r of sent) state = worse(state, stateOf(r, failOn));
+    const warnings = sent.reduce((n, r) => n + noticesOf(r, failOn).filter((c) => c.level === 'warning').length, 0);
     for (const { difference } of differences) state = worse(state, difference.inherent ? 'inherent' : 'fail');
     const held = cellRecords.find((r) => r.skipped);
-    return { operation: op.name, transport, state, records: cellRecords, differences, ...(held && sent.length === 0 ? { skippedBecause: held.skipped! } : {}) };
+    return { operation: op.name, transport, state, warnings, records: cellRecords, differences, ...(held && sent.length === 0 ? { skippedBecause: held.skipped! } : {}) };
   }));
 }

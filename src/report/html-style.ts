@@ -22,7 +22,9 @@ header.banner.error{background:linear-gradient(90deg,#6b3a00,#8a4b00)}
 .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:10px;margin:18px 0 0}
 .stat{background:var(--paper);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
 .stat .n{font-size:22px;font-weight:700}.stat .l{color:var(--muted);font-size:13px}
-.stat.bad .n{color:var(--fail)}.stat.good .n{color:var(--pass)}
+.stat.bad .n{color:var(--fail)}.stat.good .n{color:var(--pass)}.stat.warn .n{color:#8a5a00}
+.badge.warning{display:inline-block;margin-left:4px;font-size:11px;font-weight:700;color:#6b4500;background:#fff1c2;border:1px solid #e6c25a;border-radius:999px;padding:0 5px}
+.tag.level-error{background:#fde2df;color:#8e1d17}.tag.level-warning{background:#fff1c2;color:#6b4500}.tag.level-info{background:#eceff3;color:#394150}
 .notice{background:#fff7e0;border:1px solid #f0d58c;border-radius:8px;padding:10px 14px;margin:14px 0}
 .panel{background:var(--paper);border:1px solid var(--line);border-radius:10px;padding:16px 18px}
 .legend{display:flex;flex-wrap:wrap;gap:8px 18px;margin:0 0 12px;font-size:13px;color:var(--muted)}

@@ -4,7 +4,8 @@
  * parity difference, the WSDL drift, and what the run covered. Every piece of target text is
  * escaped, and a Content-Security-Policy allows only the page's own inline script and style.
  */
-import { findingsOf } from '../engine/findings.js';
+import { findingsOf, noticesOf } from '../engine/findings.js';
+import type { FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import { INHERENT } from '../parity/inherent.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
@@ -20,21 +21,23 @@ const VERDICT_TEXT = { conforms: 'Conforms', 'does-not-conform': 'Does not confo
 const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };
 
 function banner(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const s = summarise(records, run.toolErrors);
+  const s = summarise(records, run);
   const profile = String(run.configuration['profile'] ?? 'asmx');
   const facts = [
     ['Target', esc(run.target)],
     ['Profile', `<code>${esc(profile)}</code>`],
+    ['Fails on', `<code>${esc(s.failOn)}</code>`],
     ['Seed', `<code>${esc(run.seed)}</code>`],
     ['Started', esc(run.startedAt)],
     ['Duration', `${esc((run.durationMs / 1000).toFixed(1))} s`],
     ['Tool', `${esc(run.tool.name)} ${esc(run.tool.version)}`],
   ].map(([k, v]) => `<span><b>${k}</b> ${v}</span>`).join('');
-  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
+  const warned = s.levels.warning > 0 && s.failOn === 'error' ? `, with ${s.levels.warning} warning${s.levels.warning === 1 ? '' : 's'}` : '';
+  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${esc(warned)}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
 }
 
 function stats(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const s = summarise(records, run.toolErrors);
+  const s = summarise(records, run);
   const p = paritySummary(records);
   const items: Array<[string | number, string, string]> = [
     [s.exchanges.total, 'exchanges', ''],
@@ -42,6 +45,7 @@ function stats(records: readonly ExchangeRecord[], run: RunInfo): string {
     [s.exchanges.failed, 'failed', s.exchanges.failed > 0 ? 'bad' : ''],
     [s.exchanges.error, 'could not complete', s.exchanges.error > 0 ? 'bad' : ''],
     [s.exchanges.skipped, 'not sent', ''],
+    [s.levels.warning, s.failOn === 'warning' ? 'warnings (failing: --fail-on warning)' : 'warnings (not failing)', s.levels.warning > 0 ? (s.failOn === 'warning' ? 'bad' : 'warn') : ''],
     [`${p.agreeing}/${p.compared}`, 'cases agree across transports', p.withDefects > 0 ? 'bad' : ''],
   ];
   return `<div class="stats">${items.map(([n, l, cls]) => `<div class="stat ${cls}"><div class="n">${esc(n)}</div><div class="l">${esc(l)}</div></div>`).join('')}</div>`;
@@ -59,23 +63,34 @@ function legend(): string {
   return `<div class="legend">${(Object.keys(STATE_LABEL) as CellState[]).map((s) => `<span title="${esc(STATE_HELP[s])}"><i class="swatch ${s}"></i>${esc(STATE_LABEL[s])}</span>`).join('')}</div>`;
 }
 
-function matrix(cells: readonly Cell[][]): string {
+function matrix(cells: readonly Cell[][], failOn: FailOn): string {
   const head = `<tr><th class="op">operation</th>${TRANSPORT_IDS.map((t) => `<th>${esc(TRANSPORT_LABEL[t])}</th>`).join('')}</tr>`;
   const rows = cells.map((row) => `<tr><td class="opname" title="${esc(row[0]!.operation)}">${esc(row[0]!.operation)}</td>${row.map((c) => {
     const title = `${c.operation} over ${TRANSPORT_LABEL[c.transport]}: ${STATE_LABEL[c.state]}`;
     const sent = c.records.filter((r) => !r.skipped).length;
-    const failing = c.records.filter((r) => findingsOf(r).length > 0).length;
+    const failing = c.records.filter((r) => findingsOf(r, failOn).length > 0).length;
+    const badge = c.warnings > 0 ? ` <span class="badge warning" title="${esc(`${c.warnings} warning${c.warnings === 1 ? '' : 's'}: ASMX behaviour where the contract is silent`)}">⚠ ${c.warnings}</span>` : '';
     const count = sent === 0 ? '' : ` <small>${failing > 0 ? `${failing}/${sent}` : sent}</small>`;
-    return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(c.skippedBecause ? `${title}: ${c.skippedBecause}` : `${title}; ${failing} of ${sent} exchanges with findings`)}">${c.state !== 'skipped' ? CELL_MARK[c.state] : c.skippedBecause ? '– held back' : '– not run'}${count}</a></td>`;
+    return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(c.skippedBecause ? `${title}: ${c.skippedBecause}` : `${title}; ${failing} of ${sent} exchanges with findings`)}">${c.state !== 'skipped' ? CELL_MARK[c.state] : c.skippedBecause ? '– held back' : '– not run'}${count}${badge}</a></td>`;
   }).join('')}</tr>`);
-  return `<section id="matrix"><h2>Operations × transports</h2><div class="panel">${legend()}<table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><p class="counts">Each cell shows the worst outcome of that operation over that transport and how many exchanges were sent (failing/sent when some failed); click it for the details. Hover the legend for what each colour means.</p>${failingChecks(cells)}</div></section>`;
+  return `<section id="matrix"><h2>Operations × transports</h2><div class="panel">${legend()}<table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table><p class="counts">Each cell shows the worst outcome of that operation over that transport and how many exchanges were sent (failing/sent when some failed), and ⚠ with the number of warnings; click it for the details. Hover the legend for what each colour means.</p>${checksThatFired(cells, failOn, 'error')}</div></section>
+${warningsSection(cells, failOn)}`;
 }
 
-/** Which checks fired, how often and where: the first thing to read about a broken target. */
-function failingChecks(cells: readonly Cell[][]): string {
+/** Warnings that did not fail the run, by check and where: never silent. */
+function warningsSection(cells: readonly Cell[][], failOn: FailOn): string {
+  if (failOn === 'warning' || cells.every((row) => row.every((c) => c.warnings === 0))) return '';
+  return `<section id="warnings"><h2>Warnings</h2><div class="panel"><p class="counts">Differences from the behaviour of real ASMX runtimes where the contract is silent (wording, the shape of an error or of a host's own rejection). They do not fail the run; <code>--fail-on warning</code> makes them fail it.</p>${checksThatFired(cells, failOn, 'warning')}</div></section>`;
+}
+
+/** Which checks fired, how often and where: the first thing to read about a broken target.
+ * `which`: the findings that fail the run, or the warnings that do not. */
+function checksThatFired(cells: readonly Cell[][], failOn: FailOn, which: 'error' | 'warning'): string {
   const byCheck = new Map<string, { count: number; cells: Cell[] }>();
   for (const cell of cells.flat()) {
-    const ids = [...cell.records.flatMap((r) => findingsOf(r).map((f) => f.split(':')[0]!)), ...cell.differences.filter((d) => !d.difference.inherent).map(() => 'transport-parity')];
+    const ids = which === 'warning'
+      ? cell.records.flatMap((r) => noticesOf(r, failOn).filter((c) => c.level === 'warning').map((c) => c.id))
+      : [...cell.records.flatMap((r) => findingsOf(r, failOn).map((f) => f.split(':')[0]!)), ...cell.differences.filter((d) => !d.difference.inherent).map(() => 'transport-parity')];
     for (const id of ids) {
       const entry = byCheck.get(id) ?? { count: 0, cells: [] };
       entry.count++;
@@ -88,7 +103,8 @@ function failingChecks(cells: readonly Cell[][]): string {
     const where = e.cells.slice(0, 8).map((c) => `<a href="#${cellId(c.operation, c.transport)}">${esc(c.operation)} · ${esc(TRANSPORT_LABEL[c.transport])}</a>`).join(', ');
     return `<tr><td><code>${esc(id)}</code></td><td class="num">${e.count}</td><td>${where}${e.cells.length > 8 ? ` and ${e.cells.length - 8} more cells` : ''}</td></tr>`;
   });
-  return `<h3 class="failing">Checks that failed</h3><table class="failing"><thead><tr><th>check</th><th>findings</th><th>where</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const title = which === 'warning' ? 'Checks that warned' : 'Checks that failed';
+  return `<h3 class="failing">${title}</h3><table class="failing"><thead><tr><th>check</th><th>${which === 'warning' ? 'warnings' : 'findings'}</th><th>where</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function service(records: readonly ExchangeRecord[]): string {
@@ -101,7 +117,7 @@ function service(records: readonly ExchangeRecord[]): string {
 function details(cells: readonly Cell[][], run: RunInfo): string {
   const all = cells.flat();
   const budget = { left: FULL_PER_REPORT };
-  const noteworthy = all.filter((c) => c.state === 'fail' || c.state === 'error' || c.state === 'inherent');
+  const noteworthy = all.filter((c) => c.state === 'fail' || c.state === 'error' || c.state === 'inherent' || c.warnings > 0);
   const quiet = all.filter((c) => !noteworthy.includes(c));
   const inherent = INHERENT.map((b) => `<li><code>${esc(b.id)}</code>: ${esc(b.description)}</li>`).join('');
   return `<section id="details"><h2>Findings and differences</h2>
@@ -117,8 +133,8 @@ function configuration(run: RunInfo): string {
 }
 
 export function reportHtml(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const cells = matrixOf(records);
-  const s = summarise(records, run.toolErrors);
+  const s = summarise(records, run);
+  const cells = matrixOf(records, s.failOn);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -134,7 +150,7 @@ ${banner(records, run)}
 <main>
 ${stats(records, run)}
 ${notices(records, run)}
-${matrix(cells)}
+${matrix(cells, s.failOn)}
 ${service(records)}
 ${details(cells, run)}
 ${coverageSection(records)}

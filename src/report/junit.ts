@@ -2,8 +2,10 @@
  * reports/junit.xml with junit-report-builder: a testsuite per operation, a testcase per transport
  * and check. It validates against the Jenkins JUnit schema (fixtures/junit/, test/report/
  * junit-schema.test.ts), which is what CI servers' JUnit importers are built to read:
- * - a finding is <failure> naming the check, and so is an exchange the target did not complete
+ * - a finding that fails the run is <failure> naming the check and its level, and so is an exchange the target did not complete
  *   (reset, timeout: a finding about the target, as in the verdict);
+ * - a warning (or an info observation) that does not fail the run (--fail-on) passes, with its
+ *   level, check and message in <system-out>;
  * - a tool error (RunInfo.toolErrors, a check that crashed) is <error>;
  * - an exchange deliberately not sent, or a service check that could not be made, is <skipped>.
  * A check that had nothing to judge in a response (a fault check on a success, say) is not a
@@ -20,6 +22,7 @@ import junitModule, { type Builder } from 'junit-report-builder';
 const junit = junitModule as unknown as Builder;
 import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
 import type { RunInfo } from './summary.js';
+import { failOnOf, failsRun } from '../results/levels.js';
 
 /** The `name: value` lines that identify a testcase and let a reader reproduce it. */
 export function testcaseDetails(r: ExchangeRecord, run: RunInfo, check: string | undefined, withCurl: boolean): string {
@@ -65,6 +68,7 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
 
 /** One operation's <testsuite> as a whole junit document of its own. */
 function operationSuite(operation: string, records: readonly ExchangeRecord[], run: RunInfo): string {
+  const failOn = failOnOf(run);
   const builder = junit.newBuilder();
   const suite = builder.testSuite().name(operation).timestamp(run.startedAt).property('target', run.target).property('namespace', run.namespace).property('seed', String(run.seed));
   if (run.incomplete) suite.property('incomplete', `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
@@ -86,10 +90,14 @@ function operationSuite(operation: string, records: readonly ExchangeRecord[], r
       if (c.status === 'skipped' && r.kind !== 'service') continue;
       const tc = suite.testCase().className(className).name(labelOf(r, c)).time(seconds);
       const details = testcaseDetails(r, run, c.id, c.status !== 'passed');
-      if (c.status === 'failed') tc.failure(`${c.id}: ${c.message ?? ''}`, c.id);
+      // A warning or an observation that does not fail the run is no <failure>: CI would go red.
+      const notice = c.status === 'failed' && !failsRun(c.level, failOn);
+      if (c.status === 'failed' && !notice) tc.failure(`${c.id}: ${c.message ?? ''}`, c.id);
       else if (c.status === 'error') tc.error(`${c.id}: ${c.message ?? ''}`, 'check-error');
       else if (c.status === 'skipped') tc.skipped();
-      tc.standardOutput(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}` : details);
+      tc.standardOutput(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
+        : notice ? `${c.level}: ${c.id}: ${c.message ?? ''}\n${details}`
+        : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details);
     }
   }
   return builder.build();

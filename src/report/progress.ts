@@ -4,6 +4,7 @@
  * tests, with no escape sequences. The caller picks the stream and tells whether it is a terminal.
  */
 import { findingsOf } from '../engine/findings.js';
+import { DEFAULT_FAIL_ON, type FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../engine/record.js';
 
 export interface ProgressOptions {
@@ -12,6 +13,8 @@ export interface ProgressOptions {
   readonly tty: boolean;
   readonly columns?: number;
   readonly now?: () => number;
+  /** Which findings the count shows: those that fail the run. */
+  readonly failOn?: FailOn;
 }
 
 export interface Progress {
@@ -34,7 +37,7 @@ export function progressLine(finished: number, planned: number, findings: number
   return `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}]${tail}`;
 }
 
-export function createProgress({ write, tty, columns = 80, now = Date.now }: ProgressOptions): Progress {
+export function createProgress({ write, tty, columns = 80, now = Date.now, failOn = DEFAULT_FAIL_ON }: ProgressOptions): Progress {
   const started = now();
   let findings = 0;
   let finished = 0;
@@ -51,7 +54,7 @@ export function createProgress({ write, tty, columns = 80, now = Date.now }: Pro
   };
   return {
     onRecord(record) {
-      if (findingsOf(record).length > 0) findings++;
+      if (findingsOf(record, failOn).length > 0) findings++;
     },
     onProgress(done, total, collected) {
       finished = done;

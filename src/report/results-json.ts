@@ -7,6 +7,6 @@ import { verdictsOf } from './verdicts.js';
 export const RESULTS_SCHEMA_VERSION = 1;
 
 export function resultsJson(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const summary = summarise(records, run.toolErrors);
-  return `${JSON.stringify({ schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, notes: notesOf(records), failures: failuresOf(records), verdicts: verdictsOf(records), coverage: coverageSummary(records) }, null, 2)}\n`;
+  const summary = summarise(records, run);
+  return `${JSON.stringify({ schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, notes: notesOf(records), failures: failuresOf(records), verdicts: verdictsOf(records, summary.failOn), coverage: coverageSummary(records) }, null, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 /** Counts and verdict of a run, computed from its records (pure). */
-import { findingsOf, outcomeOf } from '../engine/findings.js';
+import { findingsOf, levelCounts, outcomeOf } from '../engine/findings.js';
+import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
 import type { ExchangeRecord } from '../engine/record.js';
 
 export interface RunInfo {
@@ -21,24 +22,42 @@ export interface RunInfo {
 
 export interface Summary {
   readonly verdict: 'conforms' | 'does-not-conform' | 'error';
+  /** The lowest level that failed the run (--fail-on). */
+  readonly failOn: FailOn;
   readonly exchanges: { readonly total: number; readonly passed: number; readonly failed: number; readonly error: number; readonly skipped: number };
-  readonly checks: { readonly passed: number; readonly failed: number; readonly skipped: number; readonly error: number };
+  /** Check verdicts: `failed` those that fail the run, `notices` the failed verdicts of levels that
+   * do not (warnings unless --fail-on warning, and info); `error` checks that crashed. */
+  readonly checks: { readonly passed: number; readonly failed: number; readonly notices: number; readonly skipped: number; readonly error: number };
+  /** Failed check verdicts per level, whether or not they failed the run. */
+  readonly levels: LevelCounts;
 }
 
-export function summarise(records: readonly ExchangeRecord[], toolErrors: readonly string[]): Summary {
+/** The parts of a run's information the verdict depends on. */
+export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration'>;
+
+export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
+  const failOn = failOnOf(run);
   const exchanges = { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 };
-  const checks = { passed: 0, failed: 0, skipped: 0, error: 0 };
+  const checks = { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 };
   for (const r of records) {
-    exchanges[outcomeOf(r)]++;
-    for (const c of r.checks) checks[c.status]++;
+    exchanges[outcomeOf(r, failOn)]++;
+    for (const c of r.checks) checks[c.status === 'failed' && !failsRun(c.level, failOn) ? 'notices' : c.status]++;
   }
   // A check that crashed or a suite that broke means the tool cannot vouch for the verdict; an
   // exchange the target did not complete (reset, timeout) is a finding about the target.
-  const verdict = toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : 'conforms';
-  return { verdict, exchanges, checks };
+  const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : 'conforms';
+  return { verdict, failOn, exchanges, checks, levels: levelCounts(records) };
 }
 
-/** Every problem of a run as one flat list, for results.json and the console. */
+/** "conforms, with 3 warnings": the verdict, and the warnings when they did not decide it (info
+ * is counted in the summary line, not here: observations never qualify a verdict). */
+export function verdictText(s: Summary): string {
+  const n = s.levels.warning;
+  return n > 0 && !failsRun('warning', s.failOn) ? `${s.verdict}, with ${n} ${n === 1 ? 'warning' : 'warnings'}` : s.verdict;
+}
+
+/** Every error and warning of a run as one flat list, with its level, for results.json and the
+ * console; a crashed check or an exchange the target did not complete counts as an error. */
 export function failuresOf(records: readonly ExchangeRecord[]) {
   return records.flatMap((r) => {
     const what = {
@@ -46,10 +65,11 @@ export function failuresOf(records: readonly ExchangeRecord[]) {
       ...(r.scenario ? { scenario: r.scenario } : {}), ...(r.param ? { param: r.param } : {}), ...(r.expectation ? { expectation: r.expectation } : {}),
     };
     const excerpt = { request: r.request, ...(r.response ? { response: r.response } : {}) };
-    if (r.error) return [{ ...what, check: r.error.code, status: 'error' as const, message: r.error.message, ...excerpt }];
+    if (r.error) return [{ ...what, check: r.error.code, status: 'error' as const, level: 'error' as Level, message: r.error.message, ...excerpt }];
     return r.checks
-      .filter((c) => c.status === 'failed' || c.status === 'error')
-      .map((c) => ({ ...what, check: c.id, status: c.status, message: c.message ?? '', ...excerpt }));
+      // Observations (info) are counted in summary.levels and detailed where they belong (parity.json).
+      .filter((c) => c.status === 'error' || (c.status === 'failed' && c.level !== 'info'))
+      .map((c) => ({ ...what, check: c.id, status: c.status, level: c.level ?? 'error', message: c.message ?? '', ...excerpt }));
   });
 }
 

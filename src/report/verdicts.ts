@@ -3,6 +3,7 @@
  * (`<operation>-fuzz`, for its exchanges and its parity record): which sample is reported depends on whether the property failed. */
 import { outcomeOf, type Outcome } from '../engine/findings.js';
 import type { ExchangeRecord } from '../engine/record.js';
+import type { FailOn } from '../results/levels.js';
 
 export const stableCaseId = (r: { readonly operation: string; readonly caseId: string }): string =>
   r.caseId.startsWith(`${r.operation}-fuzz`) ? `${r.operation}-fuzz` : r.caseId;
@@ -11,11 +12,11 @@ const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error:
 
 /** `"<case> <transport>": passed | failed | error | skipped`, for every record; where several
  * records share a key (the samples of a replayed fuzz property) the worst verdict stands. */
-export function verdictsOf(records: readonly ExchangeRecord[]): Record<string, Outcome> {
+export function verdictsOf(records: readonly ExchangeRecord[], failOn: FailOn): Record<string, Outcome> {
   const out: Record<string, Outcome> = {};
   for (const r of records) {
     const key = `${stableCaseId(r)} ${r.transport}`;
-    const outcome = outcomeOf(r);
+    const outcome = outcomeOf(r, failOn);
     if (out[key] === undefined || RANK[outcome] > RANK[out[key]]) out[key] = outcome;
   }
   return out;

@@ -20,6 +20,7 @@ import { getOperation } from '../../src/contract/index.js';
 import { evaluate } from '../../src/engine/run-case.js';
 import { expectationFor, PROFILES } from '../../src/profiles/expectations.js';
 import type { Expectation, ProfileId } from '../../src/profiles/types.js';
+import type { Level } from '../../src/results/levels.js';
 import { empty, plainError, soapFault, soapResult, stringResult, type Reply } from '../../src/server/replies.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { soap11, soap12, type SoapDialect } from '../../src/transports/dialects.js';
@@ -138,7 +139,8 @@ const HTML_NOT_XML = '<!DOCTYPE html><html><body><p>Server Error<br></body></htm
 
 type Expected =
   | { readonly status: 'passed' }
-  | { readonly status: 'failed'; readonly message: string | RegExp }
+  /** `level`: when the verdict names its own level (the check's applies otherwise). */
+  | { readonly status: 'failed'; readonly message: string | RegExp; readonly level?: Level }
   | { readonly status: 'skipped'; readonly message: string }
   /** `check.applies` is false: the engine never runs the check on this exchange. */
   | { readonly status: 'not-applicable' };
@@ -162,7 +164,7 @@ interface Row {
 }
 
 const passed: Expected = { status: 'passed' };
-const failed = (message: string | RegExp): Expected => ({ status: 'failed', message });
+const failed = (message: string | RegExp, level?: Level): Expected => ({ status: 'failed', message, ...(level ? { level } : {}) });
 const skipped = (message: string): Expected => ({ status: 'skipped', message });
 const notApplicable: Expected = { status: 'not-applicable' };
 
@@ -408,11 +410,20 @@ for (const t of TRANSPORT_IDS) {
   add('error-body-readable', t, 'non-numeric int: SOAP fault', () => fromReply(soapFault(faultDialect, 'client', 'boom')), passed, INT_NON_NUMERIC);
   add('error-body-readable', t, 'non-numeric int: text/plain', () => fromReply(plainError(CANNOT_CONVERT)), passed, INT_NON_NUMERIC);
   add('error-body-readable', t, 'non-numeric int: empty body', () => fromReply(empty(400)), passed, INT_NON_NUMERIC);
+  // A host's own web page: a warning, except as the 500 answer to a SOAP request, which SOAP's HTTP
+  // binding says carries a fault.
+  const soap500 = isSoap(t) ? ' (SOAP 1.1 section 6.2, SOAP 1.2 Part 2 section 7.5.2.2: a 500 answer to a SOAP request carries a fault)' : '';
   add('error-body-readable', t, 'non-numeric int: XHTML error page', () => response(HTML_ERROR_PAGE, 'text/html; charset=utf-8', 500),
-    failed(`HTTP 500 answered with a text/html document with root {${XHTML}}html; a ${label} client cannot read it as an error`), INT_NON_NUMERIC);
+    failed(`HTTP 500 answered with a text/html document with root {${XHTML}}html; a ${label} client cannot read it as an error${soap500}`, isSoap(t) ? 'error' : undefined), INT_NON_NUMERIC);
+  add('error-body-readable', t, 'non-numeric int: XHTML error page with 400', () => response(HTML_ERROR_PAGE, 'text/html; charset=utf-8', 400),
+    failed(`HTTP 400 answered with a text/html document with root {${XHTML}}html; a ${label} client cannot read it as an error`), INT_NON_NUMERIC);
   // The message embeds libxml2's parse error, whose wording is libxml2's.
   add('error-body-readable', t, 'non-numeric int: HTML error page that is not XML', () => response(HTML_NOT_XML, 'text/html', 500),
-    failed(new RegExp(`^HTTP 500 answered with a text/html body that is not XML \\([^()]+\\(line 1, column \\d+\\)\\); a ${label.replace('.', '\\.')} client cannot read it as an error$`)), INT_NON_NUMERIC);
+    failed(new RegExp(`^HTTP 500 answered with a text/html body that is not XML \\([^()]+\\(line 1, column \\d+\\)\\); a ${label.replace('.', '\\.')} client cannot read it as an error${soap500.replace(/[().]/g, '\\$&')}$`), isSoap(t) ? 'error' : undefined), INT_NON_NUMERIC);
+  // The spec shows no error shape: any XML document but a web page can be read as an error.
+  add('error-body-readable', t, 'non-numeric int: a bare SOAP Fault element with 400', () => response(`<soap:Fault xmlns:soap="${SOAP11_ENV}"><faultcode>soap:Client</faultcode><faultstring>bad</faultstring></soap:Fault>`, 'text/xml; charset=utf-8', 400), passed, INT_NON_NUMERIC);
+  add('error-body-readable', t, 'non-numeric int: declared XML, not well-formed', () => response('<error>cut', 'text/xml; charset=utf-8', 400),
+    failed(/^HTTP 400 answered with a text\/xml body that is not XML \(.*\); a .* client cannot read it as an error \(declared text\/xml, so XML 1\.0 applies\)$/, 'error'), INT_NON_NUMERIC);
   add('error-body-readable', t, 'valid request', () => answer(t), notApplicable);
 
   // The fault checks judge any SOAP fault, whatever the transport and the kind of case.
@@ -455,13 +466,22 @@ for (const t of TRANSPORT_IDS) {
 
   // fault-status: the profile decides (asmx: 500 only).
   add('fault-status', t, 'fault with HTTP 500', () => fromReply(soapFault(faultDialect, 'client', 'boom')), passed);
+  // Over SOAP the standard's HTTP binding is an error under every profile; what it allows but ASMX
+  // does not is a warning. Over GET/POST no SOAP binding applies: only the profile speaks.
+  const v = faultDialect.version;
+  const required = v === '1.1' ? 'SOAP 1.1 section 6.2 requires 500' : 'SOAP 1.2 Part 2 section 7.5.2.2 requires 400 for env:Sender and 500 otherwise';
+  const habit = (status: number, profile: string, allowed: string) =>
+    failed(`a SOAP fault came with HTTP ${status}; ${isSoap(t) ? `SOAP ${v} allows it` : `over ${label} no SOAP binding applies`}, but the ${profile} profile expects ${allowed}`, 'warning');
   add('fault-status', t, 'fault with HTTP 200', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 200),
-    failed('a SOAP fault came with HTTP 200; the asmx profile allows 500'));
-  add('fault-status', t, 'fault with HTTP 400', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 400),
-    failed('a SOAP fault came with HTTP 400; the asmx profile allows 500'));
-  add('fault-status', t, 'lenient: fault with HTTP 400', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 400), passed, { profile: 'lenient' });
+    isSoap(t) ? failed(`a SOAP ${v} fault came with HTTP 200; ${required}`) : habit(200, 'asmx', '500'));
+  add('fault-status', t, 'Client/Sender fault with HTTP 400', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 400),
+    isSoap(t) && v === '1.1' ? failed(`a SOAP 1.1 fault came with HTTP 400; ${required}`) : habit(400, 'asmx', '500'));
+  add('fault-status', t, 'Server/Receiver fault with HTTP 400', () => withStatus(fromReply(soapFault(faultDialect, 'server', 'boom')), 400),
+    isSoap(t) ? failed(`a SOAP ${v} fault came with HTTP 400; ${required}`) : habit(400, 'asmx', '500'));
+  add('fault-status', t, 'lenient: Client/Sender fault with HTTP 400', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 400),
+    isSoap(t) && v === '1.1' ? failed(`a SOAP 1.1 fault came with HTTP 400; ${required}`) : passed, { profile: 'lenient' });
   add('fault-status', t, 'lenient: fault with HTTP 200', () => withStatus(fromReply(soapFault(faultDialect, 'client', 'boom')), 200),
-    failed('a SOAP fault came with HTTP 200; the lenient profile allows 400 or 500'), { profile: 'lenient' });
+    isSoap(t) ? failed(`a SOAP ${v} fault came with HTTP 200; ${required}`) : habit(200, 'lenient', '400 or 500'), { profile: 'lenient' });
   add('fault-status', t, 'not a fault', () => withStatus(answer(t), 500), skipped('not a SOAP fault'));
 
   // fault-content-type: the fault's own SOAP version decides.
@@ -529,6 +549,16 @@ add('fault-code-per-profile', 'soap11', 'unknown SOAPAction: soap:Client', () =>
 add('fault-code-per-profile', 'soap11', 'non-numeric int: dotted soap:Client.Deserialization', () =>
   fromReply(soapFault(soap11, 'client', UNABLE_TO_READ, 'Client.Deserialization')), passed, INT_NON_NUMERIC);
 add('error-message-per-profile', 'soap11', 'unknown SOAPAction: ASMX message', () => fromReply(soapFault(soap11, 'client', soapActionFault)), passed, { scenario: 'unknown-soapaction' });
+// Where the spec is silent (no required parameters shown; a SOAPAction or path naming no operation)
+// accepting the request is a warning, under every profile.
+add('rejects-invalid-input', 'get', 'missing parameter answered with a result', () => fromReply(resultReply('get', 'x')),
+  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'missing-parameter' });
+add('rejects-invalid-input', 'post', 'missing parameter answered with a result, lenient', () => fromReply(resultReply('post', 'x')),
+  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'missing-parameter', profile: 'lenient' });
+add('rejects-invalid-input', 'soap11', 'unknown SOAPAction answered with a result', () => fromReply(resultReply('soap11', 'x')),
+  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'unknown-soapaction' });
+add('rejects-invalid-input', 'get', 'unknown operation path answered with a result', () => fromReply(resultReply('get', 'x')),
+  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'unknown-operation-path' });
 // ASMX switches to the envelope's version and answers: the asmx expectation tolerates a success.
 add('rejects-invalid-input', 'soap11', 'SOAP 1.2 envelope as SOAP 1.1, answered in SOAP 1.2', () => fromReply(soapResult(soap12, NS, op, 'x')),
   passed, { scenario: 'soap12-envelope-as-soap11' });
@@ -643,7 +673,7 @@ describe('checks', () => {
     expect(check.applies(exchange)).toBe(true);
     const verdict = check.run(exchange);
     if (expected.status === 'failed' && expected.message instanceof RegExp) {
-      expect(verdict).toStrictEqual({ status: 'failed', message: expect.stringMatching(expected.message) });
+      expect(verdict).toStrictEqual({ status: 'failed', message: expect.stringMatching(expected.message), ...(expected.level ? { level: expected.level } : {}) });
     } else {
       expect(verdict).toStrictEqual(expected);
     }

@@ -64,6 +64,6 @@ test('verdictsOf keeps the worst verdict of the records sharing a key', () => {
     { ...base, caseId: 'MobileContactSearch-fuzz-0', checks: [{ id: 'a', status: 'passed' }] },
     { ...base, caseId: 'MobileContactSearch-fuzz-1', checks: [{ id: 'a', status: 'failed', message: 'm' }] },
     { ...base, caseId: 'MobileContactSearch-fuzz-2', checks: [{ id: 'a', status: 'passed' }] },
-  ]);
+  ], 'error');
   expect(verdicts).toEqual({ 'MobileContactSearch-fuzz get': 'failed' });
 });

@@ -4,7 +4,7 @@ import { runConsole } from '../../src/cli/run-console.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
 
 const FILES = ['/r/junit.xml', '/r/results.json', '/r/failures/*.json', '/r/certificate.json'];
-const base = { operations: ['MobileGetEmployee', 'MobileSaveNote'], transports: ['soap11', 'soap12', 'get', 'post'] as const, reportsDir: '/r' };
+const base = { operations: ['MobileGetEmployee', 'MobileSaveNote'], transports: ['soap11', 'soap12', 'get', 'post'] as const, reportsDir: '/r', failOn: 'error' as const };
 
 function finish(format: 'text' | 'json', quiet: boolean, interrupted?: string) {
   const out: string[] = [];

@@ -6,8 +6,9 @@ import type { SubjectResult } from '../../scripts/mutation/run-subject.js';
 import { CHECK_IDS } from '../../src/checks/registry.js';
 import { MUTANTS } from '../../src/server/mutants/index.js';
 
-const outcome = (name: string, fired: readonly string[]): SubjectResult => ({
-  name, config: '', fired: Object.fromEntries(fired.map((id) => [id, 1])), samples: {}, exchanges: 1, errors: 0, toolErrors: [], durationMs: 0, cpuMs: 0,
+const tally = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, 1]));
+const outcome = (name: string, fired: readonly string[], warned: readonly string[] = []): SubjectResult => ({
+  name, config: '', fired: tally(fired), warned: tally(warned), samples: {}, exchanges: 1, errors: 0, toolErrors: [], durationMs: 0, cpuMs: 0,
 });
 
 /** Every subject of the full plan, each mutant firing exactly the checks meant to catch it. */
@@ -100,6 +101,26 @@ describe('judge', () => {
     const results = perfect();
     results.delete('clean:mutant-config:replay');
     expect(() => judge(subjects, results, true)).toThrow(/no clean control for truncate-contact-search-soap12 \(clean:mutant-config:replay\)/);
+  });
+
+  test('a mutant caught by warnings alone is caught under --fail-on warning, and runs with it', () => {
+    const results = perfect();
+    results.set('generic-error-messages', outcome('generic-error-messages', [], ['error-message-per-profile']));
+    const verdict = judge(plan(), results, true);
+    expect(verdict.mutants.find((m) => m.name === 'generic-error-messages')).toMatchObject({ caught: true, byWarnings: true, fired: ['error-message-per-profile'] });
+    expect(verdict.mutants.find((m) => m.name === 'status-202-success')).toMatchObject({ caught: true, byWarnings: false });
+    const subject = plan().find((s) => s.mutant === 'generic-error-messages')!;
+    expect([subject.settings.failOn, subject.config]).toEqual(['warning', 'runs 1, fail-on warning']);
+    expect(plan().find((s) => s.mutant === 'status-202-success')!.settings.failOn).toBe('error');
+  });
+
+  test('warnings on the clean server are allowed, but not credited to a mutant', () => {
+    const results = perfect();
+    results.set('clean:mutant-config', outcome('clean:mutant-config', [], ['error-message-per-profile']));
+    const verdict = judge(plan(), results, true);
+    expect(verdict.ok).toBe(false); // the check is credited to no mutant now
+    expect(verdict.clean.find((c) => c.name === 'clean:mutant-config')).toMatchObject({ fired: [], warned: { 'error-message-per-profile': 1 } });
+    expect(verdict.mutants.find((m) => m.name === 'generic-error-messages')).toMatchObject({ caught: false, missing: ['error-message-per-profile'] });
   });
 
   test('the plan covers every check id through the mutants meant to catch it', () => {
