@@ -8,11 +8,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAsmxHost } from './host.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const REPORTS = 'reports/asmx';
+const extra = process.argv.slice(2);
+// The CLI takes the last --reports; so does this summary.
+const REPORTS = extra.reduce((dir, arg, i) => (arg === '--reports' ? extra[i + 1] ?? dir : arg.startsWith('--reports=') ? arg.slice(10) : dir), 'reports/asmx');
 
 function say(line: string): void {
   process.stdout.write(`test:asmx: ${line}\n`);
@@ -34,7 +37,7 @@ try {
 }
 say(`Mono ASMX host at ${host.baseUrl} (site ${host.siteDir})`);
 
-const args = ['bin/tsiws-conform.js', 'run', '--base-url', host.baseUrl, '--allow-mutations', '--echo', '--reports', REPORTS, '--format', 'json', ...process.argv.slice(2)];
+const args = ['bin/tsiws-conform.js', 'run', '--base-url', host.baseUrl, '--allow-mutations', '--echo', '--reports', 'reports/asmx', '--format', 'json', ...extra];
 const cli = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
 let stdout = '';
 cli.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
@@ -58,7 +61,7 @@ try {
   say(`checks: ${checks['passed']} passed, ${checks['failed']} failed, ${checks['error']} errors, ${checks['skipped']} skipped`);
   say(`failures: ${doc.failures.length}`);
   // Graded levels (error/warning/info) are read when results.json has them.
-  const results = `${ROOT}${REPORTS}/results.json`;
+  const results = join(ROOT, REPORTS, 'results.json');
   const levels = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { summary?: { levels?: Record<string, unknown> } }).summary?.levels : undefined;
   if (levels) say(`levels: ${Object.entries(levels).map(([level, n]) => `${level} ${JSON.stringify(n)}`).join(', ')}`);
   say(`reports: ${REPORTS}/ (report.html, results.json)`);
