@@ -1,0 +1,71 @@
+/**
+ * npm run test:asmx [-- <more run flags>, e.g. --fail-on warning]
+ *
+ * The whole default conformance run against a real ASMX runtime (Mono's System.Web.Services serving
+ * a tsiWS.asmx generated from the contract, scripts/asmx/): does the tool pass what ASMX itself
+ * answers? Exits with the CLI's exit code; reports in reports/asmx/. Set TSIWS_ASMX_CUSTOM_ERRORS=On
+ * to see the runtime as a remote client of a deployment does (ASP.NET's default is RemoteOnly).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startAsmxHost } from './host.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const extra = process.argv.slice(2);
+// The CLI takes the last --reports; so does this summary.
+const REPORTS = extra.reduce((dir, arg, i) => (arg === '--reports' ? extra[i + 1] ?? dir : arg.startsWith('--reports=') ? arg.slice(10) : dir), 'reports/asmx');
+
+function say(line: string): void {
+  process.stdout.write(`test:asmx: ${line}\n`);
+}
+
+const customErrors = process.env['TSIWS_ASMX_CUSTOM_ERRORS'];
+if (customErrors !== undefined && customErrors !== 'On' && customErrors !== 'RemoteOnly') {
+  process.stderr.write(`test:asmx: TSIWS_ASMX_CUSTOM_ERRORS must be On or RemoteOnly, got "${customErrors}"\n`);
+  process.exit(2);
+}
+
+const started = Date.now();
+let host;
+try {
+  host = await startAsmxHost(customErrors ? { customErrors } : {});
+} catch (err) {
+  process.stderr.write(`test:asmx: ${(err as Error).message}\n`);
+  process.exit(4);
+}
+say(`Mono ASMX host at ${host.baseUrl} (site ${host.siteDir})`);
+
+const args = ['bin/tsiws-conform.js', 'run', '--base-url', host.baseUrl, '--allow-mutations', '--echo', '--reports', 'reports/asmx', '--format', 'json', ...extra];
+const cli = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+let stdout = '';
+cli.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
+
+// Always stop the host: on an interrupt, stop the run first, then the host.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cli.kill(signal);
+    void host.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+const exitCode = await new Promise<number>((resolve) => cli.once('exit', (code, sig) => resolve(code ?? (sig ? 1 : 0))));
+await host.stop();
+
+try {
+  const doc = JSON.parse(stdout) as { verdict: string; summary: { exchanges: Record<string, number>; checks: Record<string, number> }; failures: unknown[] };
+  const { exchanges, checks } = doc.summary;
+  say(`verdict ${doc.verdict}, exit code ${exitCode}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  say(`exchanges: ${exchanges['total']} (${exchanges['passed']} passed, ${exchanges['failed']} failed, ${exchanges['error']} errors, ${exchanges['skipped']} skipped)`);
+  say(`checks: ${checks['passed']} passed, ${checks['failed']} failed, ${checks['error']} errors, ${checks['skipped']} skipped`);
+  say(`failures: ${doc.failures.length}`);
+  // Graded levels (error/warning/info) are read when results.json has them.
+  const results = join(ROOT, REPORTS, 'results.json');
+  const levels = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { summary?: { levels?: Record<string, unknown> } }).summary?.levels : undefined;
+  if (levels) say(`levels: ${Object.entries(levels).map(([level, n]) => `${level} ${JSON.stringify(n)}`).join(', ')}`);
+  say(`reports: ${REPORTS}/ (report.html, results.json)`);
+} catch {
+  process.stderr.write(`test:asmx: the CLI printed no JSON document on stdout:\n${stdout.slice(0, 2000)}\n`);
+}
+process.exit(exitCode);
