@@ -7,8 +7,6 @@
  * to see the runtime as a remote client of a deployment does (ASP.NET's default is RemoteOnly).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAsmxHost } from './host.js';
 
@@ -54,17 +52,12 @@ const exitCode = await new Promise<number>((resolve) => cli.once('exit', (code, 
 await host.stop();
 
 try {
-  const doc = JSON.parse(stdout) as { verdict: string; summary: { exchanges: Record<string, number>; checks: Record<string, number> }; failures: unknown[] };
-  const { exchanges, checks } = doc.summary;
-  say(`verdict ${doc.verdict}, exit code ${exitCode}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const doc = JSON.parse(stdout) as { verdict: string; failOn: string; summary: { exchanges: Record<string, number>; checks: Record<string, number>; levels: Record<'error' | 'warning' | 'info', number> } };
+  const { exchanges, checks, levels } = doc.summary;
   say(`exchanges: ${exchanges['total']} (${exchanges['passed']} passed, ${exchanges['failed']} failed, ${exchanges['error']} errors, ${exchanges['skipped']} skipped)`);
-  say(`checks: ${checks['passed']} passed, ${checks['failed']} failed, ${checks['error']} errors, ${checks['skipped']} skipped`);
-  say(`failures: ${doc.failures.length}`);
-  // Graded levels (error/warning/info) are read when results.json has them.
-  const results = join(ROOT, REPORTS, 'results.json');
-  const levels = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { summary?: { levels?: Record<string, unknown> } }).summary?.levels : undefined;
-  if (levels) say(`levels: ${Object.entries(levels).map(([level, n]) => `${level} ${JSON.stringify(n)}`).join(', ')}`);
-  say(`reports: ${REPORTS}/ (report.html, results.json)`);
+  say(`checks: ${checks['passed']} passed, ${checks['failed']} failed, ${checks['notices']} noted, ${checks['error']} crashed, ${checks['skipped']} had nothing to judge`);
+  say(`findings: ${levels.error} errors, ${levels.warning} warnings, ${levels.info} info (--fail-on ${doc.failOn})`);
+  say(`verdict ${doc.verdict}, exit code ${exitCode}, ${((Date.now() - started) / 1000).toFixed(0)} s; reports in ${REPORTS}/ (report.html, results.json)`);
 } catch {
   process.stderr.write(`test:asmx: the CLI printed no JSON document on stdout:\n${stdout.slice(0, 2000)}\n`);
 }

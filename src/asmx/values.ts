@@ -82,6 +82,10 @@ function canonicalDateTime(parts: { y: string; mo: string; d: string; h: string;
   const sign = zone.toUpperCase() === 'Z' ? 0 : zone.startsWith('-') ? -1 : 1;
   const zm = /(\d{2}):?(\d{2})/.exec(zone);
   const offsetMin = sign === 0 || !zm ? 0 : sign * (Number(zm[1]) * 60 + Number(zm[2]));
+  // XSD 1.0 3.2.7.3: an offset lies within -14:00 and +14:00, its minutes below 60; .NET's
+  // DateTime.Parse refuses others too ("The time zone offset must be within plus or minus 14 hours",
+  // observed on Mono 6.8).
+  if (zm && (Math.abs(offsetMin) > 14 * 60 || Number(zm[2]) > 59)) return undefined;
   const dt = new Date(0);
   dt.setUTCFullYear(Y, M - 1, D);
   dt.setUTCHours(H, Mi - offsetMin, S, 0);

@@ -89,7 +89,10 @@ export function xsDateTime(): fc.Arbitrary<string> {
     minute: fc.integer({ min: 0, max: 59 }),
     second: fc.integer({ min: 0, max: 59 }),
     fraction: fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 7 }).chain((d) => fc.stringMatching(new RegExp(`^[0-9]{${d}}$`)).map((s) => `.${s}`))),
-    zone: fc.oneof(fc.constant(''), fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 14 }), fc.constantFrom(0, 30, 45)).map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`)),
+    zone: fc.oneof(fc.constant(''), fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 14 }), fc.constantFrom(0, 30, 45))
+      // XSD 1.0 (3.2.7.3) and .NET both bound an offset to 14:00: +14:45 is not a dateTime (Mono
+      // refused it over GET and POST, npm run test:asmx).
+      .filter(([, h, m]) => h < 14 || m === 0).map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`)),
   }).filter(({ year, month, day, hour, zone }) => {
     // Keep the instant inside .NET's range once an offset is applied at the edges of the range.
     if (!zone || zone === 'Z') return true;

@@ -14,7 +14,8 @@ export const errorBodyReadable: Check = {
   ...scope.anyNegative,
   run(ex) {
     const o = observe(ex);
-    if (o.body !== 'unreadable') return pass;
+    // A host's recognised refusal page is inherent ASMX behaviour (asmx, lenient), whatever its shape.
+    if (o.body !== 'unreadable' || ex.hostRejection) return pass;
     const parsed = parseResponse(ex.response);
     // The spec shows no error shape: any well-formed XML document can be read as an error (a bare
     // SOAP Fault over GET, say), except a web page, which is a host's own error page.

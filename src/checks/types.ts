@@ -7,6 +7,7 @@ import type { TransportOutcome } from '../parity/inherent.js';
 import type { NormalisationRule } from '../parity/rules.js';
 import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
 import type { Level } from '../results/levels.js';
+import type { HostRejection } from '../profiles/host-rejection.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -24,6 +25,9 @@ export interface Exchange {
   readonly slaMs?: number;
   /** The typed values the target should echo back (src/asmx/echo.ts), when it echoes. */
   readonly echo?: Readonly<Record<string, number | boolean | string | null>>;
+  /** The host refused the request before the service saw it, and the profile recognises that as
+   * inherent ASMX behaviour (src/profiles/host-rejection.ts). */
+  readonly hostRejection?: HostRejection;
 }
 
 export type Verdict =
@@ -87,12 +91,15 @@ export const fail = (message: string, level?: Level): Verdict => (level ? { stat
 export const skip = (message: string): Verdict => ({ status: 'skipped', message });
 
 const isSoap = (ex: Exchange): boolean => ex.transport.dialect !== undefined;
+/** A valid request the service answered: one the host refused first is not the service's answer
+ * (under asmx and lenient; transport-parity notes the refusal as inherent). */
+const answeredValid = (ex: Exchange): boolean => ex.kind === 'positive' && ex.hostRejection === undefined;
 
 /** Applicability predicates, named for the catalog table. */
 export const scope = {
-  positive: { applies: (ex: Exchange) => ex.kind === 'positive', appliesText: 'valid requests, all transports' },
-  positiveSoap: { applies: (ex: Exchange) => ex.kind === 'positive' && isSoap(ex), appliesText: 'valid requests, SOAP' },
-  positiveHttp: { applies: (ex: Exchange) => ex.kind === 'positive' && !isSoap(ex), appliesText: 'valid requests, GET/POST' },
+  positive: { applies: answeredValid, appliesText: 'valid requests, all transports' },
+  positiveSoap: { applies: (ex: Exchange) => answeredValid(ex) && isSoap(ex), appliesText: 'valid requests, SOAP' },
+  positiveHttp: { applies: (ex: Exchange) => answeredValid(ex) && !isSoap(ex), appliesText: 'valid requests, GET/POST' },
   negative: { applies: (ex: Exchange) => ex.kind === 'negative' && !ex.scenario?.startsWith('auth-'), appliesText: 'invalid requests, all transports' },
   auth: { applies: (ex: Exchange) => ex.kind === 'negative' && ex.scenario?.startsWith('auth-') === true, appliesText: 'authentication cases (signer or credentials configured)' },
   anyNegative: { applies: (ex: Exchange) => ex.kind === 'negative', appliesText: 'invalid requests, all transports' },

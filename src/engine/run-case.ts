@@ -2,7 +2,8 @@
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
 import { runChecks, selected } from '../checks/runner.js';
 import type { Case } from '../cases/case.js';
-import { LOOKS_LIKE_MARKUP, MAX_QUERY_STRING, negativeRequest, spoiledAuthParam } from '../cases/negative.js';
+import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
+import { hostRejectionOf } from '../profiles/host-rejection.js';
 import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
@@ -57,9 +58,7 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
   const shown = settings.showSecrets ? request : requestFor(testCase, transportId, settings.namespace, operation, { ...values, ...placeholdersFor(values) });
   const profile = PROFILES[settings.profile];
   const negative = testCase.kind === 'negative' ? testCase : undefined;
-  const markup = (transportId === 'get' || transportId === 'post') && operation.params.some((p) => p.type === 'str' && LOOKS_LIKE_MARKUP.test(values[p.name] ?? ''));
-  const longQueryString = transportId === 'get' && (request.path.split('?')[1] ?? '').length > MAX_QUERY_STRING;
-  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param, markup, longQueryString);
+  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
   const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
   const base = {
     operation: operation.name,
@@ -73,8 +72,10 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
   };
   try {
     const response = await client.send(request);
+    const hostRejection = profile.hostRejections ? hostRejectionOf(response, transportId, (request.path.split('?')[1] ?? '').length) : undefined;
     const exchange: Exchange = {
       operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile,
+      ...(hostRejection ? { hostRejection } : {}),
       ...(negative ? { scenario: negative.scenario } : {}),
       ...(expectation ? { expectation } : {}),
       ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),

@@ -29,4 +29,7 @@ export interface Profile {
   readonly faultStatuses: readonly number[];
   /** Whether differences between transports that ASMX itself shows are inherent (not failing). */
   readonly inherentParity: boolean;
+  /** Whether a host's own refusal (request validation, query length) is recognised as inherent
+   * ASMX behaviour (src/profiles/host-rejection.ts) rather than judged as the service's answer. */
+  readonly hostRejections: boolean;
 }

@@ -65,6 +65,7 @@ describe('markup over GET/POST refused by ASP.NET request validation', () => {
     expect(r.code).toBe(1);
     const defects = differencesOf(r.json('parity.json')).filter((d) => !d.inherent);
     expect(defects.some((d) => (d.transport === 'get' || d.transport === 'post') && d.class === 'rejection')).toBe(true);
-    expect(r.json('results.json').failures.some((f: { check: string; scenario?: string }) => f.check === 'rejection-per-profile' && f.scenario === 'form-markup')).toBe(true);
+    // strict does not recognise the host's refusal: a valid request answered with an error page.
+    expect(r.json('results.json').failures.some((f: { check: string; kind: string; transport: string; level: string }) => f.check === 'http-status-200' && f.kind === 'fuzz' && (f.transport === 'get' || f.transport === 'post') && f.level === 'error')).toBe(true);
   });
 });
