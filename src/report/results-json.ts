@@ -4,7 +4,9 @@ import { coverageSummary } from './coverage.js';
 import { failuresOf, notesOf, summarise, type RunInfo } from './summary.js';
 import { verdictsOf } from './verdicts.js';
 
-export const RESULTS_SCHEMA_VERSION = 1;
+/** 2: graded findings (summary.failOn, summary.levels, summary.checks.notices, a level on every
+ * failure; checks.failed counts only the verdicts that fail the run). */
+export const RESULTS_SCHEMA_VERSION = 2;
 
 export function resultsJson(records: readonly ExchangeRecord[], run: RunInfo): string {
   const summary = summarise(records, run);

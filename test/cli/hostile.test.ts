@@ -60,7 +60,7 @@ const json = (name: string) => JSON.parse(readFileSync(join(run.reports, name), 
 test('the run completes with exit code 1 and writes results.json and junit.xml', () => {
   expect(run.code, run.stderr).toBe(1);
   expect(run.stdout).toMatch(/^Verdict: does-not-conform/m);
-  expect(json('results.json').schemaVersion).toBe(1);
+  expect(json('results.json').schemaVersion).toBe(2);
   const junit = parseXml(readFileSync(join(run.reports, 'junit.xml'), 'utf8'));
   expect(junit.ok && junit.root.name).toBe('testsuites');
 });
