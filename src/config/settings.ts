@@ -6,7 +6,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
 import { CHECK_IDS } from '../checks/registry.js';
+import { basicAuth, headers, HEADER_SEPARATOR, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
+import type { BasicAuth } from '../http/access.js';
 import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../results/levels.js';
 import { NAMED_RULES } from '../parity/rules.js';
 import type { ProfileId } from '../profiles/types.js';
@@ -76,6 +78,15 @@ export interface RunSettings {
   readonly shard: Shard | undefined;
   /** The lowest level of finding that fails the run (src/results/levels.ts). */
   readonly failOn: FailOn;
+  /** Transport-level access (src/http/access.ts): every value is a secret. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly auth: BasicAuth | undefined;
+  readonly proxy: string | undefined;
+  readonly noProxy: string | undefined;
+  readonly caFile: string | undefined;
+  readonly cert: string | undefined;
+  readonly key: string | undefined;
+  readonly insecure: boolean;
 }
 
 /** Part `index` (1-based) of `count`. */
@@ -96,6 +107,8 @@ interface Setting<K extends keyof RunSettings> {
   readonly help: string;
   readonly defaultText: string;
   readonly secret?: boolean;
+  /** The flag may be given more than once; its values are joined with a line break. */
+  readonly multiple?: boolean;
   parse(text: string, source: string): RunSettings[K];
 }
 
@@ -139,15 +152,18 @@ function positiveInt(text: string, source: string): number {
   return Number(text);
 }
 
+/** A URL as it may be shown in a message: without the password it may carry. */
+const shownUrl = (text: string) => text.replace(/\/\/[^/@]*@/, '//<USER>:<PASSWORD>@');
+
 function url(text: string, source: string): string {
   let parsed: URL;
   try {
     parsed = new URL(text);
   } catch {
-    throw new ConfigError(`${source}: "${text}" is not a URL; expected e.g. https://staging.example.com`);
+    throw new ConfigError(`${source}: "${shownUrl(text)}" is not a URL; expected e.g. https://staging.example.com`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`${source}: only http and https URLs are supported, got "${parsed.protocol}"`);
-  if (parsed.search || parsed.hash) throw new ConfigError(`${source}: give the base URL without query or fragment ("${text}")`);
+  if (parsed.search || parsed.hash) throw new ConfigError(`${source}: give the base URL without query or fragment ("${shownUrl(text)}")`);
   return text.replace(/\/+$/, '');
 }
 
@@ -200,6 +216,14 @@ export const SETTINGS = [
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
+  { key: 'headers', flag: 'header', env: 'TSIWS_HEADERS', multiple: true, defaultText: '(none)', help: "Extra request header 'Name: value'; repeat the flag for more (TSIWS_HEADERS: one a line)", secret: true, parse: headers },
+  { key: 'auth', flag: 'auth', env: 'TSIWS_AUTH', defaultText: '(user:password in --base-url, if any)', help: 'HTTP Basic credentials user:password', secret: true, parse: basicAuth },
+  { key: 'proxy', flag: 'proxy', env: 'TSIWS_PROXY', defaultText: '(HTTPS_PROXY or HTTP_PROXY, by the target\'s scheme)', help: 'Proxy URL for the target (never for the embedded server)', secret: true, parse: proxyUrl },
+  { key: 'noProxy', flag: 'noproxy', env: 'TSIWS_NO_PROXY', defaultText: '(NO_PROXY)', help: 'Comma-separated hosts reached without the proxy', secret: true, parse: text },
+  { key: 'caFile', flag: 'ca-file', env: 'TSIWS_CA_FILE', defaultText: "(the system's CAs)", help: 'PEM file of CA certificates to trust for an https target', secret: true, parse: readableFile },
+  { key: 'cert', flag: 'cert', env: 'TSIWS_CERT', defaultText: '(none)', help: 'PEM client certificate for an https target (with --key)', secret: true, parse: readableFile },
+  { key: 'key', flag: 'key', env: 'TSIWS_KEY', defaultText: '(none)', help: 'PEM private key of --cert', secret: true, parse: readableFile },
+  { key: 'insecure', flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, defaultText: 'false', help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
 export const DEFAULTS: RunSettings = {
@@ -240,11 +264,26 @@ export const DEFAULTS: RunSettings = {
   repeat: 1,
   shard: undefined,
   failOn: DEFAULT_FAIL_ON,
+  headers: {},
+  auth: undefined,
+  proxy: undefined,
+  noProxy: undefined,
+  caFile: undefined,
+  cert: undefined,
+  key: undefined,
+  insecure: false,
 };
+
+export { HEADER_SEPARATOR };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
 export function redactedSettings(settings: RunSettings): Record<string, unknown> {
-  const placeholders: Partial<Record<keyof RunSettings, string>> = { timestamp: '<TIMESTAMP>', sig: '<SIGNATURE>', mobilekey: '<MOBILE_KEY>', signer: '<SIGNER>', authSecret: '<SECRET>' };
+  const placeholders: Partial<Record<keyof RunSettings, unknown>> = {
+    timestamp: '<TIMESTAMP>', sig: '<SIGNATURE>', mobilekey: '<MOBILE_KEY>', signer: '<SIGNER>', authSecret: '<SECRET>',
+    // Header names say what was sent; only their values are secret.
+    headers: Object.fromEntries(Object.keys(settings.headers).map((name) => [name, '<REDACTED>'])),
+    auth: '<USER>:<PASSWORD>', proxy: '<PROXY>', noProxy: '<NO_PROXY>', caFile: '<CA_FILE>', cert: '<CERT>', key: '<KEY>',
+  };
   const out: Record<string, unknown> = {};
   for (const s of SETTINGS) {
     const value = settings[s.key];
