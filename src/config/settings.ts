@@ -8,6 +8,7 @@ import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
 import { CHECK_IDS } from '../checks/registry.js';
 import { basicAuth, headers, HEADER_SEPARATOR, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
+import { didYouMean } from './suggest.js';
 import type { BasicAuth } from '../http/access.js';
 import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../results/levels.js';
 import { NAMED_RULES } from '../parity/rules.js';
@@ -116,7 +117,7 @@ function list<T extends string>(allowed: readonly T[], what: string) {
   return (text: string, source: string): T[] => {
     const items = text.split(',').map((s) => s.trim()).filter(Boolean);
     const unknown = items.filter((i) => !allowed.includes(i as T));
-    if (unknown.length > 0) throw new ConfigError(`${source}: unknown ${what} ${unknown.join(', ')}; expected a comma-separated list of ${allowed.join(', ')}`);
+    if (unknown.length > 0) throw new ConfigError(`${source}: unknown ${what} ${unknown.map((u) => `${u}${didYouMean(u, allowed)}`).join(', ')}; expected a comma-separated list of ${allowed.join(', ')}`);
     if (items.length === 0) throw new ConfigError(`${source}: give at least one ${what}`);
     return items as T[];
   };
@@ -125,7 +126,7 @@ function list<T extends string>(allowed: readonly T[], what: string) {
 function oneOf<T extends string>(allowed: readonly T[], what: string) {
   return (text: string, source: string): T => {
     const value = text.trim() as T;
-    if (!allowed.includes(value)) throw new ConfigError(`${source}: unknown ${what} "${text}"; expected one of ${allowed.join(', ')}`);
+    if (!allowed.includes(value)) throw new ConfigError(`${source}: unknown ${what} "${text}"${didYouMean(value, allowed)}; expected one of ${allowed.join(', ')}`);
     return value;
   };
 }
@@ -188,7 +189,7 @@ export const SETTINGS = [
   { key: 'timestamp', flag: 'timestamp', env: 'TSIWS_TIMESTAMP', defaultText: '(time of the request, ISO 8601)', help: 'Fixed timestamp value (a signer overrides it)', secret: true, parse: text },
   { key: 'sig', flag: 'sig', env: 'TSIWS_SIG', defaultText: '(empty)', help: 'Fixed sig value (a signer overrides it)', secret: true, parse: text },
   { key: 'mobilekey', flag: 'mobilekey', env: 'TSIWS_MOBILEKEY', defaultText: '(empty)', help: 'Fixed mobilekey value for the five operations that carry it', secret: true, parse: text },
-  { key: 'signer', flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: path },
+  { key: 'signer', flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: readableFile },
   { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', defaultText: '30000', help: 'Time allowed for one complete response', parse: positiveInt },
   { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', defaultText: String(8 * 1024 * 1024), help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
@@ -203,7 +204,7 @@ export const SETTINGS = [
   { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
   { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
   { key: 'normalise', flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: `Named rules applied to result texts before parity comparison: ${Object.keys(NAMED_RULES).join(', ')}`, parse: list(Object.keys(NAMED_RULES), 'normalisation rule') },
-  { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: path },
+  { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
   { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', defaultText: SUITE_IDS.join(','), help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
   { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', defaultText: '0', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },

@@ -1,18 +1,20 @@
 /** "Did you mean": the closest known name to a mistyped one, by edit distance. */
 
-/** Levenshtein distance, case-insensitive (names differ from typos in case far more than in meaning). */
+/** Edit distance, with two swapped neighbours as one edit (the commonest typo: 'rnu' for 'run'),
+ * case-insensitive (a name typed in another case is still that name). */
 export function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
-  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [i, ...Array<number>(t.length).fill(0)]);
+  for (let j = 1; j <= t.length; j++) d[0]![j] = j;
   for (let i = 1; i <= s.length; i++) {
-    const current = [i];
     for (let j = 1; j <= t.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+      const row = d[i]!;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
     }
-    previous = current;
   }
-  return previous[t.length]!;
+  return d[s.length]![t.length]!;
 }
 
 /** The known name closest to `typed`, if it is close enough to be what was meant. */
@@ -28,8 +30,8 @@ export function closest(typed: string, known: readonly string[]): string | undef
   return bestDistance <= limit ? best : undefined;
 }
 
-/** '; did you mean "x"?' or nothing, to append to an error message. */
-export function didYouMean(typed: string, known: readonly string[]): string {
+/** ' (did you mean "x"?)' or nothing, to append to what was not understood. */
+export function didYouMean(typed: string, known: readonly string[], quote = (name: string) => `"${name}"`): string {
   const match = closest(typed, known);
-  return match === undefined ? '' : `; did you mean "${match}"?`;
+  return match === undefined ? '' : ` (did you mean ${quote(match)}?)`;
 }
