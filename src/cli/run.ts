@@ -63,7 +63,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   }
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.insecure) io.err('tsiws-conform: WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
-  if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
+  if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');
   // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
   const controller = new AbortController();
   const signals = ['SIGINT', 'SIGTERM'] as const;

@@ -36,7 +36,7 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-type Limits = Pick<HttpClientOptions, 'timeoutMs' | 'maxResponseBytes'>;
+type Limits = Pick<HttpClientOptions, 'timeoutMs' | 'maxResponseBytes'> & { readonly viaProxy?: boolean };
 
 function declaredLength(value: string | string[] | undefined): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
@@ -80,7 +80,7 @@ async function sendOnce(dispatcher: Dispatcher, origin: string, request: HttpReq
     }
     return { status: res.statusCode, headers: answerHeaders, body: Buffer.concat(chunks, received), elapsedMs: Math.round(performance.now() - started), sentAt };
   } catch (err) {
-    throw toTargetError(err, { url, timeoutMs: limits.timeoutMs, answered, received, declared });
+    throw toTargetError(err, { url, timeoutMs: limits.timeoutMs, answered, received, declared, viaProxy: limits.viaProxy });
   }
 }
 
@@ -101,7 +101,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         await limiter?.take();
         const release = await slots.acquire();
         try {
-          const response = await sendOnce(dispatcher, base.origin, request, headers, path, url, options);
+          const response = await sendOnce(dispatcher, base.origin, request, headers, path, url, { ...options, viaProxy: access.proxy !== undefined });
           return retries === 0 ? response : { ...response, retries };
         } catch (err) {
           const error = err as TargetError;

@@ -1,7 +1,7 @@
 /** Issue 18: a run against a target behind Basic authentication, extra headers, a private CA, a
  * client certificate and a proxy. The target sees every value; no report or console line does. */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { startForwardProxy, startRecordingFront, tlsFile, useLoopbackServers } from '../support/access-servers.js';
 import { cli, type CliResult } from '../support/cli.js';
@@ -10,9 +10,9 @@ const { reference, serve } = useLoopbackServers();
 
 const SMALL_RUN = ['--operations', 'MobileTasksList,MobileAccountSearch', '--transports', 'soap11,get', '--suites', 'positive,service'];
 
-/** Every report file and the console, as one text per file, to search for secrets. */
+/** Every file the run wrote (reports, failure files, a recorded baseline) and the console, to search for secrets. */
 function everyOutput(result: CliResult): Record<string, string> {
-  const files = readdirSync(result.reports, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  const files = readdirSync(dirname(result.reports), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   return { stdout: result.stdout, stderr: result.stderr, ...Object.fromEntries(files.map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), 'utf8')])) };
 }
 
@@ -25,7 +25,7 @@ test('https with a password in --base-url, two --header, --ca-file, --cert and -
   const url = new URL(front.url);
   const result = await cli(['run', '--base-url', `https://url-user-1:UrlPassw0rd%21@${url.host}`,
     '--header', 'X-Api-Key: hdr-secret-9876', '--header', 'X-Tenant: tenant-secret-42',
-    '--ca-file', tlsFile('ca.pem'), '--cert', tlsFile('client.pem'), '--key', tlsFile('client.key'), ...SMALL_RUN]);
+    '--ca-file', tlsFile('ca.pem'), '--cert', tlsFile('client.pem'), '--key', tlsFile('client.key'), '--record', 'baseline', ...SMALL_RUN]);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   const basic = `Basic ${Buffer.from('url-user-1:UrlPassw0rd!').toString('base64')}`;
@@ -36,6 +36,7 @@ test('https with a password in --base-url, two --header, --ca-file, --cert and -
   const shown = result.json('results.json').run.configuration;
   expect([shown.auth, shown.headers, shown.caFile, shown.cert, shown.key]).toEqual(['<USER>:<PASSWORD>', { 'X-Api-Key': '<REDACTED>', 'X-Tenant': '<REDACTED>' }, '<CA_FILE>', '<CERT>', '<KEY>']);
   expect(result.stdout).toContain(`against ${front.url}\n`);
+  expect(readdirSync(join(dirname(result.reports), 'baseline')).length).toBeGreaterThan(0);
 });
 
 test('--auth and HTTP_PROXY: every request goes through the proxy with the credentials; curl shows placeholders', async () => {

@@ -64,3 +64,18 @@ test('NO_PROXY: a listed host is reached directly', async () => {
   expect(await get(reference().url, { proxy: proxy.url, noProxy: '127.0.0.1' })).toBe(200);
   expect(proxy.received).toEqual([]);
 });
+
+test.each([
+  ['a proxy that wants credentials', 407, 'the proxy answered HTTP 407 when asked to connect to {url}/api/rmm/tsiWS.asmx?WSDL; give its credentials in the proxy URL, http://user:password@proxy:port'],
+  ['a proxy that cannot reach the target', 502, 'the proxy answered HTTP 502 when asked to connect to {url}/api/rmm/tsiWS.asmx?WSDL'],
+] as const)('%s: TSIWS_UNREACHABLE saying so, not a time-out', async (_name, status, message) => {
+  const proxy = await serve(startForwardProxy(status));
+  const client = createHttpClient({ baseUrl: reference().url, timeoutMs: 5000, maxResponseBytes: 1024, connections: 1, access: { proxy: proxy.url } });
+  const error = await client.send({ method: 'GET', path: '/api/rmm/tsiWS.asmx?WSDL', headers: {} }).then(() => undefined, (e: TargetError) => e);
+  await client.close();
+  expect([error?.code, error?.message]).toEqual(['TSIWS_UNREACHABLE', message.replace('{url}', reference().url)]);
+});
+
+test('a proxy that is not there: TSIWS_UNREACHABLE naming the proxy', async () => {
+  expect(await get(reference().url, { proxy: 'http://127.0.0.1:1' })).toBe('TSIWS_UNREACHABLE');
+});

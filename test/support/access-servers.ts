@@ -77,8 +77,8 @@ export function startRecordingFront(upstream: string, options: FrontOptions = {}
   return listen(server, 'https', received);
 }
 
-/** A forward proxy: CONNECT host:port opens a tunnel; anything else is refused. */
-export function startForwardProxy(): Promise<LoopbackServer> {
+/** A forward proxy: CONNECT host:port opens a tunnel (or is answered `refuse`); anything else is refused. */
+export function startForwardProxy(refuse?: number): Promise<LoopbackServer> {
   const received: Received[] = [];
   const server = createHttpServer((req, res) => {
     received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
@@ -86,6 +86,7 @@ export function startForwardProxy(): Promise<LoopbackServer> {
   });
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
     received.push({ method: 'CONNECT', url: req.url ?? '', headers: req.headers });
+    if (refuse !== undefined) return void client.end(`HTTP/1.1 ${refuse} Refused\r\n\r\n`);
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
