@@ -8,6 +8,7 @@ import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
+import { rulesFromFile } from '../parity/normalise.js';
 import { casesToReplay } from '../regression/replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Options } from './args.js';
@@ -47,6 +48,8 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   // cases were generated with.
   const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
   const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
+  // So is a broken --normalise-file: otherwise each suite would report it as a tool error, after the probe.
+  if (settings.normaliseFile) rulesFromFile(settings.normaliseFile);
   const ui = runConsole(settings, io);
   ui.say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.

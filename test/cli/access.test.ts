@@ -48,7 +48,24 @@ test('--auth and HTTP_PROXY: every request goes through the proxy with the crede
   expect(proxy.received.length).toBeGreaterThan(0);
   expect(new Set(front.received.map((r) => r.headers['authorization']))).toEqual(new Set([`Basic ${Buffer.from('auth-user-2:AuthPassw0rd').toString('base64')}`]));
   expect(leaks(result, ['auth-user-2', 'AuthPassw0rd', proxy.url])).toEqual([]);
-  const failureFile = readdirSync(join(result.reports, 'failures'))[0]!;
-  const curl = JSON.parse(readFileSync(join(result.reports, 'failures', failureFile), 'utf8')).record.request.curl as string;
+  const failureFile = join(result.reports, 'failures', readdirSync(join(result.reports, 'failures'))[0]!);
+  const curl = JSON.parse(readFileSync(failureFile, 'utf8')).record.request.curl as string;
   expect(curl).toMatch(/^curl -sS -i -x '<PROXY>' -u '<USER>:<PASSWORD>' /);
+
+  // replay sends the same way: through the proxy, with the credentials.
+  const [proxied, sent] = [proxy.received.length, front.received.length];
+  const replayed = await cli(['replay', failureFile, '--base-url', front.url, '--auth', 'auth-user-2:AuthPassw0rd', '--sla-ms', '1'], { HTTP_PROXY: proxy.url });
+  expect(replayed.code).toBe(1);
+  const again = front.received.slice(sent);
+  expect([proxy.received.length > proxied, again.length > 0, again.every((r) => r.headers['authorization'] === front.received[0]!.headers['authorization'])]).toEqual([true, true, true]);
+  expect(`${replayed.stdout}${replayed.stderr}`).not.toMatch(/auth-user-2|AuthPassw0rd/);
+});
+
+test('diff-wsdl fetches ?WSDL with the same access settings', async () => {
+  const front = await serve(startRecordingFront(reference().url, { tls: {} }));
+  const url = new URL(front.url);
+  const result = await cli(['diff-wsdl', '--base-url', `https://wsdl-user:WsdlPassw0rd@${url.host}`, '--ca-file', tlsFile('ca.pem'), '--header', 'X-Api-Key: wsdl-hdr-5555']);
+  expect([result.code, result.stderr]).toEqual([0, '']);
+  expect(front.received.map((r) => [r.url, r.headers['authorization'], r.headers['x-api-key']])).toEqual([['/api/rmm/tsiWS.asmx?WSDL', `Basic ${Buffer.from('wsdl-user:WsdlPassw0rd').toString('base64')}`, 'wsdl-hdr-5555']]);
+  expect(leaks(result, ['wsdl-user', 'WsdlPassw0rd', 'wsdl-hdr-5555'])).toEqual([]);
 });

@@ -32,6 +32,8 @@ async function inProcess(argv: string[], env: Record<string, string> = {}) {
 
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-usage-'));
 const CA = tlsFile('ca.pem');
+const notRules = join(dir, 'rules.json');
+writeFileSync(notRules, '{"name": "x"}');
 
 test.each([
   [['rnu'], 'tsiws-conform: unknown command "rnu" (did you mean "run"?); expected one of run, merge-reports, replay, checks, serve, wsdl, diff-wsdl, compare, verify-certificate, contract'],
@@ -46,6 +48,7 @@ test.each([
   [['run', '--profile', 'stict'], 'tsiws-conform: --profile: unknown profile "stict" (did you mean "strict"?); expected one of asmx, lenient, strict'],
   [['run', '--format', 'xml'], 'tsiws-conform: --format: unknown format "xml"; expected one of text, json'],
   [['run', '--normalise-file', join(dir, 'none.json')], `tsiws-conform: --normalise-file: cannot read ${join(dir, 'none.json')} (ENOENT); give the path of an existing file`],
+  [['run', '--normalise-file', notRules], `tsiws-conform: --normalise-file: ${notRules} must hold a JSON array of { "name", "pattern", "flags"?, "replacement"? }`],
   [['run', '--signer', dir], `tsiws-conform: --signer: cannot read ${dir} (not a file); give the path of an existing file`],
   [['run', '--ca-file', join(dir, 'ca.pem')], `tsiws-conform: --ca-file: cannot read ${join(dir, 'ca.pem')} (ENOENT); give the path of an existing file`],
   [['run', '--cert', CA], "tsiws-conform: --cert: give the client certificate's private key with --key (TSIWS_KEY) too"],
