@@ -1,5 +1,8 @@
 /** Resolving the access settings: the header list and its variable, URL credentials, the standard
  * proxy variables by the target's scheme, and which layer is parsed. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { resolveSettings } from '../../src/config/resolve.js';
 import { redactedSettings } from '../../src/config/settings.js';
@@ -11,6 +14,12 @@ test('--header repeats; TSIWS_HEADERS holds one a line; the flag wins over the v
   expect(resolve({ header: ['X-A: 1', 'X-B:  two words '] }).headers).toEqual({ 'X-A': '1', 'X-B': 'two words' });
   expect(resolve({}, { TSIWS_HEADERS: 'X-A: 1\nX-B: 2' }).headers).toEqual({ 'X-A': '1', 'X-B': '2' });
   expect(resolve({ header: ['X-C: 3'] }, { TSIWS_HEADERS: 'X-A: 1' }).headers).toEqual({ 'X-C': '3' });
+});
+
+test('in .env, TSIWS_HEADERS takes its line breaks as \\n in a double-quoted value (dotenv)', () => {
+  const envFile = join(mkdtempSync(join(tmpdir(), 'tsiws-env-')), '.env');
+  writeFileSync(envFile, 'TSIWS_HEADERS="X-A: 1\\nX-B: 2"\n');
+  expect(resolveSettings({ flags: {}, env: {}, envFile, envFileExplicit: true }).headers).toEqual({ 'X-A': '1', 'X-B': '2' });
 });
 
 test.each([
