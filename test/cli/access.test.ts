@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
-import { startForwardProxy, startRecordingFront, tlsFile, useLoopbackServers } from '../support/access-servers.js';
+import { startForwardProxy, startRecordingFront, tlsFile } from '../support/access-servers.js';
+import { useLoopbackServers } from '../support/loopback-fixture.js';
 import { cli, type CliResult } from '../support/cli.js';
 
 const { reference, serve } = useLoopbackServers();

@@ -2,7 +2,8 @@
  * --insecure and a proxy, each seen by a loopback server. */
 import { expect, test } from 'vitest';
 import { createHttpClient, TargetError, type HttpAccess } from '../../src/http/send.js';
-import { startForwardProxy, startRecordingFront, tlsFile, useLoopbackServers } from '../support/access-servers.js';
+import { startForwardProxy, startRecordingFront, tlsFile } from '../support/access-servers.js';
+import { useLoopbackServers } from '../support/loopback-fixture.js';
 
 const { reference, serve } = useLoopbackServers();
 

@@ -8,8 +8,6 @@ import { createServer as createHttpServer, request as httpRequest, type Incoming
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { afterAll, beforeAll } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 
 const TLS_DIR = new URL('../../fixtures/tls/', import.meta.url);
 export const tlsFile = (name: string): string => new URL(name, TLS_DIR).pathname;
@@ -101,22 +99,3 @@ export function startForwardProxy(refuse?: number): Promise<LoopbackServer> {
   return listen(server, 'http', received);
 }
 
-/** A reference server for the file's tests, and `serve` to start servers that are closed after them. */
-export function useLoopbackServers(): { reference: () => ReferenceServer; serve: (server: Promise<LoopbackServer>) => Promise<LoopbackServer> } {
-  let reference: ReferenceServer;
-  const started: LoopbackServer[] = [];
-  beforeAll(async () => {
-    reference = await startReferenceServer();
-  });
-  afterAll(async () => {
-    await Promise.all(started.map((s) => s.close()));
-    await reference.close();
-  });
-  return {
-    reference: () => reference,
-    serve: async (server) => {
-      started.push(await server);
-      return started.at(-1)!;
-    },
-  };
-}
