@@ -1,7 +1,7 @@
 /** tsiws-conform: parse the command, load it lazily, exit through one error handler. */
 import { readFileSync } from 'node:fs';
 import { didYouMean } from '../config/suggest.js';
-import { exitCodeFor, EXIT } from './errors.js';
+import { EXIT } from './exit-codes.js';
 
 export interface Io {
   readonly out: (line: string) => void;
@@ -57,6 +57,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     return await (await command.load()).default(rest, io);
   } catch (err) {
+    // Loaded only here: it knows every error class, and so the engine (--version must not load it).
+    const { exitCodeFor } = await import('./errors.js');
     return exitCodeFor(err, io.err);
   }
 }
