@@ -2,8 +2,8 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { splitUserinfo } from './access-settings.js';
-import { ConfigError, DEFAULTS, HEADER_SEPARATOR, SETTINGS, type RunSettings } from './settings.js';
+import { HEADER_SEPARATOR, splitUserinfo } from './access-settings.js';
+import { ConfigError, DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
 import { closest } from './suggest.js';
 
 export interface ResolveInput {

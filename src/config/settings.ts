@@ -6,7 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
 import { CHECK_IDS } from '../checks/registry.js';
-import { basicAuth, headers, HEADER_SEPARATOR, proxyUrl, readableFile } from './access-settings.js';
+import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
 import { didYouMean } from './suggest.js';
 import type { BasicAuth } from '../http/access.js';
@@ -209,7 +209,7 @@ export const SETTINGS = [
   { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', defaultText: '0', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
   { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
-  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
+  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) in reports (local debugging only)', parse: bool },
   { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, defaultText: 'false', help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
   { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', defaultText: 'text', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
   { key: 'repeat', flag: 'repeat', env: 'TSIWS_REPEAT', defaultText: '1', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
@@ -274,8 +274,6 @@ export const DEFAULTS: RunSettings = {
   key: undefined,
   insecure: false,
 };
-
-export { HEADER_SEPARATOR };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
 export function redactedSettings(settings: RunSettings): Record<string, unknown> {
