@@ -1,4 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
+// The `--` ends node's own options: Node 20 reads `--env-file FILE` anywhere on its command line,
+// even after the script, and exits 9 when FILE is missing before this script could say why.
 // Runs the TypeScript sources directly through tsx, so a fresh `npm ci` needs no build step.
 import { register } from 'tsx/esm/api';
 

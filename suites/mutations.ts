@@ -4,7 +4,7 @@
  * A guarded operation is reported as skipped, never as passed.
  */
 import { isMutating, getOperation } from '../src/contract/index.js';
-import { recordRequest, type ExchangeRecord } from '../src/engine/record.js';
+import { accessForReports, recordRequest, type ExchangeRecord } from '../src/engine/record.js';
 import type { TargetSettings } from '../src/engine/vitest-context.js';
 import { getTransportById, type TransportId } from '../src/transports/index.js';
 
@@ -18,5 +18,5 @@ export const MUTATION_SKIP = 'not sent: a create, update or delete operation and
 export function skippedRecord(settings: TargetSettings, operation: string, transport: TransportId, caseId: string, kind: ExchangeRecord['kind']): ExchangeRecord {
   const op = getOperation(operation);
   const request = getTransportById(transport).encode({ namespace: settings.namespace }, op, {});
-  return { operation, transport, caseId, kind, request: recordRequest(settings.baseUrl, request), checks: [], skipped: MUTATION_SKIP };
+  return { operation, transport, caseId, kind, request: recordRequest(settings.baseUrl, request, accessForReports(settings).shown), checks: [], skipped: MUTATION_SKIP };
 }

@@ -16,6 +16,7 @@ export function useTarget(): { settings: TargetSettings; client: HttpClient } {
     connections: settings.concurrency,
     retries: settings.retries,
     rate: settings.rate,
+    access: settings,
   });
   afterAll(() => client.close());
   return { settings, client };

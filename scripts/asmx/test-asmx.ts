@@ -35,7 +35,8 @@ try {
 }
 say(`Mono ASMX host at ${host.baseUrl} (site ${host.siteDir})`);
 
-const args = ['bin/tsiws-conform.js', 'run', '--base-url', host.baseUrl, '--allow-mutations', '--echo', '--reports', 'reports/asmx', '--format', 'json', ...extra];
+// '--' ends node's options: Node 20 would read an --env-file among the run flags itself (see the bin).
+const args = ['--', 'bin/tsiws-conform.js', 'run', '--base-url', host.baseUrl, '--allow-mutations', '--echo', '--reports', 'reports/asmx', '--format', 'json', ...extra];
 const cli = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
 let stdout = '';
 cli.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });

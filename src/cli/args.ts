@@ -1,19 +1,59 @@
 /** Flag parsing with node's util.parseArgs; unknown or malformed flags are configuration errors. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError } from '../config/settings.js';
+import { didYouMean } from '../config/suggest.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
+/** Flag values by name; a flag that may repeat (--header) gives a list. */
+export type Flags = Record<string, string | boolean | string[] | undefined>;
 
-export function parseFlags(command: string, argv: readonly string[], options: Options): Record<string, string | boolean | undefined> {
+export function parseFlags(command: string, argv: readonly string[], options: Options): Flags {
   return parseCommandLine(command, argv, options, false).flags;
 }
 
+/**
+ * The arguments as parseArgs can take them. parseArgs refuses a value that starts with a dash
+ * (`--timeout-ms -5`: "argument is ambiguous", over three lines); such a value is joined to its
+ * flag (`--timeout-ms=-5`) so the setting's own parser says what is wrong with it, in one line.
+ * A flag no option knows is reported here, with the nearest known one.
+ */
+function normalised(command: string, argv: readonly string[], options: Options): string[] {
+  const known = Object.keys(options);
+  const isFlag = (token: string) => token === '-h' || (token.startsWith('--') && [...known, 'help'].includes(token.slice(2).split('=')[0]!));
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') return [...out, ...argv.slice(i)];
+    if (!token.startsWith('--') || token.length === 2) {
+      out.push(token);
+      continue;
+    }
+    const name = token.slice(2).split('=')[0]!;
+    if (name !== 'help' && !known.includes(name)) {
+      throw new ConfigError(`unknown flag --${name}${didYouMean(name, known, (n) => `--${n}`)} (see tsiws-conform ${command} --help)`);
+    }
+    const next = argv[i + 1];
+    if (options[name]?.type === 'string' && !token.includes('=')) {
+      if (next === undefined || isFlag(next)) throw new ConfigError(`--${name}: give a value, e.g. --${name} VALUE (see tsiws-conform ${command} --help)`);
+      if (next.startsWith('-')) {
+        out.push(`${token}=${next}`);
+        i++;
+        continue;
+      }
+    }
+    out.push(token);
+  }
+  return out;
+}
+
 /** Flags and, where a command takes them, positional arguments (e.g. replay FILE). */
-export function parseCommandLine(command: string, argv: readonly string[], options: Options, allowPositionals: boolean): { flags: Record<string, string | boolean | undefined>; positionals: string[] } {
+export function parseCommandLine(command: string, argv: readonly string[], options: Options, allowPositionals: boolean): { flags: Flags; positionals: string[] } {
+  const args = normalised(command, argv, options);
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals });
-    return { flags: values as Record<string, string | boolean | undefined>, positionals };
+    const { values, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals });
+    return { flags: values as Flags, positionals };
   } catch (err) {
-    throw new ConfigError(`${(err as Error).message.replace(/\. To specify.*$/s, '')} (see tsiws-conform ${command} --help)`);
+    // parseArgs words some errors over several lines; the first says what is wrong.
+    throw new ConfigError(`${(err as Error).message.split('\n')[0]!.replace(/\. To specify.*$/s, '')} (see tsiws-conform ${command} --help)`);
   }
 }

@@ -11,17 +11,22 @@ import { fetchWsdl, type Fetched } from '../wsdl/fetch.js';
 import { parseFlags } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-import { toolInfo } from './run.js';
+import { runOptionsFor, toolInfo } from './run.js';
+import { resolveSettings } from '../config/resolve.js';
 
 const HELP = `Usage: tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR]
   --base-url   scheme and host of the target; its /api/rmm/tsiWS.asmx?WSDL is compared
   --file       a WSDL file to compare instead
                (neither: the embedded reference server's WSDL)
+  --header, --auth, --proxy, --noproxy, --ca-file, --cert, --key, --insecure
+               how to reach the target, as for run (see tsiws-conform run --help)
   --namespace  the namespace the service should have [default: ${DEFAULT_NAMESPACE}]
   --reports    folder for wsdl-diff.json and wsdl-diff.junit.xml [default: reports]
 Exit codes: 0 equal, 1 drift, 2 bad usage or unreadable --file, 3 target unreachable.`;
 
-const baseUrlSetting = SETTINGS.find((s) => s.flag === 'base-url')!;
+/** The settings that say how to reach a target, taken over from run (with their variables). */
+const ACCESS_FLAGS = ['base-url', 'header', 'auth', 'proxy', 'noproxy', 'ca-file', 'cert', 'key', 'insecure'];
+const accessOptions = runOptionsFor(SETTINGS.filter((s) => ACCESS_FLAGS.includes(s.flag)));
 
 /** Drifts of a WSDL fetched from a target; a target that serves no readable WSDL has drifted. */
 function fromTarget(fetched: Fetched, namespace: string): Drift[] {
@@ -47,7 +52,7 @@ function fromFile(path: string, namespace: string): Drift[] {
 
 export default async function diffWsdl(argv: string[], io: Io): Promise<number> {
   const flags = parseFlags('diff-wsdl', argv, {
-    'base-url': { type: 'string' }, file: { type: 'string' }, namespace: { type: 'string' }, reports: { type: 'string' },
+    ...accessOptions, file: { type: 'string' }, namespace: { type: 'string' }, reports: { type: 'string' },
   });
   if (flags['help']) {
     io.out(HELP);
@@ -68,8 +73,9 @@ export default async function diffWsdl(argv: string[], io: Io): Promise<number> 
     source = { kind: 'file', location: file };
     drifts = fromFile(file, namespace);
   } else if (baseUrlFlag !== undefined) {
-    const baseUrl = baseUrlSetting.parse(baseUrlFlag, '--base-url') as string;
-    const fetched = await fetchWsdl(baseUrl);
+    const accessFlags = Object.fromEntries(Object.entries(flags).filter(([name]) => ACCESS_FLAGS.includes(name)));
+    const settings = resolveSettings({ flags: accessFlags, env: io.env, envFile: '.env', envFileExplicit: false, warn: io.err });
+    const fetched = await fetchWsdl(settings.baseUrl!, settings);
     source = { kind: 'url', location: fetched.url };
     drifts = fromTarget(fetched, namespace);
   } else {

@@ -1,5 +1,7 @@
 /** tsiws-conform: parse the command, load it lazily, exit through one error handler. */
-import { exitCodeFor, EXIT } from './errors.js';
+import { readFileSync } from 'node:fs';
+import { didYouMean } from '../config/suggest.js';
+import { EXIT } from './exit-codes.js';
 
 export interface Io {
   readonly out: (line: string) => void;
@@ -27,24 +29,36 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
 function usage(): string {
   const lines = ['Usage: tsiws-conform <command> [flags]', '', 'Commands:'];
   for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2)}${c.summary}`);
-  lines.push('', 'Run "tsiws-conform <command> --help" for its flags.', 'Exit codes: 0 conforms, 1 findings, 2 bad usage or configuration, 3 target unreachable, 4 internal error.');
+  lines.push('', 'Run "tsiws-conform <command> --help" for its flags.', '"tsiws-conform --version" prints the version.', 'Exit codes: 0 conforms, 1 findings, 2 bad usage or configuration, 3 target unreachable, 4 internal error.');
   return lines.join('\n');
+}
+
+/** Read here rather than through a command: --version loads nothing else. */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+  return `${pkg.name} ${pkg.version}`;
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.out(version());
+    return EXIT.conforms;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage());
     return name ? EXIT.conforms : EXIT.usage;
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.err(`tsiws-conform: unknown command "${name}"; expected one of ${Object.keys(COMMANDS).join(', ')}`);
+    io.err(`tsiws-conform: unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; expected one of ${Object.keys(COMMANDS).join(', ')}`);
     return EXIT.usage;
   }
   try {
     return await (await command.load()).default(rest, io);
   } catch (err) {
+    // Loaded only here: it knows every error class, and so the engine (--version must not load it).
+    const { exitCodeFor } = await import('./errors.js');
     return exitCodeFor(err, io.err);
   }
 }

@@ -53,7 +53,7 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
   const file = readFailureFile(positionals[0]!);
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', warn: io.err });
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }
@@ -61,7 +61,7 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   const server = settings.baseUrl ? undefined : await startReferenceServer({ namespace: file.namespace });
   const baseUrl = settings.baseUrl ?? server!.url;
   const target = { ...settings, baseUrl, namespace: flags['namespace'] ? settings.namespace : file.namespace, echo: settings.echo ?? file.echo };
-  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate });
+  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: server ? { ...target, proxy: undefined } : target });
   try {
     if (!server) await ensureReachable(target);
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${server ? 'the embedded reference server' : baseUrl}`);

@@ -8,6 +8,7 @@ import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
+import { rulesFromFile } from '../parity/normalise.js';
 import { casesToReplay } from '../regression/replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Options } from './args.js';
@@ -16,7 +17,12 @@ import type { Io } from './main.js';
 import { recordingRun, regressionLine } from './regression.js';
 import { runConsole } from './run-console.js';
 
-export const runOptions: Options = Object.fromEntries([...SETTINGS.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string' }]), ['env-file', { type: 'string' }]]);
+/** parseArgs options of these settings' flags. */
+export function runOptionsFor(settings: ReadonlyArray<(typeof SETTINGS)[number]>): Options {
+  return Object.fromEntries(settings.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string', ...('multiple' in s && s.multiple ? { multiple: true } : {}) }]));
+}
+
+export const runOptions: Options = { ...runOptionsFor(SETTINGS), 'env-file': { type: 'string' } };
 
 export function help(): string {
   const lines = ['Usage: tsiws-conform run [flags]', '', 'Flags (each also settable by the environment variable shown, or in .env; flags win):'];
@@ -37,11 +43,13 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.conforms;
   }
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', warn: io.err });
   // A damaged baseline is a usage error before any request; a regression run reports the seed its
   // cases were generated with.
   const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
   const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
+  // So is a broken --normalise-file: otherwise each suite would report it as a tool error, after the probe.
+  if (settings.normaliseFile) rulesFromFile(settings.normaliseFile);
   const ui = runConsole(settings, io);
   ui.say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
@@ -57,7 +65,8 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
-  if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
+  if (settings.insecure) io.err('tsiws-conform: WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
+  if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');
   // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
   const controller = new AbortController();
   const signals = ['SIGINT', 'SIGTERM'] as const;

@@ -1,6 +1,7 @@
 /** tsiws-conform serve: the embedded reference server, until SIGINT or SIGTERM. */
 import { DEFAULT_NAMESPACE, SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
+import { didYouMean } from '../config/suggest.js';
 import { findMutant, MUTANTS } from '../server/mutants/index.js';
 import { startReferenceServer } from '../server/server.js';
 import { parseFlags } from './args.js';
@@ -29,7 +30,7 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
     return EXIT.conforms;
   }
   const mutant = flags['mutant'] as string | undefined;
-  if (mutant !== undefined && !findMutant(mutant)) throw new ConfigError(`--mutant: unknown mutant "${mutant}"; see tsiws-conform serve --list-mutants`);
+  if (mutant !== undefined && !findMutant(mutant)) throw new ConfigError(`--mutant: unknown mutant "${mutant}"${didYouMean(mutant, MUTANTS.map((m) => m.name))}; see tsiws-conform serve --list-mutants`);
   const authSecret = (flags['auth-secret'] as string | undefined) ?? io.env['TSIWS_AUTH_SECRET'];
   const portText = (flags['port'] as string | undefined) ?? '8089';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ConfigError(`--port: expected a port number from 0 to 65535, got "${portText}"`);

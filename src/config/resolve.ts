@@ -2,41 +2,88 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
+import { HEADER_SEPARATOR, splitUserinfo } from './access-settings.js';
 import { ConfigError, DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
+import { closest } from './suggest.js';
 
 export interface ResolveInput {
   /** Flag values by flag name (without --), as util.parseArgs gives them. */
-  readonly flags: Readonly<Record<string, string | boolean | undefined>>;
+  readonly flags: Readonly<Record<string, string | boolean | string[] | undefined>>;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Path of the .env file; a missing default .env is fine, a missing explicit one is an error. */
   readonly envFile: string;
   readonly envFileExplicit: boolean;
+  /** Where warnings go (a misspelt TSIWS_ variable); they never stop the run. */
+  readonly warn?: (line: string) => void;
 }
 
 function readEnvFile(path: string, explicit: boolean): Record<string, string> {
   if (!existsSync(path)) {
-    if (explicit) throw new ConfigError(`--env-file: ${path} does not exist`);
+    if (explicit) throw new ConfigError(`--env-file: ${path} does not exist; give the path of an existing .env file`);
     return {};
   }
   return parseDotenv(readFileSync(path));
 }
 
-const flagText = (v: string | boolean | undefined): string | undefined => (typeof v === 'boolean' ? String(v) : v);
+const flagText = (v: string | boolean | string[] | undefined): string | undefined => (typeof v === 'boolean' ? String(v) : Array.isArray(v) ? v.join(HEADER_SEPARATOR) : v);
+
+const KNOWN_VARIABLES = SETTINGS.map((s) => s.env);
+
+/** A TSIWS_ variable no setting reads is most likely a typo: say so, and what was meant. */
+function warnUnknownVariables(layers: Array<[Readonly<Record<string, string | undefined>>, string]>, warn: (line: string) => void): void {
+  for (const [vars, where] of layers) {
+    for (const name of Object.keys(vars)) {
+      if (!name.startsWith('TSIWS_') || (KNOWN_VARIABLES as readonly string[]).includes(name)) continue;
+      const match = closest(name, KNOWN_VARIABLES);
+      warn(`tsiws-conform: WARNING: ${where} sets ${name}, which no setting reads${match ? `; did you mean ${match}?` : ' (see tsiws-conform run --help)'}`);
+    }
+  }
+}
+
+/** The standard proxy variables (curl, undici), for the target's scheme; TSIWS_PROXY and --proxy win. */
+function standardProxy(baseUrl: string, vars: Readonly<Record<string, string | undefined>>): { proxy?: string; noProxy?: string } {
+  const pick = (...names: string[]) => names.map((n) => vars[n]).find((v) => v !== undefined && v !== '');
+  const proxy = baseUrl.startsWith('https:') ? pick('https_proxy', 'HTTPS_PROXY') : pick('http_proxy', 'HTTP_PROXY');
+  const noProxy = pick('no_proxy', 'NO_PROXY');
+  return { ...(proxy ? { proxy } : {}), ...(noProxy ? { noProxy } : {}) };
+}
 
 export function resolveSettings(input: ResolveInput): RunSettings {
   const dotenv = readEnvFile(input.envFile, input.envFileExplicit);
+  if (input.warn) warnUnknownVariables([[dotenv, input.envFile], [input.env, 'the environment']], input.warn);
   // A fresh seed for every run that names none; it is printed and recorded so the run can be repeated.
   const out: Record<string, unknown> = { ...DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
+  const given = new Set<string>();
   for (const s of SETTINGS) {
     const layers: Array<[string | undefined, string]> = [
       [dotenv[s.env], `${s.env} in ${input.envFile}`],
       [input.env[s.env], `environment variable ${s.env}`],
       [flagText(input.flags[s.flag]), `--${s.flag}`],
     ];
-    for (const [raw, source] of layers) {
-      if (raw === undefined || raw === '') continue;
-      out[s.key] = s.parse(raw, source);
-    }
+    // Only the winning layer is parsed: a stale file path in .env must not fail a run whose flag replaces it.
+    const winner = layers.filter(([raw]) => raw !== undefined && raw !== '').at(-1);
+    if (!winner) continue;
+    out[s.key] = s.parse(winner[0]!, winner[1]);
+    given.add(s.key);
   }
-  return out as unknown as RunSettings;
+  return finishAccess(out as unknown as RunSettings, given, { ...dotenv, ...input.env });
+}
+
+/** The access settings that depend on others: URL credentials, the standard proxy variables, --cert with --key. */
+function finishAccess(settings: RunSettings, given: ReadonlySet<string>, vars: Readonly<Record<string, string | undefined>>): RunSettings {
+  let out = settings;
+  if (out.baseUrl) {
+    // user:password in the URL means --auth; the URL is shown everywhere, so it loses them (--auth wins).
+    const { baseUrl, auth } = splitUserinfo(out.baseUrl);
+    out = { ...out, baseUrl, auth: out.auth ?? auth };
+    const standard = standardProxy(baseUrl, vars);
+    out = { ...out, proxy: out.proxy ?? standard.proxy, noProxy: out.noProxy ?? standard.noProxy };
+  }
+  if (out.auth && Object.keys(out.headers).some((n) => n.toLowerCase() === 'authorization')) {
+    throw new ConfigError('--auth: an Authorization --header is given too; give one of them');
+  }
+  if (given.has('cert') !== given.has('key')) {
+    throw new ConfigError(given.has('cert') ? '--cert: give the client certificate\'s private key with --key (TSIWS_KEY) too' : '--key: give the client certificate with --cert (TSIWS_CERT) too');
+  }
+  return out;
 }

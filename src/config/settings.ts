@@ -6,7 +6,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
 import { CHECK_IDS } from '../checks/registry.js';
+import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
+import { didYouMean } from './suggest.js';
+import type { BasicAuth } from '../http/access.js';
 import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../results/levels.js';
 import { NAMED_RULES } from '../parity/rules.js';
 import type { ProfileId } from '../profiles/types.js';
@@ -76,6 +79,15 @@ export interface RunSettings {
   readonly shard: Shard | undefined;
   /** The lowest level of finding that fails the run (src/results/levels.ts). */
   readonly failOn: FailOn;
+  /** Transport-level access (src/http/access.ts): every value is a secret. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly auth: BasicAuth | undefined;
+  readonly proxy: string | undefined;
+  readonly noProxy: string | undefined;
+  readonly caFile: string | undefined;
+  readonly cert: string | undefined;
+  readonly key: string | undefined;
+  readonly insecure: boolean;
 }
 
 /** Part `index` (1-based) of `count`. */
@@ -96,6 +108,8 @@ interface Setting<K extends keyof RunSettings> {
   readonly help: string;
   readonly defaultText: string;
   readonly secret?: boolean;
+  /** The flag may be given more than once; its values are joined with a line break. */
+  readonly multiple?: boolean;
   parse(text: string, source: string): RunSettings[K];
 }
 
@@ -103,7 +117,7 @@ function list<T extends string>(allowed: readonly T[], what: string) {
   return (text: string, source: string): T[] => {
     const items = text.split(',').map((s) => s.trim()).filter(Boolean);
     const unknown = items.filter((i) => !allowed.includes(i as T));
-    if (unknown.length > 0) throw new ConfigError(`${source}: unknown ${what} ${unknown.join(', ')}; expected a comma-separated list of ${allowed.join(', ')}`);
+    if (unknown.length > 0) throw new ConfigError(`${source}: unknown ${what} ${unknown.map((u) => `${u}${didYouMean(u, allowed)}`).join(', ')}; expected a comma-separated list of ${allowed.join(', ')}`);
     if (items.length === 0) throw new ConfigError(`${source}: give at least one ${what}`);
     return items as T[];
   };
@@ -112,7 +126,7 @@ function list<T extends string>(allowed: readonly T[], what: string) {
 function oneOf<T extends string>(allowed: readonly T[], what: string) {
   return (text: string, source: string): T => {
     const value = text.trim() as T;
-    if (!allowed.includes(value)) throw new ConfigError(`${source}: unknown ${what} "${text}"; expected one of ${allowed.join(', ')}`);
+    if (!allowed.includes(value)) throw new ConfigError(`${source}: unknown ${what} "${text}"${didYouMean(value, allowed)}; expected one of ${allowed.join(', ')}`);
     return value;
   };
 }
@@ -139,15 +153,18 @@ function positiveInt(text: string, source: string): number {
   return Number(text);
 }
 
+/** A URL as it may be shown in a message: without the password it may carry. */
+const shownUrl = (text: string) => text.replace(/\/\/[^/@]*@/, '//<USER>:<PASSWORD>@');
+
 function url(text: string, source: string): string {
   let parsed: URL;
   try {
     parsed = new URL(text);
   } catch {
-    throw new ConfigError(`${source}: "${text}" is not a URL; expected e.g. https://staging.example.com`);
+    throw new ConfigError(`${source}: "${shownUrl(text)}" is not a URL; expected e.g. https://staging.example.com`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`${source}: only http and https URLs are supported, got "${parsed.protocol}"`);
-  if (parsed.search || parsed.hash) throw new ConfigError(`${source}: give the base URL without query or fragment ("${text}")`);
+  if (parsed.search || parsed.hash) throw new ConfigError(`${source}: give the base URL without query or fragment ("${shownUrl(text)}")`);
   return text.replace(/\/+$/, '');
 }
 
@@ -172,7 +189,7 @@ export const SETTINGS = [
   { key: 'timestamp', flag: 'timestamp', env: 'TSIWS_TIMESTAMP', defaultText: '(time of the request, ISO 8601)', help: 'Fixed timestamp value (a signer overrides it)', secret: true, parse: text },
   { key: 'sig', flag: 'sig', env: 'TSIWS_SIG', defaultText: '(empty)', help: 'Fixed sig value (a signer overrides it)', secret: true, parse: text },
   { key: 'mobilekey', flag: 'mobilekey', env: 'TSIWS_MOBILEKEY', defaultText: '(empty)', help: 'Fixed mobilekey value for the five operations that carry it', secret: true, parse: text },
-  { key: 'signer', flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: path },
+  { key: 'signer', flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: readableFile },
   { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', defaultText: '30000', help: 'Time allowed for one complete response', parse: positiveInt },
   { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', defaultText: String(8 * 1024 * 1024), help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
@@ -187,12 +204,12 @@ export const SETTINGS = [
   { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
   { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
   { key: 'normalise', flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: `Named rules applied to result texts before parity comparison: ${Object.keys(NAMED_RULES).join(', ')}`, parse: list(Object.keys(NAMED_RULES), 'normalisation rule') },
-  { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: path },
+  { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
   { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', defaultText: SUITE_IDS.join(','), help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
   { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', defaultText: '0', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
   { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
-  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp and mobilekey in reports (local debugging only)', parse: bool },
+  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) in reports (local debugging only)', parse: bool },
   { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, defaultText: 'false', help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
   { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', defaultText: 'text', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
   { key: 'repeat', flag: 'repeat', env: 'TSIWS_REPEAT', defaultText: '1', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
@@ -200,6 +217,14 @@ export const SETTINGS = [
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
+  { key: 'headers', flag: 'header', env: 'TSIWS_HEADERS', multiple: true, defaultText: '(none)', help: "Extra request header 'Name: value'; repeat the flag for more (TSIWS_HEADERS: one a line)", secret: true, parse: headers },
+  { key: 'auth', flag: 'auth', env: 'TSIWS_AUTH', defaultText: '(user:password in --base-url, if any)', help: 'HTTP Basic credentials user:password', secret: true, parse: basicAuth },
+  { key: 'proxy', flag: 'proxy', env: 'TSIWS_PROXY', defaultText: '(HTTPS_PROXY or HTTP_PROXY, by the target\'s scheme)', help: 'Proxy URL for the target (never for the embedded server)', secret: true, parse: proxyUrl },
+  { key: 'noProxy', flag: 'noproxy', env: 'TSIWS_NO_PROXY', defaultText: '(NO_PROXY)', help: 'Comma-separated hosts reached without the proxy', secret: true, parse: text },
+  { key: 'caFile', flag: 'ca-file', env: 'TSIWS_CA_FILE', defaultText: "(the system's CAs)", help: 'PEM file of CA certificates to trust for an https target', secret: true, parse: readableFile },
+  { key: 'cert', flag: 'cert', env: 'TSIWS_CERT', defaultText: '(none)', help: 'PEM client certificate for an https target (with --key)', secret: true, parse: readableFile },
+  { key: 'key', flag: 'key', env: 'TSIWS_KEY', defaultText: '(none)', help: 'PEM private key of --cert', secret: true, parse: readableFile },
+  { key: 'insecure', flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, defaultText: 'false', help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
 export const DEFAULTS: RunSettings = {
@@ -240,11 +265,24 @@ export const DEFAULTS: RunSettings = {
   repeat: 1,
   shard: undefined,
   failOn: DEFAULT_FAIL_ON,
+  headers: {},
+  auth: undefined,
+  proxy: undefined,
+  noProxy: undefined,
+  caFile: undefined,
+  cert: undefined,
+  key: undefined,
+  insecure: false,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
 export function redactedSettings(settings: RunSettings): Record<string, unknown> {
-  const placeholders: Partial<Record<keyof RunSettings, string>> = { timestamp: '<TIMESTAMP>', sig: '<SIGNATURE>', mobilekey: '<MOBILE_KEY>', signer: '<SIGNER>', authSecret: '<SECRET>' };
+  const placeholders: Partial<Record<keyof RunSettings, unknown>> = {
+    timestamp: '<TIMESTAMP>', sig: '<SIGNATURE>', mobilekey: '<MOBILE_KEY>', signer: '<SIGNER>', authSecret: '<SECRET>',
+    // Header names say what was sent; only their values are secret.
+    headers: Object.fromEntries(Object.keys(settings.headers).map((name) => [name, '<REDACTED>'])),
+    auth: '<USER>:<PASSWORD>', proxy: '<PROXY>', noProxy: '<NO_PROXY>', caFile: '<CA_FILE>', cert: '<CERT>', key: '<KEY>',
+  };
   const out: Record<string, unknown> = {};
   for (const s of SETTINGS) {
     const value = settings[s.key];

@@ -4,6 +4,7 @@
  * placeholders, and secret values are replaced wherever else they might appear.
  */
 import { SECRET_PLACEHOLDERS } from '../contract/index.js';
+import { basicCredentials, type HttpAccess } from '../http/access.js';
 import type { ScenarioId } from '../cases/negative.js';
 import type { ParityDifference } from '../parity/compare.js';
 import type { TransportOutcome } from '../parity/inherent.js';
@@ -109,6 +110,38 @@ export function secretsOf(values: Readonly<Record<string, string>>): Array<[stri
     .filter(([value]) => value.length >= 4);
 }
 
+/** The access settings' values (src/http/access.ts), with the placeholders the curl commands show. */
+export function accessSecrets(access: HttpAccess): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  if (access.auth) pairs.push([basicCredentials(access.auth).slice('Basic '.length), '<REDACTED>'], [access.auth.password, '<PASSWORD>'], [access.auth.user, '<USER>']);
+  for (const value of Object.values(access.headers ?? {})) pairs.push([value, '<REDACTED>']);
+  if (access.proxy) pairs.push([access.proxy, '<PROXY>'], ...secretsOfUrl(access.proxy));
+  // Longest first, so that a value containing another is replaced whole.
+  return pairs.filter(([value]) => value.length >= 4).sort(([a], [b]) => b.length - a.length);
+}
+
+function secretsOfUrl(url: string): Array<[string, string]> {
+  const { username, password } = new URL(url);
+  return [[decodeURIComponent(password), '<PASSWORD>'], [decodeURIComponent(username), '<USER>']];
+}
+
+/** What a run's reports show of its access settings, and the values they must never contain. */
+export function accessForReports(settings: HttpAccess & { readonly showSecrets: boolean }): { shown: HttpAccess; secrets: Array<[string, string]> } {
+  return settings.showSecrets ? { shown: settings, secrets: [] } : { shown: shownAccess(settings), secrets: accessSecrets(settings) };
+}
+
+/** Access as reports show it: every value a placeholder, so a curl command stays reproducible. */
+export function shownAccess(access: HttpAccess): HttpAccess {
+  return {
+    headers: Object.fromEntries(Object.keys(access.headers ?? {}).map((name) => [name, '<REDACTED>'])),
+    ...(access.auth ? { auth: { user: '<USER>', password: '<PASSWORD>' } } : {}),
+    ...(access.proxy ? { proxy: '<PROXY>' } : {}),
+    ...(access.caFile ? { caFile: '<CA_FILE>' } : {}),
+    ...(access.cert ? { cert: '<CERT>', key: '<KEY>' } : {}),
+    ...(access.insecure ? { insecure: true } : {}),
+  };
+}
+
 export function redact(text: string, secrets: ReadonlyArray<[string, string]>): string {
   let out = text;
   for (const [value, placeholder] of secrets) {
@@ -121,22 +154,28 @@ export function redact(text: string, secrets: ReadonlyArray<[string, string]>): 
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-export function curlCommand(baseUrl: string, request: HttpRequest): string {
+export function curlCommand(baseUrl: string, request: HttpRequest, access: HttpAccess = {}): string {
   const parts = ['curl', '-sS', '-i'];
+  if (access.insecure) parts.push('-k');
+  if (access.caFile) parts.push('--cacert', shellQuote(access.caFile));
+  if (access.cert) parts.push('--cert', shellQuote(access.cert), '--key', shellQuote(access.key ?? ''));
+  if (access.proxy) parts.push('-x', shellQuote(access.proxy));
+  if (access.auth) parts.push('-u', shellQuote(`${access.auth.user}:${access.auth.password}`));
   if (request.method !== 'GET') parts.push('-X', request.method);
   parts.push(shellQuote(baseUrl + request.path));
-  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  for (const [name, value] of Object.entries({ ...request.headers, ...access.headers })) parts.push('-H', shellQuote(`${name}: ${value}`));
   if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
   return parts.join(' ');
 }
 
-export function recordRequest(baseUrl: string, request: HttpRequest): RecordedRequest {
+/** `access` as it may be shown (shownAccess), unless the user asked to see secrets. */
+export function recordRequest(baseUrl: string, request: HttpRequest, access: HttpAccess = {}): RecordedRequest {
   return {
     method: request.method,
     url: baseUrl + request.path,
-    headers: request.headers,
+    headers: { ...request.headers, ...access.headers },
     ...(request.body !== undefined ? { body: request.body } : {}),
-    curl: curlCommand(baseUrl, request),
+    curl: curlCommand(baseUrl, request, access),
   };
 }
 

@@ -11,7 +11,7 @@ import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
-import { recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
+import { accessForReports, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,7 +52,8 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
   const values = await valuesFor(settings, operation, testCase);
-  const secrets = settings.showSecrets ? [] : secretsOf(values);
+  const access = accessForReports(settings);
+  const secrets = settings.showSecrets ? [] : [...access.secrets, ...secretsOf(values)];
   const request = requestFor(testCase, transportId, settings.namespace, operation, values);
   // The request shown in reports is the same request built with the spec's placeholders.
   const shown = settings.showSecrets ? request : requestFor(testCase, transportId, settings.namespace, operation, { ...values, ...placeholdersFor(values) });
@@ -68,7 +69,7 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
     values: testCase.values,
     ...(negative ? { scenario: negative.scenario, ...(negative.param ? { param: negative.param } : {}) } : {}),
     ...(expectation ? { expectation: { profile: profile.id, summary: expectation.summary, evidence: expectation.evidence } } : {}),
-    request: recordRequest(settings.baseUrl, shown),
+    request: recordRequest(settings.baseUrl, shown, access.shown),
   };
   try {
     const response = await client.send(request);

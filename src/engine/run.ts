@@ -39,7 +39,7 @@ const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', imp
 
 /** Any HTTP answer at all, even an error status, means the target is reachable. */
 export async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
-  const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1 });
+  const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
   try {
     await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
   } catch (err) {

@@ -34,6 +34,8 @@ export function targetSettings(settings: RunSettings, baseUrl: string, embedded:
     baseUrl,
     embedded,
     echo: settings.echo ?? embedded,
+    // The embedded server listens on loopback: a corporate proxy could not reach it.
+    proxy: embedded ? undefined : settings.proxy,
     deadline: settings.maxDurationS === undefined ? undefined : startedAt + settings.maxDurationS * 1000,
   };
 }

@@ -49,6 +49,8 @@ export interface FailureContext {
   readonly received: number;
   /** The Content-Length the response declared, if any. */
   readonly declared: number | undefined;
+  /** The request went through a proxy (--proxy, HTTPS_PROXY, HTTP_PROXY). */
+  readonly viaProxy?: boolean;
 }
 
 const causeCode = (err: unknown): string => {
@@ -67,6 +69,12 @@ export function toTargetError(err: unknown, ctx: FailureContext): TargetError {
   const code = causeCode(err);
   const detail = err instanceof Error ? err.message : String(err);
   const name = (err as Error | undefined)?.name;
+  // undici's ProxyAgent refuses a tunnel the proxy did not grant as an abort; it is no time-out.
+  const refused = /^Proxy response \((\d+)\)/.exec(detail);
+  if (refused) {
+    const hint = refused[1] === '407' ? '; give its credentials in the proxy URL, http://user:password@proxy:port' : '';
+    return new TargetError('TSIWS_UNREACHABLE', `the proxy answered HTTP ${refused[1]} when asked to connect to ${url}${hint}`, details);
+  }
   if (name === 'TimeoutError' || name === 'AbortError' || TIMED_OUT.includes(code)) {
     return new TargetError('TSIWS_TIMEOUT', answered
       ? `the response from ${url} was still incomplete after ${timeoutMs} ms (${received} bytes of its body had arrived); raise --timeout-ms`
@@ -78,7 +86,7 @@ export function toTargetError(err: unknown, ctx: FailureContext): TargetError {
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || (answered && code === 'UND_ERR_SOCKET' && declared !== undefined && received < declared)) {
     return new TargetError('TSIWS_CONTENT_LENGTH_MISMATCH', `the response from ${url} declared Content-Length ${declared ?? '?'} but the connection closed after ${received} bytes of its body`, details);
   }
-  if (UNREACHABLE.includes(code)) return new TargetError('TSIWS_UNREACHABLE', `cannot connect to ${url} (${code})`, details);
+  if (UNREACHABLE.includes(code)) return new TargetError('TSIWS_UNREACHABLE', `cannot connect to ${ctx.viaProxy ? `the proxy for ${url}` : url} (${code})`, details);
   if (CLOSED.includes(code)) {
     const when = answered ? `after ${received} bytes of the response body` : 'before any response';
     return new TargetError('TSIWS_CONNECTION_RESET', `connection to ${url} was closed by the target ${when} (${code}): ${detail}`, details);

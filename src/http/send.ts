@@ -4,13 +4,15 @@
  * however broken, is returned for the checks to judge. Redirects are such answers too: undici's
  * request never follows them, and a conformance tool must see the 3xx the target sent.
  */
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { dispatcherFor, withAccessHeaders, type HttpAccess } from './access.js';
 import type { HttpRequest, HttpResponse } from '../transports/types.js';
 import { isRetryable, TargetError, toTargetError } from './errors.js';
 import { createRateLimiter } from './rate.js';
 import { createSlots } from './slots.js';
 
 export { TargetError, type TargetErrorCode } from './errors.js';
+export type { HttpAccess } from './access.js';
 
 export interface HttpClientOptions {
   /** Scheme, host, port and an optional path prefix, e.g. https://staging.example.com. */
@@ -25,6 +27,8 @@ export interface HttpClientOptions {
   readonly retries?: number;
   /** Requests per second at most, retries included (default: no limit). */
   readonly rate?: number | undefined;
+  /** Headers, credentials, proxy and TLS material for every request (access.ts). */
+  readonly access?: HttpAccess;
 }
 
 export interface HttpClient {
@@ -32,7 +36,7 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-type Limits = Pick<HttpClientOptions, 'timeoutMs' | 'maxResponseBytes'>;
+type Limits = Pick<HttpClientOptions, 'timeoutMs' | 'maxResponseBytes'> & { readonly viaProxy?: boolean };
 
 function declaredLength(value: string | string[] | undefined): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
@@ -44,7 +48,7 @@ function tooLarge(url: string, limits: Limits, what: string): TargetError {
 }
 
 /** One attempt: one request, one response read to its end within one deadline. */
-async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: string, limits: Limits): Promise<HttpResponse> {
+async function sendOnce(dispatcher: Dispatcher, origin: string, request: HttpRequest, headers: Record<string, string>, path: string, url: string, limits: Limits): Promise<HttpResponse> {
   const started = performance.now();
   const sentAt = Date.now();
   // One deadline for the whole response. undici's bodyTimeout restarts with every chunk, so on its
@@ -54,7 +58,7 @@ async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: str
   let received = 0;
   let declared: number | undefined;
   try {
-    const res = await pool.request({ path, method: request.method, headers: request.headers, body: request.body, signal: deadline });
+    const res = await dispatcher.request({ origin, path, method: request.method, headers, body: request.body, signal: deadline });
     answered = true;
     declared = declaredLength(res.headers['content-length']);
     if (declared !== undefined && declared > limits.maxResponseBytes) {
@@ -70,25 +74,21 @@ async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: str
       }
       chunks.push(chunk);
     }
-    const headers: Record<string, string> = {};
+    const answerHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+      if (value !== undefined) answerHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    return { status: res.statusCode, headers, body: Buffer.concat(chunks, received), elapsedMs: Math.round(performance.now() - started), sentAt };
+    return { status: res.statusCode, headers: answerHeaders, body: Buffer.concat(chunks, received), elapsedMs: Math.round(performance.now() - started), sentAt };
   } catch (err) {
-    throw toTargetError(err, { url, timeoutMs: limits.timeoutMs, answered, received, declared });
+    throw toTargetError(err, { url, timeoutMs: limits.timeoutMs, answered, received, declared, viaProxy: limits.viaProxy });
   }
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const base = new URL(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
-  const pool = new Pool(base.origin, {
-    connections: options.connections,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    connectTimeout: options.timeoutMs,
-  });
+  const access = options.access ?? {};
+  const dispatcher = dispatcherFor(base.origin, access, options);
   const limiter = options.rate === undefined ? undefined : createRateLimiter(options.rate);
   const slots = createSlots(options.connections);
   const maxRetries = options.retries ?? 0;
@@ -96,11 +96,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async send(request) {
       const path = prefix + request.path;
       const url = base.origin + path;
+      const headers = withAccessHeaders(request.headers, access);
       for (let retries = 0; ; retries++) {
         await limiter?.take();
         const release = await slots.acquire();
         try {
-          const response = await sendOnce(pool, request, path, url, options);
+          const response = await sendOnce(dispatcher, base.origin, request, headers, path, url, { ...options, viaProxy: access.proxy !== undefined });
           return retries === 0 ? response : { ...response, retries };
         } catch (err) {
           const error = err as TargetError;
@@ -111,6 +112,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
       }
     },
-    close: () => pool.close(),
+    close: () => dispatcher.close(),
   };
 }

@@ -1,5 +1,6 @@
 /** The console summary: an operations x transports table, then each finding on one line (pure). */
 import { noticesOf, outcomeOf, type Outcome } from '../engine/findings.js';
+import { failureId } from './failure-files.js';
 import { paritySummary } from './parity-json.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { TransportId } from '../transports/index.js';
@@ -37,7 +38,11 @@ export function consoleTable(records: readonly ExchangeRecord[], operations: rea
   if (p.compared > 0) lines.push(`Parity: ${p.compared} cases compared across transports: ${p.agreeing} agree, ${p.withDefects} with defects, ${p.inherentOnly} with inherent ASMX differences only (see parity.json)`);
   const all = failuresOf(records);
   const failures = all.filter((f) => f.status === 'error' || failsRun(f.level, failOn));
-  for (const f of failures.slice(0, MAX_LISTED)) lines.push(`  ${f.operation} ${f.transport} ${f.check}: ${f.message.split('\n').slice(0, f.kind === 'service' ? 6 : 1).join('\n    ')}`);
+  for (const f of failures.slice(0, MAX_LISTED)) {
+    // Many cases of one operation fail the same way: the case id and its failure file tell them apart.
+    const [first, ...more] = f.message.split('\n').slice(0, f.kind === 'service' ? 6 : 1);
+    lines.push([`  ${f.operation} ${f.transport} ${f.check}: ${first} (case ${f.caseId}, failures/${failureId(f)}.json)`, ...more].join('\n    '));
+  }
   if (failures.length > MAX_LISTED) lines.push(`  ... and ${failures.length - MAX_LISTED} more in results.json`);
   // Findings that did not decide the verdict are counted by check, never left out.
   const notices = records.flatMap((r) => noticesOf(r, failOn));

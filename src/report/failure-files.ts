@@ -30,7 +30,7 @@ export interface FailureFile {
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_');
 
-export function failureId(r: ExchangeRecord): string {
+export function failureId(r: Pick<ExchangeRecord, 'caseId' | 'transport'>): string {
   return safe(`${r.caseId}-${r.transport}`);
 }
 

@@ -5,7 +5,7 @@
  */
 import { SERVICE_PATH } from '../contract/index.js';
 import { TargetUnreachableError } from '../engine/run.js';
-import { createHttpClient, TargetError } from '../http/send.js';
+import { createHttpClient, TargetError, type HttpAccess } from '../http/send.js';
 
 export const WSDL_FETCH_LIMITS = { timeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024 } as const;
 
@@ -13,9 +13,9 @@ export type Fetched = { readonly url: string; readonly text: string } | { readon
 
 export const wsdlUrl = (baseUrl: string) => `${baseUrl.replace(/\/+$/, '')}${SERVICE_PATH}?WSDL`;
 
-export async function fetchWsdl(baseUrl: string): Promise<Fetched> {
+export async function fetchWsdl(baseUrl: string, access: HttpAccess = {}): Promise<Fetched> {
   const url = wsdlUrl(baseUrl);
-  const client = createHttpClient({ baseUrl, ...WSDL_FETCH_LIMITS, connections: 1 });
+  const client = createHttpClient({ baseUrl, ...WSDL_FETCH_LIMITS, connections: 1, access });
   try {
     const res = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
     if (res.status !== 200) return { url, problem: `GET ${url} answered HTTP ${res.status}, expected 200 and the WSDL` };

@@ -60,7 +60,7 @@ describe('tsiws-conform run', () => {
     [['run', '--transports', 'soap13'], {}, '--transports: unknown transport soap13'],
     [['run', '--concurrency', '0'], {}, '--concurrency: expected a positive whole number, got "0"'],
     [['run', '--base-url', 'ftp://x'], {}, '--base-url: only http and https URLs are supported'],
-    [['run', '--nope'], {}, "Unknown option '--nope'"],
+    [['run', '--nope'], {}, 'unknown flag --nope'],
     [['run'], { TSIWS_OPERATIONS: 'MobileNothing' }, 'environment variable TSIWS_OPERATIONS: unknown operation MobileNothing'],
     [['frobnicate'], {}, 'unknown command "frobnicate"'],
   ])('bad usage %j exits 2 naming the flag or variable', async (args, env, message) => {

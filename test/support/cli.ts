@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+/** Node 20 reads `--env-file` anywhere on its command line unless `--` ends its own options (see the bin). */
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface CliResult {
@@ -26,7 +27,7 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<C
     // Fuzzed strings are capped at 300 characters unless a test asks otherwise: long text is the
     // arbitraries' business (unit-tested at full length), and it makes every CLI run slower.
     const extra = args[0] === 'run' ? ['--reports', reports, ...(args.includes('--max-string-length') ? [] : ['--max-string-length', '300'])] : [];
-    execFile(process.execPath, [BIN, ...args, ...extra], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(process.execPath, ['--', BIN, ...args, ...extra], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       resolve({
         code: err ? Number((err as { code?: number }).code ?? 1) : 0,
         stdout,

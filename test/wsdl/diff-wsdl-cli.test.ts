@@ -124,7 +124,7 @@ describe('tsiws-conform diff-wsdl', () => {
   test.each([
     [['--file', 'a.wsdl', '--base-url', 'http://x'], '--base-url and --file exclude each other: give one, or neither to compare the embedded reference server'],
     [['--base-url', 'ftp://x'], '--base-url: only http and https URLs are supported, got "ftp:"'],
-    [['--nope'], "Unknown option '--nope' (see tsiws-conform diff-wsdl --help)"],
+    [['--nope'], 'unknown flag --nope (see tsiws-conform diff-wsdl --help)'],
   ])('bad usage %j: exit 2', async (args, message) => {
     const { code, stderr } = await cli(['diff-wsdl', ...args]);
     expect([code, stderr]).toEqual([2, `tsiws-conform: ${message}\n`]);
