@@ -4,9 +4,12 @@ import { register } from 'tsx/esm/api';
 
 register();
 // `tsiws-conform ... | head` closes the pipe early: that is the reader's choice, not an error.
+// A terminal that was closed (SIGHUP) fails writes with EIO: the run carries on without its
+// console and still writes its reports.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (err.code === 'EIO' || err.code === 'ERR_STREAM_DESTROYED') return;
     throw err;
   });
 }

@@ -10,7 +10,7 @@ import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
 import { createProgress, type Progress } from '../report/progress.js';
 import { summarise, verdictText, type RunInfo } from '../report/summary.js';
-import { EXIT } from './errors.js';
+import { EXIT, exitCodeForSignal } from './errors.js';
 import type { Io } from './main.js';
 
 export interface RunConsole {
@@ -45,7 +45,7 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
       progress?.done();
       const summary = summarise(records, info);
       const { verdict } = summary;
-      const code = interrupted ? (interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint)
+      const code = interrupted ? exitCodeForSignal(interrupted)
         : verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
       say(consoleTable(records, settings.operations, settings.transports, info));
       say(`Reports: ${files.join(', ')}`);

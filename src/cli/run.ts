@@ -1,8 +1,10 @@
-/** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4. */
+/** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4; an
+ * interrupted run still writes its reports (129/130/143), and so does one that fails early (2/3/4). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
-import { redactedSettings, SETTINGS } from '../config/settings.js';
+import { redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
+import { INTERRUPT_SIGNALS } from '../engine/run.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
@@ -15,6 +17,7 @@ import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { recordingRun, regressionLine } from './regression.js';
 import { runConsole } from './run-console.js';
+import { prepareReportsFolder, runFailed } from './run-failure.js';
 
 export const runOptions: Options = Object.fromEntries([...SETTINGS.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string' }]), ['env-file', { type: 'string' }]]);
 
@@ -30,14 +33,38 @@ export function toolInfo(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
+/** Stops the run gracefully on SIGINT, SIGTERM or SIGHUP from the moment the command starts:
+ * what finished is reported, marked incomplete. Listening until the reports are written also keeps
+ * a second signal from killing the process halfway through writing them. */
+function listenForInterruption(): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => controller.abort(signal);
+  for (const sig of INTERRUPT_SIGNALS) process.on(sig, onSignal);
+  return { signal: controller.signal, stop: () => INTERRUPT_SIGNALS.forEach((sig) => process.off(sig, onSignal)) };
+}
+
 export default async function run(argv: string[], io: Io): Promise<number> {
-  const flags = parseFlags('run', argv, runOptions);
-  if (flags['help']) {
-    io.out(help());
-    return EXIT.conforms;
+  const interruption = listenForInterruption();
+  const startedAt = new Date();
+  let settings: RunSettings | undefined;
+  try {
+    const flags = parseFlags('run', argv, runOptions);
+    if (flags['help']) {
+      io.out(help());
+      return EXIT.conforms;
+    }
+    return await conform(flags, io, interruption.signal, (resolved) => (settings = resolved));
+  } catch (err) {
+    return runFailed(err, { argv, options: runOptions, settings, startedAt, tool: toolInfo() }, io);
+  } finally {
+    interruption.stop();
   }
+}
+
+async function conform(flags: Record<string, string | boolean | undefined>, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
   const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
+  resolvedAs(resolved);
   // A damaged baseline is a usage error before any request; a regression run reports the seed its
   // cases were generated with.
   const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
@@ -58,17 +85,14 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   }
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
-  // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
-  const controller = new AbortController();
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const onSignal = (signal: (typeof signals)[number]) => controller.abort(signal);
-  for (const sig of signals) process.once(sig, onSignal);
+  // A folder never mixes two runs: the earlier reports go before this run writes any.
+  prepareReportsFolder(settings.reportsDir);
   // Records go to disk as they arrive (records.jsonl, for merge-reports and interrupted runs).
   const stream = openRecordStream(settings.reportsDir);
   let run;
   try {
     run = await recordingRun(settings, toolInfo(), {
-      signal: controller.signal,
+      signal,
       onRecord: (r: ExchangeRecord) => {
         stream.write(r);
         ui.progress?.onRecord(r);
@@ -77,7 +101,6 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     });
   } finally {
     stream.close();
-    for (const sig of signals) process.removeListener(sig, onSignal);
   }
   const { result, recorder, complete: baselineComplete } = run;
   const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;

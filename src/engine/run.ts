@@ -10,7 +10,7 @@ import { createHttpClient, TargetError } from '../http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../server/server.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
-import { suitesToRun } from './plan.js';
+import { plannedTests, suitesToRun } from './plan.js';
 import type { ExchangeRecord } from './record.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -82,21 +82,36 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const files = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
   let interrupted: string | undefined;
   try {
-    if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
+    // A signal that came while the target was being prepared ends the run before any test.
+    if (options.signal?.aborted) interrupted = String(options.signal.reason);
+    else if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
   } finally {
     await server?.close();
   }
   // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
   const records = collector.records;
-  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, collector.planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  // An interrupted run may not have collected every suite yet: the plan knows how many tests it has.
+  const planned = Math.max(collector.planned, settings.baseline ? 0 : plannedTests(settings));
+  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
 }
+
+/** The signals that stop a run gracefully: Ctrl-C or a CI cancel (SIGINT, often to the whole
+ * process group), timeout(1) and CI runners (SIGTERM), a closed terminal (SIGHUP). */
+export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Listeners that vitest adds to the process and that would end it (exit on a signal, exit 1 on an
+ * unhandled rejection) before the reports are written. */
+// Typed as signals only to pick one overload of process.listeners/off; the events behave alike.
+const VITEST_EXITS = [...INTERRUPT_SIGNALS, 'unhandledRejection'] as unknown as readonly NodeJS.Signals[];
 
 /** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
 async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
-  const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(SIGNALS.map((sig) => [sig, new Set(process.listeners(sig))]));
+  const before = new Map(VITEST_EXITS.map((event) => [event, new Set(process.listeners(event))]));
+  // A worker killed by a signal sent to the whole group rejects inside vitest's pool: expected once
+  // the run is interrupted, a tool error otherwise; never a reason to exit without reports.
+  const onRejection = (err: unknown) => collector.toolError(`unhandled: ${(err as Error)?.message ?? String(err)}`);
   try {
     const vitest = await createVitest('test', {
       config: SUITES_CONFIG,
@@ -107,22 +122,27 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
     });
-    // Vitest's logger exits the process on SIGINT and SIGTERM (Logger.addCleanupListeners), which
-    // would lose the reports. When the caller handles interruption, the run stops gracefully instead.
+    // Vitest's logger exits the process on SIGINT and SIGTERM (Logger.addCleanupListeners) and on an
+    // unhandled rejection, which would lose the reports. When the caller handles interruption, the
+    // run stops gracefully instead.
     if (signal) {
-      for (const sig of SIGNALS) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.off(sig, l);
+      for (const event of VITEST_EXITS) for (const l of process.listeners(event)) if (!before.get(event)!.has(l)) process.off(event, l);
+      process.on('unhandledRejection', onRejection);
     }
     // An interrupted run stops scheduling tests; what finished is kept and reported.
     const stop = () => {
       interrupted = String(signal?.reason ?? 'interrupted');
+      collector.interrupted = true;
       void vitest.cancelCurrentRun('keyboard-input');
     };
-    signal?.addEventListener('abort', stop, { once: true });
+    // A signal that came while vitest was starting stops the run before its first test.
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
     // Cancelling stops scheduling, but a test under way (a long fuzz property) runs on: after a
     // short grace the run reports what it has rather than wait.
-    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+    const aborted = new Promise<void>((resolve) => (signal?.aborted ? resolve() : signal?.addEventListener('abort', () => resolve(), { once: true })));
     const grace = () => new Promise<void>((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS).unref());
-    const running = vitest.start(files);
+    const running = interrupted ? Promise.resolve() : vitest.start(files);
     running.catch(() => {}); // an interrupted run may reject after we stopped waiting
     try {
       await Promise.race([running, aborted.then(grace)]);
@@ -131,9 +151,17 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       // Closing waits for the test workers; one that will not go must not keep the reports unwritten.
       await Promise.race([vitest.close(), interrupted ? grace() : new Promise<void>((resolve) => setTimeout(resolve, CLOSE_LIMIT_MS).unref())]);
     }
+  } catch (err) {
+    // A signal to the whole group also ends the helpers vitest starts (esbuild's service, which
+    // compiles the suites): what then breaks is the interruption's doing, and what finished stands.
+    if (!signal?.aborted) throw err;
+    interrupted ??= String(signal.reason);
+    collector.interrupted = true;
   } finally {
     // vitest sets the process exit code from its own verdict; ours is decided by the CLI.
     process.exitCode = exitCode;
+    // Late rejections from workers that were still winding down stay harmless.
+    if (!interrupted) process.off('unhandledRejection', onRejection);
   }
   return interrupted;
 }

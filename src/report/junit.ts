@@ -59,11 +59,22 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
   if (run.toolErrors.length > 0) {
     const builder = junit.newBuilder();
     for (const [index, message] of run.toolErrors.entries()) {
-      builder.testSuite().name('tsiws-conform').property('target', run.target).testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, 'tool-error');
+      builder.testSuite().name('tsiws-conform').property('target', run.target).testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, run.failure?.code ?? 'tool-error');
     }
     parts.push(builder.build());
   }
+  if (run.incomplete) parts.push(incompleteSuite(run, run.incomplete));
   return joinDocuments(parts);
+}
+
+/** What an incomplete run did not do, as a skipped testcase: a CI view shows it even when the run
+ * was stopped before any operation's suite had a result. */
+function incompleteSuite(run: RunInfo, incomplete: NonNullable<RunInfo['incomplete']>): string {
+  const text = `${incomplete.reason}: ${incomplete.casesNotRun} cases not run, ${incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`;
+  const builder = junit.newBuilder();
+  builder.testSuite().name('tsiws-conform').timestamp(run.startedAt).property('target', run.target).property('incomplete', text)
+    .testCase().className('tsiws-conform').name('run incomplete').skipped().standardOutput(text);
+  return builder.build();
 }
 
 /** One operation's <testsuite> as a whole junit document of its own. */

@@ -16,6 +16,9 @@ export interface RunInfo {
   readonly seed: number;
   /** Present when the run did not do all it planned. */
   readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
+  /** Present when the run ended before its first test: why (bad usage, target unreachable, a crash
+   * of this tool). Its message is also the run's one tool error, so the verdict is `error`. */
+  readonly failure?: { readonly code: string; readonly exitCode: number; readonly message: string };
   /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
