@@ -9,7 +9,7 @@ import type { ExchangeRecord } from '../engine/record.js';
 import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
 import { createProgress, type Progress } from '../report/progress.js';
-import { summarise, verdictText, type RunInfo } from '../report/summary.js';
+import { passes, summarise, verdictText, type RunInfo } from '../report/summary.js';
 import { EXIT, exitCodeForSignal } from './errors.js';
 import type { Io } from './main.js';
 
@@ -46,7 +46,7 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
       const summary = summarise(records, info);
       const { verdict } = summary;
       const code = interrupted ? exitCodeForSignal(interrupted)
-        : verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
+        : passes(verdict) ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
       say(consoleTable(records, settings.operations, settings.transports, info));
       say(`Reports: ${files.join(', ')}`);
       for (const line of extra) say(line);

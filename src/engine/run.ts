@@ -10,6 +10,7 @@ import { createHttpClient, TargetError } from '../http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../server/server.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
+import { nothingAtServicePath } from './reachable.js';
 import { plannedTests, suitesToRun } from './plan.js';
 import type { ExchangeRecord } from './record.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
@@ -37,11 +38,14 @@ const CLOSE_LIMIT_MS = 15_000;
 
 const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
-/** Any HTTP answer at all, even an error status, means the target is reachable. */
+/** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
+ * path answers only 404 (a wrong --base-url, see reachable.ts). */
 export async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
   const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1 });
+  let why: string | undefined;
   try {
-    await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
+    const wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
+    why = await nothingAtServicePath(client, settings, wsdl.status);
   } catch (err) {
     // Any HTTP answer, even a broken or oversized one, means the target is reachable.
     if (err instanceof TargetError && !err.answered) {
@@ -51,6 +55,7 @@ export async function ensureReachable(settings: RunSettings & { baseUrl: string 
   } finally {
     await client.close();
   }
+  if (why) throw new TargetUnreachableError(`target unreachable: ${why}`);
 }
 
 export interface RunOptions {

@@ -36,7 +36,7 @@ export function consoleJson(records: readonly ExchangeRecord[], run: RunInfo, ex
     seed: run.seed,
     durationMs: run.durationMs,
     failOn: s.failOn,
-    summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels },
+    summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels, cells: s.cells },
     reports: { dir: extra.reportsDir ?? null, files: extra.files },
     toolErrors: run.toolErrors,
     failures,
