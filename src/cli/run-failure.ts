@@ -56,7 +56,7 @@ export function runFailed(err: unknown, run: FailedRun, io: Io): number {
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
   const input: ResolveInput = { flags, env: io.env, envFile, envFileExplicit: envFile !== '.env' };
   const settings = run.settings;
-  const reportsDir = settings ? settings.reportsDir : resolveOne(input, 'reportsDir');
+  const reportsDir = err instanceof ReportsFolderError ? undefined : settings ? settings.reportsDir : resolveOne(input, 'reportsDir');
   const format = settings ? settings.format : resolveOne(input, 'format') ?? 'text';
   const message = exitCode === 4 ? `internal error: ${(err as Error).message ?? String(err)}` : (err as Error).message ?? String(err);
   const baseUrl = settings ? settings.baseUrl : resolveOne(input, 'baseUrl');
@@ -73,7 +73,7 @@ export function runFailed(err: unknown, run: FailedRun, io: Io): number {
     failure: { code: errorCodeOf(err), exitCode, message },
   };
   let files: string[] = [];
-  if (reportsDir !== undefined && !(err instanceof ReportsFolderError)) {
+  if (reportsDir !== undefined) {
     try {
       clearReports(reportsDir);
       files = writeReports(reportsDir, [], info);

@@ -65,6 +65,9 @@ async function conform(flags: Record<string, string | boolean | undefined>, io: 
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
   const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string' });
   resolvedAs(resolved);
+  // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
+  // that cannot take them is bad usage before anything else is said.
+  prepareReportsFolder(resolved.reportsDir);
   // A damaged baseline is a usage error before any request; a regression run reports the seed its
   // cases were generated with.
   const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
@@ -85,8 +88,6 @@ async function conform(flags: Record<string, string | boolean | undefined>, io: 
   }
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp and mobilekey appear unredacted in the reports; do not share them');
-  // A folder never mixes two runs: the earlier reports go before this run writes any.
-  prepareReportsFolder(settings.reportsDir);
   // Records go to disk as they arrive (records.jsonl, for merge-reports and interrupted runs).
   const stream = openRecordStream(settings.reportsDir);
   let run;
