@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isMutating, operations } from '../../src/contract/index.js';
 import { parseXml } from '../../src/decode/xml.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { BIN, cli } from '../support/cli.js';
+import { afterOutput, BIN, cli } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 
 describe('SIGINT halfway', () => {
@@ -17,14 +17,7 @@ describe('SIGINT halfway', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     // Interrupt once the run is well under way: after the seed line and a few seconds of requests.
-    await new Promise<void>((resolve) => {
-      const wait = setInterval(() => {
-        if (out.includes('Seed:')) {
-          clearInterval(wait);
-          setTimeout(resolve, 12_000);
-        }
-      }, 100);
-    });
+    await afterOutput(() => out, 'Seed:', 12_000);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(130);

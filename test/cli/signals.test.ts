@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { readCertificate, verifyReports } from '../../src/cli/verify-certificate.js';
 import { parseXml } from '../../src/decode/xml.js';
-import { BIN } from '../support/cli.js';
+import { afterOutput, BIN } from '../support/cli.js';
 
 /** Whether any process of the group is still alive. */
 function groupAlive(pgid: number): boolean {
@@ -34,14 +34,7 @@ test.each([
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   // Signal once the run is under way: vitest's workers are running tests.
-  await new Promise<void>((resolve) => {
-    const wait = setInterval(() => {
-      if (out.includes('Seed:')) {
-        clearInterval(wait);
-        setTimeout(resolve, 5000);
-      }
-    }, 100);
-  });
+  await afterOutput(() => out, 'Seed:', 5000);
   process.kill(to === 'group' ? -child.pid! : child.pid!, signal);
   expect(await exited, out).toBe(exitCode);
   expect(out).not.toMatch(/Channel closed|EPIPE|Worker exited unexpectedly/);
