@@ -33,10 +33,12 @@ export function toolInfo(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-/** Stops the run gracefully on SIGINT, SIGTERM or SIGHUP from the moment the command starts:
- * what finished is reported, marked incomplete. Listening until the reports are written also keeps
- * a second signal from killing the process halfway through writing them. */
-function listenForInterruption(): { signal: AbortSignal; stop(): void } {
+/** Stops the run gracefully on SIGINT, SIGTERM or SIGHUP: what finished is reported, marked
+ * incomplete. The executable listens from its first line (io.interruption); called in process, the
+ * command listens from its start. Listening until the reports are written also keeps a second
+ * signal from killing the process halfway through writing them. */
+function listenForInterruption(given: AbortSignal | undefined): { signal: AbortSignal; stop(): void } {
+  if (given) return { signal: given, stop: () => {} };
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => controller.abort(signal);
   for (const sig of INTERRUPT_SIGNALS) process.on(sig, onSignal);
@@ -44,7 +46,7 @@ function listenForInterruption(): { signal: AbortSignal; stop(): void } {
 }
 
 export default async function run(argv: string[], io: Io): Promise<number> {
-  const interruption = listenForInterruption();
+  const interruption = listenForInterruption(io.interruption);
   const startedAt = new Date();
   let settings: RunSettings | undefined;
   try {

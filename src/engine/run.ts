@@ -104,19 +104,31 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
  * process group), timeout(1) and CI runners (SIGTERM), a closed terminal (SIGHUP). */
 export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** Listeners that vitest adds to the process and that would end it (exit on a signal, exit 1 on an
- * unhandled rejection) before the reports are written. */
-// Typed as signals only to pick one overload of process.listeners/off; the events behave alike.
-const VITEST_EXITS = [...INTERRUPT_SIGNALS, 'unhandledRejection'] as unknown as readonly NodeJS.Signals[];
+/** Events on which vitest's logger ends the process (Logger.addCleanupListeners exits on SIGINT and
+ * SIGTERM, registerUnhandledRejection exits 1), which would lose the reports. */
+const VITEST_EXITS: ReadonlySet<string | symbol> = new Set([...INTERRUPT_SIGNALS, 'unhandledRejection']);
+
+/** While a caller handles interruption, listeners added for those events are taken off again
+ * before any event can reach them (signals and rejections are dispatched from the event loop, after
+ * the microtask). Removing them only after createVitest returned would leave a window in which a
+ * Ctrl-C exits the process. Returns the function that stops this. */
+function keepVitestFromExiting(): () => void {
+  const onNewListener = (event: string | symbol, listener: (...args: unknown[]) => void) => {
+    if (VITEST_EXITS.has(event)) queueMicrotask(() => process.off(event as NodeJS.Signals, listener));
+  };
+  process.on('newListener', onNewListener);
+  return () => process.off('newListener', onNewListener);
+}
 
 /** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
 async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
-  const before = new Map(VITEST_EXITS.map((event) => [event, new Set(process.listeners(event))]));
   // A worker killed by a signal sent to the whole group rejects inside vitest's pool: expected once
   // the run is interrupted, a tool error otherwise; never a reason to exit without reports.
   const onRejection = (err: unknown) => collector.toolError(`unhandled: ${(err as Error)?.message ?? String(err)}`);
+  if (signal) process.on('unhandledRejection', onRejection);
+  const allowExits = signal ? keepVitestFromExiting() : () => {};
   try {
     const vitest = await createVitest('test', {
       config: SUITES_CONFIG,
@@ -127,13 +139,6 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
     });
-    // Vitest's logger exits the process on SIGINT and SIGTERM (Logger.addCleanupListeners) and on an
-    // unhandled rejection, which would lose the reports. When the caller handles interruption, the
-    // run stops gracefully instead.
-    if (signal) {
-      for (const event of VITEST_EXITS) for (const l of process.listeners(event)) if (!before.get(event)!.has(l)) process.off(event, l);
-      process.on('unhandledRejection', onRejection);
-    }
     // An interrupted run stops scheduling tests; what finished is kept and reported.
     const stop = () => {
       interrupted = String(signal?.reason ?? 'interrupted');
@@ -165,6 +170,7 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
   } finally {
     // vitest sets the process exit code from its own verdict; ours is decided by the CLI.
     process.exitCode = exitCode;
+    allowExits();
     // Late rejections from workers that were still winding down stay harmless.
     if (!interrupted) process.off('unhandledRejection', onRejection);
   }
