@@ -21,7 +21,8 @@ const listed = (run: Pick<RunInfo, 'configuration'>, key: string): string[] => {
 };
 
 /** Why a cell without a single record got none: what the run's own settings and ending say. */
-function reasonForNoRecord(run: Pick<RunInfo, 'configuration' | 'incomplete'>): string {
+function reasonForNoRecord(run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): string {
+  if (run.failure) return `the run ended before its first test (${run.failure.code})`;
   if (run.incomplete) return `not reached: ${run.incomplete.reason}`;
   const { baseline, shard } = run.configuration as { baseline?: string; shard?: { index: number; count: number } };
   if (baseline) return `the baseline in ${baseline} recorded no case for it`;
@@ -32,7 +33,7 @@ function reasonForNoRecord(run: Pick<RunInfo, 'configuration' | 'incomplete'>): 
 }
 
 /** The selected cells (configuration.operations x configuration.transports) with no exchange sent. */
-export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<RunInfo, 'configuration' | 'incomplete'>): NotCoveredCell[] {
+export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): NotCoveredCell[] {
   const sent = new Set<string>();
   const skipReason = new Map<string, string>();
   for (const r of records) {

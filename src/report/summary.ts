@@ -41,7 +41,7 @@ export interface Summary {
 }
 
 /** The parts of a run's information the verdict depends on. */
-export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete'>;
+export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'>;
 
 export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);
