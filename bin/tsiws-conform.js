@@ -2,16 +2,24 @@
 // The `--` ends node's own options: Node 20 reads `--env-file FILE` anywhere on its command line,
 // even after the script, and exits 9 when FILE is missing before this script could say why.
 // Runs the TypeScript sources directly through tsx, so a fresh `npm ci` needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
 // `tsiws-conform ... | head` closes the pipe early: that is the reader's choice, not an error.
+// A terminal that was closed (SIGHUP) fails writes with EIO: the run carries on without its
+// console and still writes its reports.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (err.code === 'EIO' || err.code === 'ERR_STREAM_DESTROYED') return;
     throw err;
   });
 }
+// A run stops gracefully on SIGINT, SIGTERM and SIGHUP and still writes its reports. Loading the
+// sources takes a second or two, so the run's signals are caught from here, before anything else:
+// a Ctrl-C during start-up must not kill it with no report. Other commands keep Node's defaults.
+const interruption = process.argv[2] === 'run' ? new AbortController() : undefined;
+if (interruption) for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => interruption.abort(sig));
+// Imported only now, so that the listeners above come first.
+const { register } = await import('tsx/esm/api');
+register();
 const { main } = await import('../src/cli/main.ts');
 const code = await main(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -19,6 +27,7 @@ const code = await main(process.argv.slice(2), {
   env: process.env,
   tty: { out: process.stdout.isTTY === true, err: process.stderr.isTTY === true, columns: process.stderr.columns ?? process.stdout.columns },
   raw: { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+  ...(interruption ? { interruption: interruption.signal } : {}),
 });
 process.exitCode = code;
 // An interrupted run (130, 143) has written its reports; test workers still winding down must not

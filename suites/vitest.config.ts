@@ -13,6 +13,8 @@ export default defineConfig({
     globalSetup: [fileURLToPath(new URL('./global-setup.ts', import.meta.url))],
     // libxmljs2 is a native addon that is not safe to load in worker threads: use processes.
     pool: 'forks',
+    // Workers leave SIGINT and SIGHUP to the CLI, which decides how the run ends (see the file).
+    poolOptions: { forks: { execArgv: ['--import', new URL('./worker-signals.mjs', import.meta.url).href] } },
     // The four suite files mostly wait on the target: run them side by side even on 2 cores.
     maxWorkers: 4,
     minWorkers: 1,

@@ -3,7 +3,12 @@ import { ConfigError } from '../config/settings.js';
 import { TargetUnreachableError } from '../engine/run.js';
 import { EXIT } from './exit-codes.js';
 
-export { EXIT } from './exit-codes.js';
+export { EXIT, exitCodeForSignal } from './exit-codes.js';
+
+/** The stable code of an error that ended a run early, as results.json and --format json give it. */
+export function errorCodeOf(err: unknown): string {
+  return err instanceof ConfigError || err instanceof TargetUnreachableError ? err.code : 'TSIWS_INTERNAL';
+}
 
 export function exitCodeFor(err: unknown, log: (line: string) => void): number {
   if (err instanceof ConfigError) {

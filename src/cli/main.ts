@@ -11,6 +11,9 @@ export interface Io {
   readonly tty?: { readonly out: boolean; readonly err: boolean; readonly columns?: number };
   /** Text written as it is, without a newline (to redraw a progress bar). */
   readonly raw?: { readonly out: (text: string) => void; readonly err: (text: string) => void };
+  /** Aborted, with the signal's name as its reason, by SIGINT, SIGTERM or SIGHUP to the process:
+   * the executable listens from its first line, so a signal during start-up is not lost. */
+  readonly interruption?: AbortSignal;
 }
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: (argv: string[], io: Io) => Promise<number> }> }> = {

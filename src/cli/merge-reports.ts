@@ -6,7 +6,7 @@ import type { TransportId } from '../transports/index.js';
 import { consoleTable } from '../report/console.js';
 import { mergeShards, type ShardReports } from '../report/merge.js';
 import { openRecordStream, readRecords, RECORDS_FILE } from '../report/records-jsonl.js';
-import { summarise, verdictText, type RunInfo } from '../report/summary.js';
+import { passes, summarise, verdictText, type RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
 import { parseCommandLine } from './args.js';
 import { EXIT } from './errors.js';
@@ -53,5 +53,5 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   const summary = summarise(records, run);
   const { verdict } = summary;
   io.out(`Verdict: ${verdictText(summary)} (longest shard ${(run.durationMs / 1000).toFixed(1)} s)`);
-  return verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
+  return passes(verdict) ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
 }

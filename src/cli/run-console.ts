@@ -9,8 +9,8 @@ import type { ExchangeRecord } from '../engine/record.js';
 import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
 import { createProgress, type Progress } from '../report/progress.js';
-import { summarise, verdictText, type RunInfo } from '../report/summary.js';
-import { EXIT } from './errors.js';
+import { passes, summarise, verdictText, type RunInfo } from '../report/summary.js';
+import { EXIT, exitCodeForSignal } from './errors.js';
 import type { Io } from './main.js';
 
 export interface RunConsole {
@@ -45,8 +45,8 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
       progress?.done();
       const summary = summarise(records, info);
       const { verdict } = summary;
-      const code = interrupted ? (interrupted === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint)
-        : verdict === 'conforms' ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
+      const code = interrupted ? exitCodeForSignal(interrupted)
+        : passes(verdict) ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
       say(consoleTable(records, settings.operations, settings.transports, info));
       say(`Reports: ${files.join(', ')}`);
       for (const line of extra) say(line);

@@ -1,8 +1,10 @@
-/** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4. */
+/** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4; an
+ * interrupted run still writes its reports (129/130/143), and so does one that fails early (2/3/4). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
-import { redactedSettings, SETTINGS } from '../config/settings.js';
+import { redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
+import { INTERRUPT_SIGNALS } from '../engine/run.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
@@ -11,11 +13,12 @@ import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
 import { casesToReplay } from '../regression/replay.js';
 import { ConfigError } from '../config/errors.js';
-import { parseFlags, type Options } from './args.js';
+import { parseFlags, type Flags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { recordingRun, regressionLine } from './regression.js';
 import { runConsole } from './run-console.js';
+import { prepareReportsFolder, runFailed } from './run-failure.js';
 
 /** parseArgs options of these settings' flags. */
 export function runOptionsFor(settings: ReadonlyArray<(typeof SETTINGS)[number]>): Options {
@@ -36,14 +39,43 @@ export function toolInfo(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
+/** Stops the run gracefully on SIGINT, SIGTERM or SIGHUP: what finished is reported, marked
+ * incomplete. The executable listens from its first line (io.interruption); called in process, the
+ * command listens from its start. Listening until the reports are written also keeps a second
+ * signal from killing the process halfway through writing them. */
+function listenForInterruption(given: AbortSignal | undefined): { signal: AbortSignal; stop(): void } {
+  if (given) return { signal: given, stop: () => {} };
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => controller.abort(signal);
+  for (const sig of INTERRUPT_SIGNALS) process.on(sig, onSignal);
+  return { signal: controller.signal, stop: () => INTERRUPT_SIGNALS.forEach((sig) => process.off(sig, onSignal)) };
+}
+
 export default async function run(argv: string[], io: Io): Promise<number> {
-  const flags = parseFlags('run', argv, runOptions);
-  if (flags['help']) {
-    io.out(help());
-    return EXIT.conforms;
+  const interruption = listenForInterruption(io.interruption);
+  const startedAt = new Date();
+  let settings: RunSettings | undefined;
+  try {
+    const flags = parseFlags('run', argv, runOptions);
+    if (flags['help']) {
+      io.out(help());
+      return EXIT.conforms;
+    }
+    return await conform(flags, io, interruption.signal, (resolved) => (settings = resolved));
+  } catch (err) {
+    return runFailed(err, { argv, options: runOptions, settings, startedAt, tool: toolInfo() }, io);
+  } finally {
+    interruption.stop();
   }
+}
+
+async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
   const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', warn: io.err });
+  resolvedAs(resolved);
+  // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
+  // that cannot take them is bad usage before anything else is said.
+  prepareReportsFolder(resolved.reportsDir);
   // A damaged baseline is a usage error before any request; a regression run reports the seed its
   // cases were generated with.
   const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
@@ -67,17 +99,12 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.insecure) io.err('tsiws-conform: WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');
-  // SIGINT and SIGTERM stop the run gracefully: what finished is reported, marked incomplete.
-  const controller = new AbortController();
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const onSignal = (signal: (typeof signals)[number]) => controller.abort(signal);
-  for (const sig of signals) process.once(sig, onSignal);
   // Records go to disk as they arrive (records.jsonl, for merge-reports and interrupted runs).
   const stream = openRecordStream(settings.reportsDir);
   let run;
   try {
     run = await recordingRun(settings, toolInfo(), {
-      signal: controller.signal,
+      signal,
       onRecord: (r: ExchangeRecord) => {
         stream.write(r);
         ui.progress?.onRecord(r);
@@ -86,7 +113,6 @@ export default async function run(argv: string[], io: Io): Promise<number> {
     });
   } finally {
     stream.close();
-    for (const sig of signals) process.removeListener(sig, onSignal);
   }
   const { result, recorder, complete: baselineComplete } = run;
   const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;

@@ -48,6 +48,20 @@ function standardProxy(baseUrl: string, vars: Readonly<Record<string, string | u
   return { ...(proxy ? { proxy } : {}), ...(noProxy ? { noProxy } : {}) };
 }
 
+type Setting = (typeof SETTINGS)[number];
+
+/** A setting's value from the last layer that gives one (undefined: none does). Only the winning
+ * layer is parsed: a stale file path in .env must not fail a run whose flag replaces it. */
+function layered(s: Setting, input: ResolveInput, dotenv: Readonly<Record<string, string>>): unknown {
+  const layers: Array<[string | undefined, string]> = [
+    [dotenv[s.env], `${s.env} in ${input.envFile}`],
+    [input.env[s.env], `environment variable ${s.env}`],
+    [flagText(input.flags[s.flag]), `--${s.flag}`],
+  ];
+  const winner = layers.filter(([raw]) => raw !== undefined && raw !== '').at(-1);
+  return winner ? s.parse(winner[0]!, winner[1]) : undefined;
+}
+
 export function resolveSettings(input: ResolveInput): RunSettings {
   const dotenv = readEnvFile(input.envFile, input.envFileExplicit);
   if (input.warn) warnUnknownVariables([[dotenv, input.envFile], [input.env, 'the environment']], input.warn);
@@ -55,15 +69,9 @@ export function resolveSettings(input: ResolveInput): RunSettings {
   const out: Record<string, unknown> = { ...DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
   const given = new Set<string>();
   for (const s of SETTINGS) {
-    const layers: Array<[string | undefined, string]> = [
-      [dotenv[s.env], `${s.env} in ${input.envFile}`],
-      [input.env[s.env], `environment variable ${s.env}`],
-      [flagText(input.flags[s.flag]), `--${s.flag}`],
-    ];
-    // Only the winning layer is parsed: a stale file path in .env must not fail a run whose flag replaces it.
-    const winner = layers.filter(([raw]) => raw !== undefined && raw !== '').at(-1);
-    if (!winner) continue;
-    out[s.key] = s.parse(winner[0]!, winner[1]);
+    const value = layered(s, input, dotenv);
+    if (value === undefined) continue;
+    out[s.key] = value;
     given.add(s.key);
   }
   return finishAccess(out as unknown as RunSettings, given, { ...dotenv, ...input.env });
@@ -86,4 +94,23 @@ function finishAccess(settings: RunSettings, given: ReadonlySet<string>, vars: R
     throw new ConfigError(given.has('cert') ? '--cert: give the client certificate\'s private key with --key (TSIWS_KEY) too' : '--key: give the client certificate with --cert (TSIWS_CERT) too');
   }
   return out;
+}
+
+/** One setting alone, for reporting a run whose settings as a whole are bad (where to write the
+ * reports, in which console format): its default when no layer gives one, undefined when the
+ * value given is bad too. */
+export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key: K): RunSettings[K] | undefined {
+  const s = SETTINGS.find((setting) => setting.key === key);
+  let dotenv: Record<string, string> = {};
+  try {
+    dotenv = readEnvFile(input.envFile, input.envFileExplicit);
+  } catch {
+    // A missing --env-file is the error being reported; the other layers still count.
+  }
+  try {
+    const value = s ? layered(s, input, dotenv) : undefined;
+    return (value ?? DEFAULTS[key]) as RunSettings[K];
+  } catch {
+    return undefined;
+  }
 }

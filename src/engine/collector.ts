@@ -16,6 +16,13 @@ export class RecordCollector implements Reporter {
    * are, `planned` is still growing. */
   modulesToRun = Infinity;
   modules = 0;
+  /** Set once the run is interrupted: what breaks after that (a suite cut off while it was being
+   * collected, a test whose worker was stopped) is the interruption's doing, not a tool error. */
+  interrupted = false;
+
+  toolError(message: string): void {
+    if (!this.interrupted) this.toolErrors.push(message);
+  }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.modulesToRun = specifications.length;
@@ -50,16 +57,17 @@ export class RecordCollector implements Reporter {
       return;
     }
     const result = testCase.result();
-    if (result.state === 'skipped') this.cutShort++;
+    // Skipped: --max-duration ran out; pending: the run was interrupted before the test ran.
+    if (result.state === 'skipped' || result.state === 'pending') this.cutShort++;
     if (result.state === 'failed') {
-      this.toolErrors.push(`${testCase.fullName}: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
+      this.toolError(`${testCase.fullName}: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
     }
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     for (const mod of modules) {
-      for (const err of mod.errors()) this.toolErrors.push(`${mod.moduleId}: ${err.message}`);
+      for (const err of mod.errors()) this.toolError(`${mod.moduleId}: ${err.message}`);
     }
-    for (const err of unhandledErrors) this.toolErrors.push(`unhandled: ${(err as Error).message ?? String(err)}`);
+    for (const err of unhandledErrors) this.toolError(`unhandled: ${(err as Error).message ?? String(err)}`);
   }
 }

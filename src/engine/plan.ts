@@ -71,13 +71,24 @@ export function servicePlan(settings: PlanSettings): number {
   return inShard(settings.shard, 0) ? 1 : 0;
 }
 
-/** The selected suites that have something to run in this shard. */
-export function suitesToRun(settings: PlanSettings): SuiteId[] {
-  const size: Record<SuiteId, () => number> = {
+/** Tests of each suite in this shard (one per unit; the suites in suites/ make them so). */
+function suiteSizes(settings: PlanSettings): Record<SuiteId, () => number> {
+  return {
     positive: () => positivePlan(settings).length,
     negative: () => negativePlan(settings).length,
     fuzz: () => fuzzPlan(settings).length,
     service: () => servicePlan(settings),
   };
+}
+
+/** The selected suites that have something to run in this shard. */
+export function suitesToRun(settings: PlanSettings): SuiteId[] {
+  const size = suiteSizes(settings);
   return settings.suites.filter((s) => size[s]() > 0);
+}
+
+/** The tests the selected suites make in this shard. */
+export function plannedTests(settings: PlanSettings): number {
+  const size = suiteSizes(settings);
+  return settings.suites.reduce((sum, s) => sum + size[s](), 0);
 }

@@ -10,7 +10,8 @@ import { createHttpClient, TargetError } from '../http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../server/server.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
-import { suitesToRun } from './plan.js';
+import { nothingAtServicePath } from './reachable.js';
+import { plannedTests, suitesToRun } from './plan.js';
 import type { ExchangeRecord } from './record.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -37,11 +38,14 @@ const CLOSE_LIMIT_MS = 15_000;
 
 const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
-/** Any HTTP answer at all, even an error status, means the target is reachable. */
+/** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
+ * path answers only 404 (a wrong --base-url, see reachable.ts). */
 export async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
   const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
+  let why: string | undefined;
   try {
-    await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
+    const wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
+    why = await nothingAtServicePath(client, settings, wsdl.status);
   } catch (err) {
     // Any HTTP answer, even a broken or oversized one, means the target is reachable.
     if (err instanceof TargetError && !err.answered) {
@@ -51,6 +55,7 @@ export async function ensureReachable(settings: RunSettings & { baseUrl: string 
   } finally {
     await client.close();
   }
+  if (why) throw new TargetUnreachableError(`target unreachable: ${why}`);
 }
 
 export interface RunOptions {
@@ -82,21 +87,48 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const files = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
   let interrupted: string | undefined;
   try {
-    if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
+    // A signal that came while the target was being prepared ends the run before any test.
+    if (options.signal?.aborted) interrupted = String(options.signal.reason);
+    else if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
   } finally {
     await server?.close();
   }
   // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
   const records = collector.records;
-  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, collector.planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  // An interrupted run may not have collected every suite yet: the plan knows how many tests it has.
+  const planned = Math.max(collector.planned, settings.baseline ? 0 : plannedTests(settings));
+  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+}
+
+/** The signals that stop a run gracefully: Ctrl-C or a CI cancel (SIGINT, often to the whole
+ * process group), timeout(1) and CI runners (SIGTERM), a closed terminal (SIGHUP). */
+export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Events on which vitest's logger ends the process (Logger.addCleanupListeners exits on SIGINT and
+ * SIGTERM, registerUnhandledRejection exits 1), which would lose the reports. */
+const VITEST_EXITS: ReadonlySet<string | symbol> = new Set([...INTERRUPT_SIGNALS, 'unhandledRejection']);
+
+/** While a caller handles interruption, listeners added for those events are taken off again
+ * before any event can reach them (signals and rejections are dispatched from the event loop, after
+ * the microtask). Removing them only after createVitest returned would leave a window in which a
+ * Ctrl-C exits the process. Returns the function that stops this. */
+function keepVitestFromExiting(): () => void {
+  const onNewListener = (event: string | symbol, listener: (...args: unknown[]) => void) => {
+    if (VITEST_EXITS.has(event)) queueMicrotask(() => process.off(event as NodeJS.Signals, listener));
+  };
+  process.on('newListener', onNewListener);
+  return () => process.off('newListener', onNewListener);
 }
 
 /** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
 async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
-  const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(SIGNALS.map((sig) => [sig, new Set(process.listeners(sig))]));
+  // A worker killed by a signal sent to the whole group rejects inside vitest's pool: expected once
+  // the run is interrupted, a tool error otherwise; never a reason to exit without reports.
+  const onRejection = (err: unknown) => collector.toolError(`unhandled: ${(err as Error)?.message ?? String(err)}`);
+  if (signal) process.on('unhandledRejection', onRejection);
+  const allowExits = signal ? keepVitestFromExiting() : () => {};
   try {
     const vitest = await createVitest('test', {
       config: SUITES_CONFIG,
@@ -107,22 +139,20 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
     });
-    // Vitest's logger exits the process on SIGINT and SIGTERM (Logger.addCleanupListeners), which
-    // would lose the reports. When the caller handles interruption, the run stops gracefully instead.
-    if (signal) {
-      for (const sig of SIGNALS) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.off(sig, l);
-    }
     // An interrupted run stops scheduling tests; what finished is kept and reported.
     const stop = () => {
       interrupted = String(signal?.reason ?? 'interrupted');
+      collector.interrupted = true;
       void vitest.cancelCurrentRun('keyboard-input');
     };
-    signal?.addEventListener('abort', stop, { once: true });
+    // A signal that came while vitest was starting stops the run before its first test.
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
     // Cancelling stops scheduling, but a test under way (a long fuzz property) runs on: after a
     // short grace the run reports what it has rather than wait.
-    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+    const aborted = new Promise<void>((resolve) => (signal?.aborted ? resolve() : signal?.addEventListener('abort', () => resolve(), { once: true })));
     const grace = () => new Promise<void>((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS).unref());
-    const running = vitest.start(files);
+    const running = interrupted ? Promise.resolve() : vitest.start(files);
     running.catch(() => {}); // an interrupted run may reject after we stopped waiting
     try {
       await Promise.race([running, aborted.then(grace)]);
@@ -131,9 +161,18 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       // Closing waits for the test workers; one that will not go must not keep the reports unwritten.
       await Promise.race([vitest.close(), interrupted ? grace() : new Promise<void>((resolve) => setTimeout(resolve, CLOSE_LIMIT_MS).unref())]);
     }
+  } catch (err) {
+    // A signal to the whole group also ends the helpers vitest starts (esbuild's service, which
+    // compiles the suites): what then breaks is the interruption's doing, and what finished stands.
+    if (!signal?.aborted) throw err;
+    interrupted ??= String(signal.reason);
+    collector.interrupted = true;
   } finally {
     // vitest sets the process exit code from its own verdict; ours is decided by the CLI.
     process.exitCode = exitCode;
+    allowExits();
+    // Late rejections from workers that were still winding down stay harmless.
+    if (!interrupted) process.off('unhandledRejection', onRejection);
   }
   return interrupted;
 }

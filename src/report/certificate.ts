@@ -17,7 +17,7 @@ import { failOnOf, failsRun, type FailOn, type LevelCounts } from '../results/le
 import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
-import { summarise, type RunInfo } from './summary.js';
+import { summarise, type RunInfo, type Summary } from './summary.js';
 
 export const CERTIFICATE_FILE = 'certificate.json';
 export const CERTIFICATE_FORMAT = 'tsiws-conformance-certificate/1';
@@ -38,6 +38,8 @@ export interface Certificate {
   readonly failOn: FailOn;
   readonly levels: LevelCounts;
   readonly incomplete?: RunInfo['incomplete'];
+  /** Selected operation x transport cells with nothing sent, and why (verdict conforms-partially). */
+  readonly notCovered?: Summary['cells']['notCovered'];
   /** operation -> transport (and parity, when compared) -> outcome. */
   readonly outcomes: Record<string, Record<string, CellOutcome>>;
   /** Service-level checks (the ?WSDL comparison) -> outcome. */
@@ -108,6 +110,7 @@ export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo
     failOn: summary.failOn,
     levels: summary.levels,
     ...(run.incomplete ? { incomplete: run.incomplete } : {}),
+    ...(summary.cells.notCovered.length > 0 ? { notCovered: summary.cells.notCovered } : {}),
     outcomes: outcomeTable(records, run),
     service: Object.fromEntries(records.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
     files,

@@ -8,7 +8,8 @@ import { failureId } from './failure-files.js';
 import { failuresOf, summarise, type RunInfo } from './summary.js';
 
 export interface ConsoleJsonExtra {
-  readonly reportsDir: string;
+  /** Undefined when the run could not tell where its reports go (a bad --reports). */
+  readonly reportsDir: string | undefined;
   /** Paths writeReports returned (failures/ as a glob). */
   readonly files: readonly string[];
   readonly exitCode: number;
@@ -29,13 +30,14 @@ export function consoleJson(records: readonly ExchangeRecord[], run: RunInfo, ex
     exitCode: extra.exitCode,
     ...(extra.interrupted ? { interrupted: extra.interrupted } : {}),
     ...(run.incomplete ? { incomplete: run.incomplete } : {}),
+    ...(run.failure ? { error: { code: run.failure.code, message: run.failure.message } } : {}),
     target: run.target,
     profile: run.configuration['profile'],
     seed: run.seed,
     durationMs: run.durationMs,
     failOn: s.failOn,
-    summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels },
-    reports: { dir: extra.reportsDir, files: extra.files },
+    summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels, cells: s.cells },
+    reports: { dir: extra.reportsDir ?? null, files: extra.files },
     toolErrors: run.toolErrors,
     failures,
   }, null, 2);

@@ -1,6 +1,7 @@
 /** The console summary: an operations x transports table, then each finding on one line (pure). */
 import { noticesOf, outcomeOf, type Outcome } from '../engine/findings.js';
 import { failureId } from './failure-files.js';
+import { notCoveredGroups } from './not-covered.js';
 import { paritySummary } from './parity-json.js';
 import type { ExchangeRecord } from '../engine/record.js';
 import type { TransportId } from '../transports/index.js';
@@ -56,8 +57,8 @@ export function consoleTable(records: readonly ExchangeRecord[], operations: rea
       ? `  ${count} ${count === 1 ? 'warning' : 'warnings'} (ASMX behaviour where the contract is silent; they fail the run under --fail-on warning): ${list}; details in report.html and results.json`
       : `  ${count} info (observations): ${list}; details in report.html and parity.json`);
   }
-  const guarded = [...new Set(records.filter((r) => r.skipped).map((r) => r.operation))];
-  if (guarded.length > 0) lines.push(`  skipped (not sent): ${guarded.join(', ')}: ${records.find((r) => r.skipped)!.skipped}`);
+  // Every selected cell that got nothing, with why: what a partial verdict left out.
+  for (const g of notCoveredGroups(s.cells.notCovered)) lines.push(`  not sent: ${g.operations.join(', ')} over ${g.transports.join(', ')}: ${g.reason}`);
   for (const n of notesOf(records)) lines.push(`  note: ${n.check} not checked: ${n.message}`);
   for (const e of toolErrors) lines.push(`  tool error: ${e}`);
   return lines.join('\n');

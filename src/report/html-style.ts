@@ -13,6 +13,7 @@ a{color:#1a56b0}
 header.banner{padding:22px 20px;color:#fff}
 header.banner .inner{max-width:1180px;margin:0 auto;padding:0 20px}
 header.banner.conforms{background:linear-gradient(90deg,#17663a,#1f7a3a)}
+header.banner.conforms-partially{background:linear-gradient(90deg,#3d5a1e,#6b6a12)}
 header.banner.does-not-conform{background:linear-gradient(90deg,#8e1d17,#b3261e)}
 header.banner.error{background:linear-gradient(90deg,#6b3a00,#8a4b00)}
 .verdict{font-size:30px;font-weight:700;letter-spacing:.01em;margin:2px 0 6px}

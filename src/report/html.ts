@@ -15,9 +15,10 @@ import { matrixOf, STATE_HELP, STATE_LABEL, TRANSPORT_LABEL, type Cell, type Cel
 import { CSP, SCRIPT, STYLE } from './html-style.js';
 import { esc } from './html-text.js';
 import { paritySummary } from './parity-json.js';
+import { notCoveredGroups } from './not-covered.js';
 import { notesOf, summarise, type RunInfo } from './summary.js';
 
-const VERDICT_TEXT = { conforms: 'Conforms', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
+const VERDICT_TEXT = { conforms: 'Conforms', 'conforms-partially': 'Conforms partially: not every selected cell was sent', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
 const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };
 
 function banner(records: readonly ExchangeRecord[], run: RunInfo): string {
@@ -56,6 +57,9 @@ function notices(records: readonly ExchangeRecord[], run: RunInfo): string {
   if (run.incomplete) out.push(`<strong>Incomplete run:</strong> ${esc(run.incomplete.reason)}; ${esc(run.incomplete.casesNotRun)} cases not run, ${esc(run.incomplete.fuzzPropertiesInterrupted)} fuzz properties stopped early.`);
   for (const e of run.toolErrors) out.push(`<strong>Tool error:</strong> ${esc(e)}`);
   for (const n of notesOf(records)) out.push(`<strong>Not checked:</strong> <code>${esc(n.check)}</code>: ${esc(n.message)}`);
+  for (const g of notCoveredGroups(summarise(records, run).cells.notCovered)) {
+    out.push(`<strong>Not sent:</strong> ${g.operations.map((o) => `<code>${esc(o)}</code>`).join(', ')} over ${esc(g.transports.join(', '))}: ${esc(g.reason)}`);
+  }
   return out.map((n) => `<div class="notice">${n}</div>`).join('');
 }
 

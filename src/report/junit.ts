@@ -56,14 +56,24 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
   }
   const parts: string[] = [];
   for (const [operation, group] of byOperation) parts.push(operationSuite(operation, group, run));
-  if (run.toolErrors.length > 0) {
-    const builder = junit.newBuilder();
-    for (const [index, message] of run.toolErrors.entries()) {
-      builder.testSuite().name('tsiws-conform').property('target', run.target).testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, 'tool-error');
-    }
-    parts.push(builder.build());
-  }
+  if (run.toolErrors.length > 0 || run.incomplete) parts.push(runSuite(run));
   return joinDocuments(parts);
+}
+
+/** The run's own testsuite: each tool error as an <error> (typed with the code of an error that
+ * ended the run early), and what an incomplete run did not do as a skipped testcase, so that a CI
+ * view shows it even when the run was stopped before any operation's suite had a result. */
+function runSuite(run: RunInfo): string {
+  const builder = junit.newBuilder();
+  const suite = builder.testSuite().name('tsiws-conform').property('target', run.target);
+  for (const [index, message] of run.toolErrors.entries()) {
+    suite.testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, run.failure?.code ?? 'tool-error');
+  }
+  if (run.incomplete) {
+    const text = `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`;
+    suite.property('incomplete', text).testCase().className('tsiws-conform').name('run incomplete').skipped().standardOutput(text);
+  }
+  return builder.build();
 }
 
 /** One operation's <testsuite> as a whole junit document of its own. */

@@ -2,6 +2,7 @@
 import { findingsOf, levelCounts, outcomeOf } from '../engine/findings.js';
 import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
 import type { ExchangeRecord } from '../engine/record.js';
+import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -16,12 +17,17 @@ export interface RunInfo {
   readonly seed: number;
   /** Present when the run did not do all it planned. */
   readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
+  /** Present when the run ended before its first test: why (bad usage, target unreachable, a crash
+   * of this tool). Its message is also the run's one tool error, so the verdict is `error`. */
+  readonly failure?: { readonly code: string; readonly exitCode: number; readonly message: string };
   /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
 
 export interface Summary {
-  readonly verdict: 'conforms' | 'does-not-conform' | 'error';
+  /** `conforms-partially`: nothing failed, but some selected operation x transport cells were not
+   * sent at all (listed in notCovered); it exits 0 like `conforms`. */
+  readonly verdict: 'conforms' | 'conforms-partially' | 'does-not-conform' | 'error';
   /** The lowest level that failed the run (--fail-on). */
   readonly failOn: FailOn;
   readonly exchanges: { readonly total: number; readonly passed: number; readonly failed: number; readonly error: number; readonly skipped: number };
@@ -30,10 +36,12 @@ export interface Summary {
   readonly checks: { readonly passed: number; readonly failed: number; readonly notices: number; readonly skipped: number; readonly error: number };
   /** Failed check verdicts per level, whether or not they failed the run. */
   readonly levels: LevelCounts;
+  /** The selected operation x transport cells, and those of them with no exchange sent, with why. */
+  readonly cells: { readonly selected: number; readonly notCovered: readonly NotCoveredCell[] };
 }
 
 /** The parts of a run's information the verdict depends on. */
-export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration'>;
+export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'>;
 
 export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);
@@ -45,15 +53,21 @@ export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs
   }
   // A check that crashed or a suite that broke means the tool cannot vouch for the verdict; an
   // exchange the target did not complete (reset, timeout) is a finding about the target.
-  const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : 'conforms';
-  return { verdict, failOn, exchanges, checks, levels: levelCounts(records) };
+  const notCovered = notCoveredCells(records, run);
+  const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : notCovered.length > 0 ? 'conforms-partially' : 'conforms';
+  const selected = (['operations', 'transports'] as const).map((k) => (Array.isArray(run.configuration[k]) ? (run.configuration[k] as unknown[]).length : 0));
+  return { verdict, failOn, exchanges, checks, levels: levelCounts(records), cells: { selected: selected[0]! * selected[1]!, notCovered } };
 }
+
+/** Whether the verdict lets the run pass (exit 0): a partial run passes, and says it was partial. */
+export const passes = (verdict: Summary['verdict']): boolean => verdict === 'conforms' || verdict === 'conforms-partially';
 
 /** "conforms, with 3 warnings": the verdict, and the warnings when they did not decide it (info
  * is counted in the summary line, not here: observations never qualify a verdict). */
 export function verdictText(s: Summary): string {
   const n = s.levels.warning;
-  return n > 0 && !failsRun('warning', s.failOn) ? `${s.verdict}, with ${n} ${n === 1 ? 'warning' : 'warnings'}` : s.verdict;
+  const partial = s.verdict === 'conforms-partially' ? `: ${s.cells.notCovered.length} of ${s.cells.selected} operation x transport cells not sent` : '';
+  return n > 0 && !failsRun('warning', s.failOn) ? `${s.verdict}${partial}, with ${n} ${n === 1 ? 'warning' : 'warnings'}` : `${s.verdict}${partial}`;
 }
 
 /** Every error and warning of a run as one flat list, with its level, for results.json and the

@@ -1,5 +1,5 @@
 /** Writing report files is a separate step from formatting them; each file is replaced atomically. */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeRecord } from '../engine/record.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
@@ -15,6 +15,20 @@ export function writeFileAtomic(path: string, content: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, content);
   renameSync(tmp, path);
+}
+
+/** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
+export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', 'records.jsonl', CERTIFICATE_FILE] as const;
+
+/** Removes an earlier run's reports from dir, so that a folder never mixes two runs (a CI job that
+ * uploads it whatever happened must not publish the previous target's results). Only the files
+ * a run writes: anything else the user keeps there stays. */
+export function clearReports(dir: string): void {
+  for (const name of REPORT_FILES) rmSync(join(dir, name), { force: true });
+  const failures = join(dir, 'failures');
+  if (!existsSync(failures)) return;
+  for (const name of readdirSync(failures)) if (name.endsWith('.json')) rmSync(join(failures, name), { force: true });
+  if (readdirSync(failures).length === 0) rmSync(failures, { recursive: true, force: true });
 }
 
 /** `streamed`: files the caller already wrote into `dir` during the run (records.jsonl), to be

@@ -61,3 +61,15 @@ test('an operation with more records than one builder takes is still one <testsu
   expect(big.match(/<properties>/g)?.length).toBe(xml.match(/<properties>/g)?.length);
   expect(big.match(/<testcase /g)?.length).toBe((xml.match(/<testcase /g)!.length - 1) * 350 + 1); // the tool error once
 });
+
+test('a run stopped early or cut short has its own valid testsuite saying so', () => {
+  const incomplete = { reason: 'interrupted by SIGINT', casesNotRun: 300, fuzzPropertiesInterrupted: 0 };
+  const stopped = junitXml([], { ...MIXED_RUN, toolErrors: [], incomplete });
+  expect(schema.validateText(stopped)).toEqual([]);
+  expect(stopped).toContain('<property name="incomplete" value="interrupted by SIGINT: 300 cases not run, 0 fuzz properties stopped early"/>');
+  expect(stopped).toMatch(/<testcase classname="tsiws-conform" name="run incomplete">\s*<skipped\/>/);
+  const failure = { code: 'TSIWS_UNREACHABLE', exitCode: 3, message: 'target unreachable: cannot connect' };
+  const early = junitXml([], { ...MIXED_RUN, toolErrors: [failure.message], failure });
+  expect(schema.validateText(early)).toEqual([]);
+  expect(early).toContain('<error message="target unreachable: cannot connect" type="TSIWS_UNREACHABLE"/>');
+});

@@ -39,3 +39,15 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<C
     });
   });
 }
+
+/** Resolves `delayMs` after `read()` first holds `text`: to signal a run once it is under way. */
+export function afterOutput(read: () => string, text: string, delayMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const wait = setInterval(() => {
+      if (read().includes(text)) {
+        clearInterval(wait);
+        setTimeout(resolve, delayMs);
+      }
+    }, 100);
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * A run that ended before its first test (bad usage: exit 2, target unreachable: exit 3, a crash
+ * of this tool: exit 4) still leaves reports that say why, as Newman does: the earlier run's
+ * reports are removed, and results.json (verdict `error`, `run.failure`), junit.xml (one <error>
+ * testcase), report.html, parity.json and a certificate for them are written. `--format json` gets
+ * its one document too. Where the reports go cannot be known when --reports itself is bad: then
+ * the error is only printed.
+ */
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config/errors.js';
+import { resolveOne, type ResolveInput } from '../config/resolve.js';
+import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
+import { consoleJson } from '../report/console-json.js';
+import type { RunInfo } from '../report/summary.js';
+import { clearReports, writeReports } from '../report/write.js';
+import { errorCodeOf, exitCodeFor } from './errors.js';
+import type { Io } from './main.js';
+import type { Options } from './args.js';
+
+/** The --reports folder itself is unusable: the error can only be printed. */
+export class ReportsFolderError extends ConfigError {}
+
+/** Empties dir of an earlier run's reports, or says in one line why the folder cannot be used. */
+export function prepareReportsFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    clearReports(dir);
+  } catch (err) {
+    throw new ReportsFolderError(`--reports ${dir}: cannot write the reports there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a folder you can write to`);
+  }
+}
+
+export interface FailedRun {
+  readonly argv: readonly string[];
+  readonly options: Options;
+  /** The settings, when they resolved before the failure. */
+  readonly settings: RunSettings | undefined;
+  readonly startedAt: Date;
+  readonly tool: RunInfo['tool'];
+}
+
+/** Best effort: the flags as given, even next to an unknown or malformed one. */
+function looseFlags(argv: readonly string[], options: Options): ResolveInput['flags'] {
+  try {
+    return parseArgs({ args: [...argv], options, strict: false, allowPositionals: true }).values as ResolveInput['flags'];
+  } catch {
+    return {};
+  }
+}
+
+/** Prints the error, writes the reports that say why, and returns the exit code. */
+export function runFailed(err: unknown, run: FailedRun, io: Io): number {
+  const exitCode = exitCodeFor(err, io.err);
+  const flags = looseFlags(run.argv, run.options);
+  const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
+  const input: ResolveInput = { flags, env: io.env, envFile, envFileExplicit: envFile !== '.env' };
+  const settings = run.settings;
+  const reportsDir = err instanceof ReportsFolderError ? undefined : settings ? settings.reportsDir : resolveOne(input, 'reportsDir');
+  const format = settings ? settings.format : resolveOne(input, 'format') ?? 'text';
+  const message = exitCode === 4 ? `internal error: ${(err as Error).message ?? String(err)}` : (err as Error).message ?? String(err);
+  const baseUrl = settings ? settings.baseUrl : resolveOne(input, 'baseUrl');
+  const info: RunInfo = {
+    tool: run.tool,
+    target: baseUrl ?? 'embedded reference server',
+    embedded: baseUrl === undefined,
+    namespace: settings?.namespace ?? resolveOne(input, 'namespace') ?? DEFAULTS.namespace,
+    startedAt: run.startedAt.toISOString(),
+    durationMs: Date.now() - run.startedAt.getTime(),
+    configuration: settings ? redactedSettings(settings) : {},
+    toolErrors: [message],
+    seed: settings?.seed ?? 0,
+    failure: { code: errorCodeOf(err), exitCode, message },
+  };
+  let files: string[] = [];
+  if (reportsDir !== undefined) {
+    try {
+      clearReports(reportsDir);
+      files = writeReports(reportsDir, [], info);
+    } catch (writeErr) {
+      io.err(`tsiws-conform: the reports saying why could not be written to ${reportsDir}: ${(writeErr as Error).message}`);
+    }
+  }
+  if (format === 'json') io.out(consoleJson([], info, { reportsDir, files, exitCode }));
+  return exitCode;
+}

@@ -1,0 +1,31 @@
+/**
+ * Whether anything serves the service at the target's path. A wrong --base-url (a typo in a path
+ * prefix, a missing one) reaches a host that answers every request with 404: judging those answers
+ * would give dozens of "expected HTTP 200, got 404" findings instead of the one mistake. A 404 to
+ * ?WSDL alone is no proof (a real service may publish no WSDL), so a valid SOAP 1.1 request to a
+ * read-only operation must be answered 404 too.
+ */
+import { exampleCase } from '../cases/examples.js';
+import { getOperation, isMutating, operations, SERVICE_PATH } from '../contract/index.js';
+import type { RunSettings } from '../config/settings.js';
+import type { HttpClient } from '../http/send.js';
+import { getTransportById } from '../transports/index.js';
+
+/** A read-only operation, preferring one of the run's own: the probe changes nothing on the target. */
+function probeOperation(settings: Pick<RunSettings, 'operations'>) {
+  const readOnly = (name: string) => !isMutating(getOperation(name));
+  const name = settings.operations.find(readOnly) ?? operations.find((o) => !isMutating(o))!.name;
+  return getOperation(name);
+}
+
+/** Undefined when the service answers at the path; otherwise why the target looks wrong. */
+export async function nothingAtServicePath(client: HttpClient, settings: Pick<RunSettings, 'operations' | 'namespace' | 'repnumber'> & { baseUrl: string }, wsdlStatus: number): Promise<string | undefined> {
+  if (wsdlStatus !== 404) return undefined;
+  const op = probeOperation(settings);
+  const values = { ...exampleCase(op).values, repnumber: settings.repnumber };
+  const request = getTransportById('soap11').encode({ namespace: settings.namespace }, op, values);
+  const answer = await client.send(request);
+  if (answer.status !== 404) return undefined;
+  const url = `${settings.baseUrl}${SERVICE_PATH}`;
+  return `nothing at ${url}: GET ?WSDL and a SOAP 1.1 ${op.name} request were both answered HTTP 404. Is --base-url right? It is the scheme, host and any path prefix before ${SERVICE_PATH}`;
+}

@@ -1,0 +1,59 @@
+/** Signals never lose the reports: SIGINT or SIGHUP to the whole process group (Ctrl-C, a CI
+ * cancel, a closed terminal) and SIGTERM to the CLI alone (timeout(1), CI runners) end the run with
+ * complete, certified reports of what finished, marked incomplete, and the shell's exit code.
+ * Real processes: the CLI is started as the leader of its own process group, as setsid does. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { readCertificate, verifyReports } from '../../src/cli/verify-certificate.js';
+import { parseXml } from '../../src/decode/xml.js';
+import { afterOutput, BIN } from '../support/cli.js';
+
+/** Whether any process of the group is still alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test.each([
+  ['SIGINT', 'group', 'under way', 130],
+  ['SIGTERM', 'cli', 'under way', 143],
+  ['SIGHUP', 'group', 'under way', 129],
+  // While the sources load and vitest starts: no test has run, and the reports still say so.
+  ['SIGINT', 'group', 'starting', 130],
+] as const)('%s to the %s, the run %s: exit %i, every report written, marked incomplete, certified intact', async (signal, to, when, exitCode) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-signal-'));
+  // detached: the CLI leads a new session and process group, so its workers are in that group.
+  const child = spawn(process.execPath, [BIN, 'run', '--runs', '5000', '--max-string-length', '300', '--reports', dir], { cwd: dir, env: { PATH: process.env['PATH'] ?? '' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Under way: vitest's workers are running tests.
+  if (when === 'under way') await afterOutput(() => out, 'Seed:', 5000);
+  else await new Promise((resolve) => setTimeout(resolve, 1000));
+  process.kill(to === 'group' ? -child.pid! : child.pid!, signal);
+  expect(await exited, out).toBe(exitCode);
+  expect(out).not.toMatch(/Channel closed|EPIPE|Worker exited unexpectedly/);
+  const reason = `interrupted by ${signal}`;
+  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  expect(results.run.incomplete.reason).toBe(reason);
+  expect(results.run.toolErrors).toEqual([]);
+  expect(JSON.parse(readFileSync(join(dir, 'certificate.json'), 'utf8')).incomplete.reason).toBe(reason);
+  const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+  expect(parseXml(junit).ok).toBe(true);
+  expect(junit).toContain(`<property name="incomplete" value="${reason}: `);
+  expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(`<strong>Incomplete run:</strong> ${reason};`);
+  expect(existsSync(join(dir, 'records.jsonl'))).toBe(true);
+  expect(verifyReports(dir, readCertificate(dir))).toEqual({ altered: [], missing: [], extra: [] });
+  expect(out).toMatch(new RegExp(`^Incomplete: ${reason}; \\d+ cases not run`, 'm'));
+  // No worker outlives the run.
+  for (let i = 0; i < 50 && groupAlive(child.pid!); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(groupAlive(child.pid!)).toBe(false);
+});
