@@ -56,7 +56,7 @@ test('--format json: exactly one JSON document on stdout, with the verdict, exit
 
 test.each([
   [['--runs', 'abc'], '--runs: expected a positive whole number, got "abc"'],
-  [['--no-such-flag'], "Unknown option '--no-such-flag' (see tsiws-conform run --help)"],
+  [['--no-such-flag'], "unknown flag --no-such-flag (see tsiws-conform run --help)"],
 ])('bad usage %j: exit 2, the reports say why, the JSON document too', async (argv, message) => {
   const dir = earlierRun();
   const r = await run([...argv, '--reports', dir, '--format', 'json']);
