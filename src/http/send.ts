@@ -4,11 +4,12 @@
  * however broken, is returned for the checks to judge. Redirects are such answers too: undici's
  * request never follows them, and a conformance tool must see the 3xx the target sent.
  */
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import type { HttpRequest, HttpResponse } from '../transports/types.js';
 import { isRetryable, TargetError, toTargetError } from './errors.js';
 import { createRateLimiter } from './rate.js';
 import { createSlots } from './slots.js';
+import { bodyOverran, markRequests } from './overrun.js';
 
 export { TargetError, type TargetErrorCode } from './errors.js';
 
@@ -44,7 +45,7 @@ function tooLarge(url: string, limits: Limits, what: string): TargetError {
 }
 
 /** One attempt: one request, one response read to its end within one deadline. */
-async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: string, limits: Limits): Promise<HttpResponse> {
+async function sendOnce(pool: Dispatcher, request: HttpRequest, path: string, url: string, limits: Limits): Promise<HttpResponse> {
   const started = performance.now();
   const sentAt = Date.now();
   // One deadline for the whole response. undici's bodyTimeout restarts with every chunk, so on its
@@ -54,7 +55,8 @@ async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: str
   let received = 0;
   let declared: number | undefined;
   try {
-    const res = await pool.request({ path, method: request.method, headers: request.headers, body: request.body, signal: deadline });
+    const token = {};
+    const res = await pool.request({ path, method: request.method, headers: request.headers, body: request.body, signal: deadline, opaque: token });
     answered = true;
     declared = declaredLength(res.headers['content-length']);
     if (declared !== undefined && declared > limits.maxResponseBytes) {
@@ -69,6 +71,9 @@ async function sendOnce(pool: Pool, request: HttpRequest, path: string, url: str
         throw tooLarge(url, limits, 'has');
       }
       chunks.push(chunk);
+    }
+    if (declared !== undefined && (await bodyOverran(token))) {
+      throw new TargetError('TSIWS_CONTENT_LENGTH_MISMATCH', `the response from ${url} declared Content-Length ${declared} but more bytes followed its body on the connection (RFC 9112 section 6.3: Content-Length ends the message)`, { answered: true });
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
@@ -89,6 +94,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     bodyTimeout: options.timeoutMs,
     connectTimeout: options.timeoutMs,
   });
+  const dispatcher = pool.compose(markRequests);
   const limiter = options.rate === undefined ? undefined : createRateLimiter(options.rate);
   const slots = createSlots(options.connections);
   const maxRetries = options.retries ?? 0;
@@ -100,7 +106,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         await limiter?.take();
         const release = await slots.acquire();
         try {
-          const response = await sendOnce(pool, request, path, url, options);
+          const response = await sendOnce(dispatcher, request, path, url, options);
           return retries === 0 ? response : { ...response, retries };
         } catch (err) {
           const error = err as TargetError;
