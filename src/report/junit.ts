@@ -74,19 +74,24 @@ function entriesOf(records: readonly ExchangeRecord[]): Entry[] {
 /**
  * Times, in seconds: a testcase's is the time its exchange took, request sent to last byte read
  * (each check of one exchange judged that same exchange); a parity comparison, which sends
- * nothing, has none. A suite's is the wall time from its first request sent to its last answer
- * read: its exchanges ran concurrently, so the sum of its testcases' times would overstate it.
+ * nothing, has none. A suite's is the time during which at least one of its exchanges was in
+ * flight: its exchanges ran concurrently, with each other and with other suites', so the sum of its
+ * testcases' times, or its first-to-last span, would count the same seconds many times over.
  */
 function suiteSeconds(records: readonly ExchangeRecord[]): number | undefined {
-  let first = Infinity;
-  let last = -Infinity;
-  for (const r of records) {
-    if (!r.response?.sentAt) continue;
-    const sent = Date.parse(r.response.sentAt);
-    first = Math.min(first, sent);
-    last = Math.max(last, sent + r.response.elapsedMs);
+  const spans = records.flatMap((r) => (r.response?.sentAt ? [[Date.parse(r.response.sentAt), Date.parse(r.response.sentAt) + r.response.elapsedMs] as const] : []));
+  if (spans.length === 0) return undefined;
+  spans.sort((a, b) => a[0] - b[0]);
+  let busy = 0;
+  let [from, to] = spans[0]!;
+  for (const [start, end] of spans) {
+    if (start > to) {
+      busy += to - from;
+      from = start;
+    }
+    to = Math.max(to, end);
   }
-  return first === Infinity ? undefined : (last - first) / 1000;
+  return (busy + to - from) / 1000;
 }
 
 /** One operation's <testsuite> as a whole junit document of its own. */

@@ -47,8 +47,8 @@ describe('tsiws-conform run', () => {
     expect(junit).not.toMatch(/<testsuite [^>]*skipped="[1-9]/);
     expect(junit.match(/<testcase /g)?.length).toBe(passed);
     expect(junit.match(/<testsuite /g)?.length).toBe(21); // one per operation, and tsiWS for ?WSDL
-    // CI history views key testcases by (classname, name); a suite's time is its wall time, so no
-    // suite took longer than the run (their exchanges overlap, so their sum may).
+    // CI history views key testcases by (classname, name); a suite's time is the time its exchanges
+    // were in flight, so no suite took longer than the run.
     expect(duplicateTestcases(junit)).toEqual([]);
     expect(Math.max(...suiteSeconds(junit))).toBeLessThanOrEqual(results.run.durationMs / 1000);
     expect(results.failures).toEqual([]);

@@ -89,12 +89,13 @@ describe('testcase identity', () => {
 
 describe('times', () => {
   const at = (sentAt: string, elapsedMs: number, caseId: string): ExchangeRecord => ({ ...MIXED_RECORDS[0]!, caseId, response: { ...MIXED_RECORDS[0]!.response!, sentAt, elapsedMs } });
-  // Three exchanges in flight together: 1.5 s from the first sent to the last answered, 3.5 s summed.
-  const text = junitXml([at('2026-01-02T03:04:05.000Z', 1000, 'a'), at('2026-01-02T03:04:05.250Z', 1250, 'b'), at('2026-01-02T03:04:05.500Z', 1000, 'c')], MIXED_RUN);
+  // Three exchanges in flight together for 1.5 s, then, after a pause, one for 0.5 s: 4 s summed,
+  // 3.5 s from the first sent to the last answered, 2 s with an exchange in flight.
+  const text = junitXml([at('2026-01-02T03:04:05.000Z', 1000, 'a'), at('2026-01-02T03:04:05.250Z', 1250, 'b'), at('2026-01-02T03:04:05.500Z', 1000, 'c'), at('2026-01-02T03:04:08.000Z', 500, 'd')], MIXED_RUN);
 
-  test('a testcase takes the time of its exchange; a suite the wall time of its exchanges', () => {
-    expect([...text.matchAll(/<testcase [^>]*time="([\d.]+)"/g)].map((m) => m[1])).toEqual(['1', '1.25', '1']);
-    expect(text).toMatch(/<testsuite name="MobileGetEmployee" [^>]*time="1.5"/);
+  test('a testcase takes the time of its exchange; a suite the time its exchanges were in flight', () => {
+    expect([...text.matchAll(/<testcase [^>]*time="([\d.]+)"/g)].map((m) => m[1])).toEqual(['1', '1.25', '1', '0.5']);
+    expect(text).toMatch(/<testsuite name="MobileGetEmployee" [^>]*time="2"/);
   });
 });
 
