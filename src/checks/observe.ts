@@ -5,6 +5,7 @@ import { resolveQName, type XmlElement } from '../decode/xml.js';
 import { dialectByEnvelopeNs, type SoapDialect } from '../transports/dialects.js';
 import type { HttpResponse, Transport } from '../transports/index.js';
 import { soap11Transport, soap12Transport } from '../transports/soap.js';
+import { firstLine } from '../results/clip.js';
 import type { Exchange } from './types.js';
 
 export interface SoapFaultView {
@@ -90,7 +91,7 @@ export function describeObserved(o: Observed): string {
       return `HTTP ${o.status} SOAP ${o.dialect.version} fault ${code?.text ?? '(no code)'}`;
     }
     case 'empty': return `HTTP ${o.status} with an empty body`;
-    case 'plain-text': return `HTTP ${o.status} text/plain "${o.text.split(/\r?\n/)[0]!.slice(0, 200)}"`;
+    case 'plain-text': return `HTTP ${o.status} text/plain "${firstLine(o.text)}"`;
     case 'unreadable': return `HTTP ${o.status}, ${o.reason}`;
   }
 }

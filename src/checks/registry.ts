@@ -1,6 +1,7 @@
 /** The catalog: every check, in the order they are reported. Adding a check is one file and one line here. */
 import { authEnforced } from './auth-enforced.js';
 import { charsetConsistent } from './charset-consistent.js';
+import { contentCodingAccepted } from './content-coding-accepted.js';
 import { contentType } from './content-type.js';
 import { echoMatches } from './echo-matches.js';
 import { errorBodyReadable } from './error-body-readable.js';
@@ -43,6 +44,7 @@ export const checks: readonly Check[] = [
   notAFault,
   echoMatches,
   responseTime,
+  contentCodingAccepted,
   // Invalid requests and faults
   rejectsInvalidInput,
   rejectionPerProfile,

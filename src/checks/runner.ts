@@ -4,6 +4,7 @@
  * becoming a tool error (a defect of this tool, never of the target).
  */
 import type { CheckOutcome } from '../results/check-outcome.js';
+import { clip, MESSAGE_CHARS } from '../results/clip.js';
 import type { CheckInfo, Verdict } from './types.js';
 
 export interface CheckSelection {
@@ -27,8 +28,9 @@ export function runChecks<C extends CheckInfo>(checks: readonly C[], judge: (che
     }
     switch (verdict.status) {
       case 'passed': return { id: check.id, status: 'passed' };
-      case 'skipped': return { id: check.id, status: 'skipped', message: verdict.message };
-      case 'failed': return { id: check.id, status: 'failed', level: verdict.level ?? check.level, message: verdict.message };
+      // A message may quote a megabyte answer whole (a fault's reason, say): bounded here, once.
+      case 'skipped': return { id: check.id, status: 'skipped', message: clip(verdict.message, MESSAGE_CHARS) };
+      case 'failed': return { id: check.id, status: 'failed', level: verdict.level ?? check.level, message: clip(verdict.message, MESSAGE_CHARS) };
     }
   });
 }

@@ -66,10 +66,14 @@ export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedX
   return { ok: true, root: toPlain(root), encoding: doc.encoding() ?? null, hasDoctype: doc.getDtd() !== null, external: guard.external };
 }
 
+// libxml2's own limit without XML_PARSE_HUGE (kept off, see the header): XML_MAX_TEXT_LENGTH.
+const HUGE_TEXT = /Huge input lookup|huge text node/i;
+
 function describeParseError(err: unknown): string {
   const e = err as { message?: string; line?: number; column?: number };
   const msg = (e.message ?? String(err)).trim();
-  return e.line ? `${msg} (line ${e.line}, column ${e.column ?? 0})` : msg;
+  const where = e.line ? `${msg} (line ${e.line}, column ${e.column ?? 0})` : msg;
+  return HUGE_TEXT.test(msg) ? `${where}: a text node longer than libxml2's limit of 10,000,000 characters, which this tool does not lift (the document may be well-formed)` : where;
 }
 
 // Node kinds whose content is part of an element's string value; comments and PIs are not.

@@ -4,14 +4,32 @@
  * the cases whose transports differed; so a passing exchange's bodies, curl command and result
  * text are dropped before its record leaves the test worker. Sending them to the main process and
  * holding them to the end of the run made time and memory grow with the number of cases (measured
- * by npm run bench). Findings, skips, the ?WSDL record and parity differences are kept whole.
+ * by npm run bench). Findings, skips, the ?WSDL record and parity differences are kept, their result
+ * texts bounded (boundRecord).
  */
+import { clip } from '../results/clip.js';
 import { findingsOf } from './findings.js';
 import type { ExchangeRecord } from './record.js';
 
+/** What a kept record holds of a result text at most. The checks and the parity comparison have
+ * seen the whole text by then; a megabyte one sent whole from every worker (vitest reports task
+ * metadata more than once per test) and written to every report took minutes (issue 18). */
+export const RESULT_CHARS = 16 * 1024;
+
+const long = (text: string | null | undefined): text is string => typeof text === 'string' && text.length > RESULT_CHARS;
+
+/** `r` with its result texts cut at RESULT_CHARS; `r` itself when none is longer. */
+export function boundRecord(r: ExchangeRecord): ExchangeRecord {
+  const result = r.result?.kind === 'result' && long(r.result.text) ? { result: { ...r.result, text: clip(r.result.text, RESULT_CHARS) } } : {};
+  const parity = r.parity?.outcomes.some((o) => long(o.text))
+    ? { parity: { ...r.parity, outcomes: r.parity.outcomes.map((o) => (long(o.text) ? { ...o, text: clip(o.text, RESULT_CHARS) } : o)) } }
+    : {};
+  return 'result' in result || 'parity' in parity ? { ...r, ...result, ...parity } : r;
+}
+
 export function compactRecord(r: ExchangeRecord): ExchangeRecord {
-  if (r.compacted || r.kind === 'service' || r.skipped || findingsOf(r, 'warning').length > 0) return r;
-  if (r.parity && r.parity.differences.length > 0) return r;
+  if (r.compacted || r.kind === 'service' || r.skipped || findingsOf(r, 'warning').length > 0) return boundRecord(r);
+  if (r.parity && r.parity.differences.length > 0) return boundRecord(r);
   const { body: _body, ...request } = r.request;
   const { result: _result, ...rest } = r;
   return {

@@ -11,7 +11,8 @@ import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
-import { accessForReports, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
+import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
+import { clip } from '../results/clip.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -86,7 +87,7 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
     // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.
     const redactedResult: Decoded = result.kind === 'result'
       ? (result.text === null ? result : { ...result, text: redact(result.text, secrets) })
-      : { ...result, reason: redact(result.reason, secrets) };
+      : { ...result, reason: redact(clip(result.reason, EXCERPT_BYTES), secrets) };
     const judged = evaluate(exchange, checks).map((c) => (c.message === undefined ? c : { ...c, message: redact(c.message, secrets) }));
     return { ...base, response: recordResponse(response, secrets), result: redactedResult, checks: judged };
   } catch (err) {

@@ -10,6 +10,7 @@ import type { HttpRequest, HttpResponse } from '../transports/types.js';
 import { isRetryable, TargetError, toTargetError } from './errors.js';
 import { createRateLimiter } from './rate.js';
 import { createSlots } from './slots.js';
+import { bodyOverran, markRequests } from './overrun.js';
 
 export { TargetError, type TargetErrorCode } from './errors.js';
 export type { HttpAccess } from './access.js';
@@ -58,7 +59,8 @@ async function sendOnce(dispatcher: Dispatcher, origin: string, request: HttpReq
   let received = 0;
   let declared: number | undefined;
   try {
-    const res = await dispatcher.request({ origin, path, method: request.method, headers, body: request.body, signal: deadline });
+    const token = {};
+    const res = await dispatcher.request({ origin, path, method: request.method, headers, body: request.body, signal: deadline, opaque: token });
     answered = true;
     declared = declaredLength(res.headers['content-length']);
     if (declared !== undefined && declared > limits.maxResponseBytes) {
@@ -74,6 +76,9 @@ async function sendOnce(dispatcher: Dispatcher, origin: string, request: HttpReq
       }
       chunks.push(chunk);
     }
+    if (declared !== undefined && (await bodyOverran(token))) {
+      throw new TargetError('TSIWS_CONTENT_LENGTH_MISMATCH', `the response from ${url} declared Content-Length ${declared} but more bytes followed its body on the connection (RFC 9112 section 6.3: Content-Length ends the message)`, { answered: true });
+    }
     const answerHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) answerHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -88,7 +93,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const base = new URL(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const access = options.access ?? {};
-  const dispatcher = dispatcherFor(base.origin, access, options);
+  const connections = dispatcherFor(base.origin, access, options);
+  // Marks each request with the connection it went out on (overrun.ts).
+  const dispatcher = connections.compose(markRequests);
   const limiter = options.rate === undefined ? undefined : createRateLimiter(options.rate);
   const slots = createSlots(options.connections);
   const maxRetries = options.retries ?? 0;
@@ -112,6 +119,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
       }
     },
-    close: () => dispatcher.close(),
+    close: () => connections.close(),
   };
 }

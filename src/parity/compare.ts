@@ -4,6 +4,7 @@ import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { classifyResults, type DifferenceClass } from './classify.js';
 import { INHERENT, type TransportOutcome } from './inherent.js';
 import { normalise, type NormalisationRule } from './normalise.js';
+import { clip, firstLine, isHighSurrogate } from '../results/clip.js';
 
 export interface DiffPart {
   readonly op: '=' | '-' | '+';
@@ -29,16 +30,33 @@ export interface CompareOptions {
 }
 
 const CONTEXT = 24;
+/** Differing middles longer than this together are shown, not diffed: Myers' diff takes time in
+ * proportion to length times edits, which for two megabyte answers is minutes (issue 18). */
+export const MAX_DIFFED_CHARS = 4000;
+/** What a '-' or '+' part of an undiffed middle shows of its text. */
+export const MAX_PART_CHARS = 1000;
 
+const equalPart = (text: string): DiffPart => ({ op: '=', text: text.length > 2 * CONTEXT ? `${text.slice(0, CONTEXT)}…${text.slice(-CONTEXT)}` : text });
+
+/** Character-level diff, long equal runs shortened. The common start and end are set aside first
+ * (linear); only a short differing middle is diffed, a long one is shown as removed and added. */
 export function compactDiff(expected: string, actual: string): DiffPart[] {
-  return diffChars(expected, actual).map((c): DiffPart => {
-    const op = c.added ? '+' : c.removed ? '-' : '=';
-    const text = op === '=' && c.value.length > 2 * CONTEXT ? `${c.value.slice(0, CONTEXT)}…${c.value.slice(-CONTEXT)}` : c.value;
-    return { op, text };
-  });
+  const shorter = Math.min(expected.length, actual.length);
+  let start = 0;
+  while (start < shorter && expected.charCodeAt(start) === actual.charCodeAt(start)) start++;
+  if (start > 0 && isHighSurrogate(expected.charCodeAt(start - 1))) start--;
+  let end = 0;
+  while (end < shorter - start && expected.charCodeAt(expected.length - 1 - end) === actual.charCodeAt(actual.length - 1 - end)) end++;
+  if (end > 0 && isHighSurrogate(expected.charCodeAt(expected.length - end - 1))) end--;
+  const removed = expected.slice(start, expected.length - end);
+  const added = actual.slice(start, actual.length - end);
+  const middle: DiffPart[] = removed.length + added.length <= MAX_DIFFED_CHARS
+    ? diffChars(removed, added).map((c): DiffPart => (c.added ? { op: '+', text: c.value } : c.removed ? { op: '-', text: c.value } : equalPart(c.value)))
+    : [{ op: '-', text: clip(removed, MAX_PART_CHARS) }, { op: '+', text: clip(added, MAX_PART_CHARS) }];
+  const parts = [equalPart(expected.slice(0, start)), ...middle, equalPart(expected.slice(expected.length - end))];
+  return parts.filter((p) => p.text !== '');
 }
 
-const firstLine = (s: string | null) => (s ?? '').split(/\r?\n/)[0]!.slice(0, 200);
 
 function signature(o: TransportOutcome, rules: readonly NormalisationRule[]): string {
   // Rejections agree when both reject: each protocol reports errors in its own shape.

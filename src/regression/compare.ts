@@ -7,6 +7,7 @@
 import { classifyResults, type DifferenceClass } from '../parity/classify.js';
 import { compactDiff, type DiffPart } from '../parity/compare.js';
 import { normalise, type NormalisationRule } from '../parity/normalise.js';
+import { firstLine } from '../results/clip.js';
 import type { RecordedAnswer } from './format.js';
 
 export interface RegressionDifference {
@@ -22,7 +23,6 @@ export interface RegressionComparison {
   readonly explainedBy?: readonly string[];
 }
 
-const firstLine = (s: string | null) => (s ?? '').split(/\r?\n/)[0]!.slice(0, 200);
 const mediaType = (ct: string | null) => (ct ?? '').toLowerCase().replace(/\s+/g, '');
 const said = (a: RecordedAnswer) => `${a.outcome} (HTTP ${a.status ?? '-'}${a.faultCode ? `, fault ${a.faultCode}` : ''}: ${firstLine(a.text)})`;
 

@@ -12,6 +12,7 @@ import { failureFile, failureId } from './failure-files.js';
 import { STATE_LABEL, TRANSPORT_LABEL, type Cell } from './html-matrix.js';
 import { anchor, esc, headerLines, prettyBody, visible } from './html-text.js';
 import type { RunInfo } from './summary.js';
+import { findingData } from './html-filter.js';
 
 /** Failures shown in full per cell, and in the whole file; the rest are listed by name and link. */
 export const FULL_PER_CELL = 10;
@@ -50,13 +51,19 @@ function failureArticle(r: ExchangeRecord, run: RunInfo): string {
   const dir = String(run.configuration['reportsDir'] ?? 'reports');
   // The failure file says "<target>" (it may be replayed elsewhere); here the run's own target helps more.
   const replay = failureFile(r, run, join(dir, 'failures', `${id}.json`)).replay.replace('<target>', run.target);
+  const fired = r.checks.filter((c) => c.status === 'error' || (c.status === 'failed' && c.level !== 'info'));
   const findings = r.error
     ? [`<li><strong class="check">${esc(r.error.code)}</strong> <span class="msg">${esc(r.error.message)}</span></li>`]
-    : r.checks.filter((c) => c.status === 'error' || (c.status === 'failed' && c.level !== 'info')).map((c) => `<li><strong class="check">${esc(c.id)}</strong>${c.status === 'error' ? ' <span class="tag error">check crashed</span>' : ` <span class="tag level-${esc(c.level ?? 'error')}">${esc(c.level ?? 'error')}</span>`}${pre(c.message ?? '', 'msg')}</li>`);
+    : fired.map((c) => `<li><strong class="check">${esc(c.id)}</strong>${c.status === 'error' ? ' <span class="tag error">check crashed</span>' : ` <span class="tag level-${esc(c.level ?? 'error')}">${esc(c.level ?? 'error')}</span>`}${pre(c.message ?? '', 'msg')}</li>`);
+  // An exchange not completed, or a crashed check, is an error whatever --fail-on says.
+  const data = findingData({
+    checks: r.error ? [r.error.code] : fired.map((c) => c.id), operation: r.operation, transport: r.transport,
+    levels: r.error ? ['error'] : fired.map((c) => (c.status === 'error' ? 'error' : c.level ?? 'error')),
+  });
   const expectation = r.expectation
     ? `<p class="expect"><strong>Expected</strong> (${esc(r.expectation.profile)} profile): ${esc(r.expectation.summary)}<br><small>Evidence: ${esc(r.expectation.evidence)}</small></p>`
     : '';
-  return `<article class="finding" id="${anchor('f', id)}">
+  return `<article class="finding" id="${anchor('f', id)}" ${data}>
 <h4>${caseLine(r)}</h4>
 <ul class="checks">${findings.join('')}</ul>
 ${expectation}
@@ -78,7 +85,9 @@ function diffHtml(parts: readonly DiffPart[]): string {
 function differenceArticle(record: ExchangeRecord, d: ParityDifference): string {
   const mine = record.parity!.outcomes.find((o) => o.transport === d.transport);
   const label = d.inherent ? `<span class="tag inherent">inherent: ${esc(d.inherent.id)}</span>` : '<span class="tag fail">defect</span>';
-  return `<article class="difference">
+  const parity = record.checks.find((c) => c.id === 'transport-parity');
+  const level = d.inherent ? 'info' : parity?.status === 'failed' ? parity.level ?? 'error' : 'error';
+  return `<article class="difference" ${findingData({ checks: ['transport-parity'], operation: record.operation, transport: d.transport, levels: [level] })}>
 <h4>${label} <code>${esc(record.caseId)}</code> · ${esc(TRANSPORT_LABEL[d.transport])} differs from ${esc(TRANSPORT_LABEL[d.reference])}: <strong>${esc(d.class)}</strong></h4>
 <p>${esc(d.detail)}</p>
 ${d.diff ? `<p class="legend-inline"><del>only in ${esc(TRANSPORT_LABEL[d.reference])}</del> <ins>only in ${esc(TRANSPORT_LABEL[d.transport])}</ins> (normalised result texts)</p>${diffHtml(d.diff)}` : ''}

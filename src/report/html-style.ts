@@ -1,5 +1,6 @@
 /** The inline style and script of report.html: no fonts, images or scripts from anywhere else. */
 import { createHash } from 'node:crypto';
+import { FILTER_SCRIPT } from './html-filter.js';
 
 export const STYLE = `
 :root{--pass:#1f7a3a;--pass-bg:#d9f2df;--fail:#b3261e;--fail-bg:#fbdad7;--error:#8a4b00;--error-bg:#ffe2b8;--inherent:#1f5fa8;--inherent-bg:#dbe8fb;--skip:#666;--skip-bg:#eeeeee;--ink:#1d1f23;--muted:#5d6470;--line:#d8dce2;--paper:#fff;--code-bg:#f5f6f8}
@@ -18,7 +19,7 @@ header.banner.does-not-conform{background:linear-gradient(90deg,#8e1d17,#b3261e)
 header.banner.error{background:linear-gradient(90deg,#6b3a00,#8a4b00)}
 .verdict{font-size:30px;font-weight:700;letter-spacing:.01em;margin:2px 0 6px}
 .banner .facts{display:flex;flex-wrap:wrap;gap:6px 22px;font-size:14px;opacity:.95}
-.banner .facts b{font-weight:600}
+.banner .facts b{font-weight:600}.banner .facts span{overflow-wrap:anywhere;min-width:0}
 .banner code{background:rgba(255,255,255,.16);padding:1px 5px;border-radius:4px;color:#fff}
 .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:10px;margin:18px 0 0}
 .stat{background:var(--paper);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
@@ -47,7 +48,7 @@ a.cell.fail{border-color:#e8a39d}a.cell.error{border-color:#e7b877}
 .tag.kind-positive,.tag.kind-negative,.tag.kind-fuzz,.tag.kind-service{background:#eceff3;color:#394150}
 .dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:8px;vertical-align:1px}
 .dot.pass{background:var(--pass)}.dot.fail{background:var(--fail)}.dot.error{background:var(--error)}.dot.inherent{background:var(--inherent)}.dot.skipped{background:#aaa}
-section.cell-detail{background:var(--paper);border:1px solid var(--line);border-left:5px solid #aaa;border-radius:8px;padding:12px 16px;margin:12px 0;scroll-margin-top:12px}
+section.cell-detail{background:var(--paper);border:1px solid var(--line);border-left:5px solid #aaa;border-radius:8px;padding:12px 16px;margin:12px 0;scroll-margin-top:48px}
 section.cell-detail.state-pass{border-left-color:var(--pass)}section.cell-detail.state-fail{border-left-color:var(--fail)}section.cell-detail.state-error{border-left-color:var(--error)}section.cell-detail.state-inherent{border-left-color:var(--inherent)}
 section.cell-detail:target{box-shadow:0 0 0 3px #1a56b0;}
 .compact section.cell-detail{padding:5px 12px;margin:0;border-radius:0;border-width:0 0 1px 4px;box-shadow:none}
@@ -68,7 +69,7 @@ table.values tr.spoiled td{background:#fff4d6;font-weight:600}
 code.value{white-space:pre-wrap;word-break:break-all}
 pre.diff{font-size:14px}pre.diff ins{background:#c9f0d1;text-decoration:none;color:#0b4d1e}pre.diff del{background:#fbd0cc;color:#7a150f}
 .legend-inline ins{background:#c9f0d1;text-decoration:none;padding:0 4px}.legend-inline del{background:#fbd0cc;padding:0 4px}
-table.config{font-size:13px;width:100%}table.config td{border-bottom:1px solid var(--line);padding:3px 8px;vertical-align:top}table.config td:first-child{color:var(--muted);width:220px}
+table.config{font-size:13px;width:100%;table-layout:fixed}table.config code{white-space:pre-wrap;word-break:break-all}table.config td{border-bottom:1px solid var(--line);padding:3px 8px;vertical-align:top}table.config td:first-child{color:var(--muted);width:220px}
 table.cov-overview,table.coverage{width:100%;font-size:13px;background:var(--paper)}
 table.cov-overview td,table.cov-overview th,table.coverage td,table.coverage th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 table.cov-overview td.num,table.cov-overview th.num{text-align:right;font-variant-numeric:tabular-nums}
@@ -82,10 +83,16 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;font-size:13p
 h3.failing{margin-top:18px}table.failing td:first-child{white-space:nowrap}
 table.failing{width:100%;font-size:13px}table.failing td,table.failing th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}table.failing td.num{text-align:right;font-variant-numeric:tabular-nums;color:var(--fail);font-weight:600}
 footer{color:var(--muted);font-size:12px;margin-top:40px}
+[hidden]{display:none!important}
+code{overflow-wrap:anywhere}
+.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;font-size:13px;margin:0 0 10px;position:sticky;top:0;z-index:1;background:#f3f4f6;padding:6px 0}
+.filters select{font-size:13px;max-width:260px}.filters .shown{color:var(--muted)}
+#details article[id]{scroll-margin-top:48px}
 `;
 
-/** Opens collapsed details inside the targeted section; reading works without it. */
-export const SCRIPT = `(function(){function open(){var id=decodeURIComponent(location.hash.slice(1));var el=id&&document.getElementById(id);if(!el)return;if(el.tagName==='DETAILS')el.open=true;var ds=el.querySelectorAll('details');for(var i=0;i<ds.length;i++)ds[i].open=true;}window.addEventListener('hashchange',open);open();})();`;
+/** Opens collapsed details inside the targeted section, and filters the findings (html-filter.ts);
+ * reading works without it. */
+export const SCRIPT = `(function(){function open(){var id=decodeURIComponent(location.hash.slice(1));var el=id&&document.getElementById(id);if(!el)return;if(el.tagName==='DETAILS')el.open=true;var ds=el.querySelectorAll('details');for(var i=0;i<ds.length;i++)ds[i].open=true;}window.addEventListener('hashchange',open);open();})();${FILTER_SCRIPT}`;
 
 /** The only script the page may run, by hash: markup smuggled in by a target could not execute
  * even if it escaped the escaping, and nothing may be loaded from the network. */

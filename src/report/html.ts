@@ -14,6 +14,7 @@ import { cellId, cellSection, FULL_PER_REPORT } from './html-details.js';
 import { matrixOf, STATE_HELP, STATE_LABEL, TRANSPORT_LABEL, type Cell, type CellState } from './html-matrix.js';
 import { CSP, SCRIPT, STYLE } from './html-style.js';
 import { esc } from './html-text.js';
+import { filterBar } from './html-filter.js';
 import { paritySummary } from './parity-json.js';
 import { notCoveredGroups } from './not-covered.js';
 import { notesOf, summarise, type RunInfo } from './summary.js';
@@ -125,6 +126,7 @@ function details(cells: readonly Cell[][], run: RunInfo): string {
   const quiet = all.filter((c) => !noteworthy.includes(c));
   const inherent = INHERENT.map((b) => `<li><code>${esc(b.id)}</code>: ${esc(b.description)}</li>`).join('');
   return `<section id="details"><h2>Findings and differences</h2>
+${noteworthy.length === 0 ? '' : filterBar()}
 ${noteworthy.length === 0 ? '<p>No findings and no transport differences.</p>' : noteworthy.map((c) => cellSection(c, run, budget)).join('\n')}
 ${noteworthy.some((c) => c.differences.some((d) => d.difference.inherent)) ? `<details><summary>Inherent ASMX behaviours recognised under the ${esc(String(run.configuration['profile'] ?? 'asmx'))} profile</summary><ul>${inherent}</ul></details>` : ''}
 </section>

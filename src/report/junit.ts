@@ -3,7 +3,8 @@
  * and check. It validates against the Jenkins JUnit schema (fixtures/junit/, test/report/
  * junit-schema.test.ts), which is what CI servers' JUnit importers are built to read:
  * - a finding that fails the run is <failure> naming the check and its level, and so is an exchange the target did not complete
- *   (reset, timeout: a finding about the target, as in the verdict);
+ *   (reset, timeout: a finding about the target, as in the verdict); its body holds the request
+ *   line, the answer's status and first lines, and the curl command (junit-text.ts);
  * - a warning (or an info observation) that does not fail the run (--fail-on) passes, with its
  *   level, check and message in <system-out>;
  * - a tool error (RunInfo.toolErrors, a check that crashed) is <error>;
@@ -14,7 +15,9 @@
  * That schema allows <properties> only on a testsuite, so each testcase carries its operation,
  * transport, check and seed (and, unless it passed, the curl command) as `name: value` lines in
  * <system-out>, which Jenkins, GitLab and GitHub test reporters all display.
- * The document is built one operation's testsuite at a time (see joinDocuments).
+ * Every testcase has its own (classname, name), which CI history views key tests by (uniqueNames);
+ * times are what the exchanges took (suiteSeconds). The document is built one operation's
+ * testsuite at a time (see joinDocuments).
  */
 import junitModule, { type Builder } from 'junit-report-builder';
 
@@ -23,29 +26,9 @@ const junit = junitModule as unknown as Builder;
 import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
 import type { RunInfo } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';
+import { cdataSafe, failureBody, testcaseDetails, testcaseLabel, uniqueNames } from './junit-text.js';
 
-/** The `name: value` lines that identify a testcase and let a reader reproduce it. */
-export function testcaseDetails(r: ExchangeRecord, run: RunInfo, check: string | undefined, withCurl: boolean): string {
-  const lines: Array<[string, string | undefined]> = [
-    ['operation', r.operation],
-    ['transport', r.transport],
-    ['check', check],
-    ['kind', r.kind],
-    ['scenario', r.scenario ? `${r.scenario}${r.param ? `(${r.param})` : ''}` : undefined],
-    ['expected', r.expectation ? `${r.expectation.summary} (${r.expectation.profile} profile)` : undefined],
-    ['seed', String(r.fuzz?.seed ?? run.seed)],
-    ['runs', r.fuzz ? String(r.fuzz.runs) : undefined],
-    ['path', r.fuzz?.path],
-  ];
-  const text = lines.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');
-  return withCurl ? `${text}\nReproduce with:\n${r.request.curl}` : text;
-}
-
-function labelOf(r: ExchangeRecord, c: CheckOutcome): string {
-  if (r.kind === 'fuzz') return `${r.transport} fuzz ${c.id}`;
-  if (r.kind === 'negative') return `${r.transport} ${r.scenario}${r.param ? `(${r.param})` : ''} ${c.id}`;
-  return `${r.transport} ${c.id}`;
-}
+export { testcaseDetails } from './junit-text.js';
 
 export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): string {
   const byOperation = new Map<string, ExchangeRecord[]>();
@@ -76,38 +59,80 @@ function runSuite(run: RunInfo): string {
   return builder.build();
 }
 
+/** One testcase to write: what it reports, before names are made unique. */
+interface Entry {
+  readonly record: ExchangeRecord;
+  readonly className: string;
+  readonly label: string;
+  readonly caseId: string;
+  /** The check verdict it reports; none for an exchange not sent or not completed. */
+  readonly check?: CheckOutcome;
+}
+
+function entriesOf(records: readonly ExchangeRecord[]): Entry[] {
+  const entries: Entry[] = [];
+  for (const r of records) {
+    const base = { record: r, className: `${r.operation}.${r.transport}`, caseId: r.caseId };
+    if (r.skipped) entries.push({ ...base, label: testcaseLabel(r, `${r.kind} not sent`) });
+    else if (r.error) entries.push({ ...base, label: testcaseLabel(r, 'exchange') });
+    // A service-level skip (no WSDL published) is news for the reader; other skips are not.
+    else for (const c of r.checks) if (c.status !== 'skipped' || r.kind === 'service') entries.push({ ...base, label: testcaseLabel(r, c.id), check: c });
+  }
+  return entries;
+}
+
+/**
+ * Times, in seconds: a testcase's is the time its exchange took, request sent to last byte read
+ * (each check of one exchange judged that same exchange); a parity comparison, which sends
+ * nothing, has none. A suite's is the time during which at least one of its exchanges was in
+ * flight: its exchanges ran concurrently, with each other and with other suites', so the sum of its
+ * testcases' times, or its first-to-last span, would count the same seconds many times over.
+ */
+function suiteSeconds(records: readonly ExchangeRecord[]): number | undefined {
+  const spans = records.flatMap((r) => (r.response?.sentAt ? [[Date.parse(r.response.sentAt), Date.parse(r.response.sentAt) + r.response.elapsedMs] as const] : []));
+  if (spans.length === 0) return undefined;
+  spans.sort((a, b) => a[0] - b[0]);
+  let busy = 0;
+  let [from, to] = spans[0]!;
+  for (const [start, end] of spans) {
+    if (start > to) {
+      busy += to - from;
+      from = start;
+    }
+    to = Math.max(to, end);
+  }
+  return (busy + to - from) / 1000;
+}
+
 /** One operation's <testsuite> as a whole junit document of its own. */
 function operationSuite(operation: string, records: readonly ExchangeRecord[], run: RunInfo): string {
   const failOn = failOnOf(run);
   const builder = junit.newBuilder();
   const suite = builder.testSuite().name(operation).timestamp(run.startedAt).property('target', run.target).property('namespace', run.namespace).property('seed', String(run.seed));
+  const seconds = suiteSeconds(records);
+  if (seconds !== undefined) suite.time(seconds);
   if (run.incomplete) suite.property('incomplete', `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
-  for (const r of records) {
-    const className = `${r.operation}.${r.transport}`;
-    const seconds = (r.response?.elapsedMs ?? 0) / 1000;
+  const entries = entriesOf(records);
+  const names = uniqueNames(entries);
+  for (const [index, { record: r, className, check: c }] of entries.entries()) {
+    const tc = suite.testCase().className(className).name(names[index]!);
+    if (r.response) tc.time(r.response.elapsedMs / 1000);
     if (r.skipped) {
-      suite.testCase().className(className).name(`${r.transport} ${r.kind} not sent`).skipped()
-        .standardOutput(`${r.skipped}\n${testcaseDetails(r, run, undefined, false)}`);
-      continue;
-    }
-    if (r.error) {
-      suite.testCase().className(className).name(`${r.transport} ${r.kind === 'negative' ? `${r.scenario} ` : ''}exchange`).time(seconds)
-        .failure(`${r.error.code}: ${r.error.message}`, r.error.code).standardOutput(testcaseDetails(r, run, r.error.code, true));
-      continue;
-    }
-    for (const c of r.checks) {
-      // A service-level skip (no WSDL published) is news for the reader; other skips are not.
-      if (c.status === 'skipped' && r.kind !== 'service') continue;
-      const tc = suite.testCase().className(className).name(labelOf(r, c)).time(seconds);
+      tc.skipped().standardOutput(cdataSafe(`${r.skipped}\n${testcaseDetails(r, run, undefined, false)}`));
+    } else if (r.error) {
+      const message = `${r.error.code}: ${r.error.message}`;
+      tc.failure(message, r.error.code).stacktrace(cdataSafe(failureBody(r, message))).standardOutput(cdataSafe(testcaseDetails(r, run, r.error.code, true)));
+    } else if (c) {
       const details = testcaseDetails(r, run, c.id, c.status !== 'passed');
       // A warning or an observation that does not fail the run is no <failure>: CI would go red.
       const notice = c.status === 'failed' && !failsRun(c.level, failOn);
-      if (c.status === 'failed' && !notice) tc.failure(`${c.id}: ${c.message ?? ''}`, c.id);
-      else if (c.status === 'error') tc.error(`${c.id}: ${c.message ?? ''}`, 'check-error');
+      const message = `${c.id}: ${c.message ?? ''}`;
+      if (c.status === 'failed' && !notice) tc.failure(message, c.id).stacktrace(cdataSafe(failureBody(r, message)));
+      else if (c.status === 'error') tc.error(message, 'check-error');
       else if (c.status === 'skipped') tc.skipped();
-      tc.standardOutput(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
-        : notice ? `${c.level}: ${c.id}: ${c.message ?? ''}\n${details}`
-        : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details);
+      tc.standardOutput(cdataSafe(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
+        : notice ? `${c.level}: ${message}\n${details}`
+        : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details));
     }
   }
   return builder.build();

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { DEFAULT_NAMESPACE, operations, SERVICE_PATH, soapAction } from '../contract/index.js';
 import { soap11, soap12 } from '../transports/dialects.js';
 import { parseContentType } from '../decode/response.js';
@@ -122,10 +123,17 @@ function replyContext(req: IncomingMessage, body: string, ns: string): ReplyCont
   return { transport, operation: named ?? /<(?:[\w.-]+:)?Body[^>]*>\s*<(?:[\w.-]+:)?(\w+)/.exec(body)?.[1] };
 }
 
+/** The body's bytes, with the content coding the reply names applied (only mutants name one). */
+function encoded(reply: Reply): Buffer {
+  const bytes = Buffer.from(reply.body, 'utf8');
+  const coding = Object.entries(reply.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
+  return coding === 'gzip' ? gzipSync(bytes) : bytes;
+}
+
 function send(res: ServerResponse, reply: Reply): void {
   // The client may be gone (a reset, a timed-out upload): then there is no one to answer.
   if (res.headersSent || res.destroyed) return;
-  const body = Buffer.from(reply.body, 'utf8');
+  const body = encoded(reply);
   res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(body.length) });
   res.end(body);
 }

@@ -152,6 +152,8 @@ interface Given {
   readonly slaMs?: number;
   /** The target echoes: the exchange carries the typed values it should have received. */
   readonly echo?: boolean;
+  /** Headers added to the valid request. */
+  readonly requestHeaders?: Readonly<Record<string, string>>;
 }
 
 interface Row {
@@ -370,6 +372,16 @@ for (const t of TRANSPORT_IDS) {
   add('response-time', t, 'within the SLA', () => withElapsed(answer(t), 120), passed, { slaMs: 1000 });
   add('response-time', t, 'exactly the SLA', () => withElapsed(answer(t), 1000), passed, { slaMs: 1000 });
   add('response-time', t, 'one ms over the SLA', () => withElapsed(answer(t), 1001), failed('answered in 1001 ms; --sla-ms allows 1000 ms'), { slaMs: 1000 });
+
+  // content-coding-accepted: this tool's requests carry no Accept-Encoding unless a row adds one.
+  const coded = (coding: string): HttpResponse => ({ ...answer(t), headers: { ...answer(t).headers, 'content-encoding': coding } });
+  add('content-coding-accepted', t, 'reference server answer', () => answer(t), passed);
+  add('content-coding-accepted', t, 'Content-Encoding: identity', () => coded('identity'), passed);
+  add('content-coding-accepted', t, 'gzip, not asked for', () => coded('gzip'),
+    failed('the answer is content-coded (Content-Encoding: gzip) although the request sent no Accept-Encoding: a client that did not ask reads gzip bytes as the body'));
+  add('content-coding-accepted', t, 'gzip, asked for', () => coded('gzip'), passed, { requestHeaders: { 'Accept-Encoding': 'gzip, deflate' } });
+  add('content-coding-accepted', t, 'br, only gzip asked for, and br refused by name', () => coded('br'),
+    failed("the answer is content-coded with br (Content-Encoding: br), which the request's Accept-Encoding: gzip, br;q=0, *;q=1 does not accept"), { requestHeaders: { 'Accept-Encoding': 'gzip, br;q=0, *;q=1' } });
   add('response-time', t, 'negative case over the SLA', () => withElapsed(fromReply(asmxRejection(t)), 2500),
     failed('answered in 2500 ms; --sla-ms allows 2000 ms'), { ...INT_NON_NUMERIC, slaMs: 2000 });
   add('response-time', t, 'no --sla-ms', () => withElapsed(answer(t), 99_999), notApplicable);
@@ -599,7 +611,8 @@ function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
   if (given.scenario === undefined) {
     const expected = expectedEcho(op, values, familyOf(t));
     const echo = given.echo && expected.ok ? { echo: expected.received } : {};
-    return { operation: op, transport, namespace: NS, request: transport.encode(CTX, op, values), response: res, kind: 'positive', profile, ...sla, ...echo };
+    const request = transport.encode(CTX, op, values);
+    return { operation: op, transport, namespace: NS, request: { ...request, headers: { ...request.headers, ...given.requestHeaders } }, response: res, kind: 'positive', profile, ...sla, ...echo };
   }
   const c = negativeCase(given.scenario);
   if (!c.transports.includes(t)) throw new Error(`scenario ${c.scenario} is not sent over ${t}`);

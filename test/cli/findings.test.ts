@@ -71,7 +71,7 @@ test('a target that answers GET with text/html fails content-type on exactly its
   expect(withKey.request.curl).toContain('mobilekey=%3CMOBILE_KEY%3E');
 
   const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');
-  expect(junit).toContain('<failure message="content-type: Content-Type is &quot;text/html; charset=utf-8&quot;; expected &quot;text/xml; charset=utf-8&quot;" type="content-type"/>');
+  expect(junit).toContain('<failure message="content-type: Content-Type is &quot;text/html; charset=utf-8&quot;; expected &quot;text/xml; charset=utf-8&quot;" type="content-type"><![CDATA[content-type: Content-Type is "text/html; charset=utf-8"; expected "text/xml; charset=utf-8"\n');
   const schema = compileSchema(readFileSync(new URL('../../fixtures/junit/jenkins-junit-4.xsd', import.meta.url), 'utf8'));
   expect(schema.validateText(junit), 'junit.xml against the Jenkins JUnit schema').toEqual([]);
 

@@ -89,7 +89,45 @@ test('the matrix shows 80 cells with their states, and a failing cell opens its 
   expect(await page.locator('#cov-MobileContactEmailCreate').getAttribute('open')).toBeNull();
   await page.locator('a[href="#cov-MobileContactEmailCreate"]').click();
   await expect.poll(() => page.locator('#cov-MobileContactEmailCreate').getAttribute('open')).not.toBeNull();
+
+  // 1400 px wide: no sideways scrolling.
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+
+  // The findings filter: each choice hides what does not match, and "all" shows everything again.
+  const visible = (selector: string) => page.locator(`#details ${selector}`).filter({ visible: true }).count();
+  const [findings, differences] = [await visible('article.finding'), await visible('article.difference')];
+  expect([findings, differences].every((n) => n > 0)).toBe(true);
+  const options = (name: string) => page.locator(`#filters select[name="${name}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')));
+  expect(await options('check')).toEqual(['', 'echo-matches', 'transport-parity']);
+  expect(await options('transport')).toEqual(['', 'soap12']);
+  expect(await options('operation')).toEqual(['', 'MobileContactEmailCreate']);
+  expect(await options('level')).toEqual(['', 'error']);
+  await page.selectOption('#filters select[name="check"]', 'transport-parity');
+  expect([await visible('article.finding'), await visible('article.difference')]).toEqual([0, differences]);
+  expect(await page.locator('#filters .shown').textContent()).toBe(`${differences} of ${findings + differences} findings shown`);
+  await page.selectOption('#filters select[name="check"]', 'echo-matches');
+  expect([await visible('article.finding'), await visible('article.difference')]).toEqual([findings, 0]);
+  await page.selectOption('#filters select[name="check"]', '');
+  expect([await visible('article.finding'), await visible('article.difference')]).toEqual([findings, differences]);
   expect(problems).toEqual([]);
+});
+
+test('long configuration values and targets wrap: the page fits 1400 px without sideways scrolling', async () => {
+  const long = `http://a-very-long-host-name.example.com/${'segment/'.repeat(60)}`;
+  const record: ExchangeRecord = {
+    operation: 'MobileAccountSearch', transport: 'get', caseId: `MobileAccountSearch-${'x'.repeat(300)}`, kind: 'positive',
+    request: { method: 'GET', url: long, headers: {}, curl: `curl -sS -i '${long}'` },
+    response: { status: 500, headers: { 'content-type': 'text/plain' }, body: 'y'.repeat(3000), bodyBytes: 3000, truncated: false, elapsedMs: 1 },
+    checks: [{ id: 'http-status-200', status: 'failed', message: 'z'.repeat(3000) }],
+  };
+  const configuration = { baseUrl: long, operations: Array.from({ length: 20 }, (_, i) => `MobileOperationNumber${i}`), normaliseFile: `/${'dir/'.repeat(80)}rules.json` };
+  const run: RunInfo = { tool: { name: 't', version: '0' }, target: long, embedded: false, namespace: `urn:${'n'.repeat(400)}`, startedAt: 'now', durationMs: 1, configuration, toolErrors: [], seed: 1 };
+  const file = join(mkdtempSync(join(tmpdir(), 'tsiws-html-')), 'report.html');
+  writeFileSync(file, reportHtml([record], run));
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(pathToFileURL(file).href);
+  expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
 });
 
 test('a hostile response body stays text in the browser: no element, no script, no request', async () => {

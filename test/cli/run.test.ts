@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { duplicateTestcases, suiteSeconds } from '../support/junit.js';
 
 const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
 
@@ -46,6 +47,10 @@ describe('tsiws-conform run', () => {
     expect(junit).not.toMatch(/<testsuite [^>]*skipped="[1-9]/);
     expect(junit.match(/<testcase /g)?.length).toBe(passed);
     expect(junit.match(/<testsuite /g)?.length).toBe(21); // one per operation, and tsiWS for ?WSDL
+    // CI history views key testcases by (classname, name); a suite's time is the time its exchanges
+    // were in flight, so no suite took longer than the run.
+    expect(duplicateTestcases(junit)).toEqual([]);
+    expect(Math.max(...suiteSeconds(junit))).toBeLessThanOrEqual(results.run.durationMs / 1000);
     expect(results.failures).toEqual([]);
     expect(results.run.embedded).toBe(true);
   });

@@ -104,3 +104,9 @@ describe('nesting depth and size', () => {
     expect(ms).toBeLessThan(2000);
   });
 });
+
+test('a text node over libxml2 limit of 10,000,000 characters is refused, saying it is that limit', () => {
+  const result = parseXml(`<a>${'x'.repeat(10_000_001)}</a>`);
+  expect(result).toEqual({ ok: false, error: "internal error: Huge input lookup (line 1, column 10000005): a text node longer than libxml2's limit of 10,000,000 characters, which this tool does not lift (the document may be well-formed)" });
+  expect(parseXml(`<a>${'x'.repeat(9_999_000)}</a>`).ok).toBe(true);
+});

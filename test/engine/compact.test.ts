@@ -1,6 +1,6 @@
 /** What the reports keep of a record: a passing exchange loses its bodies, a finding keeps all. */
 import { expect, test } from 'vitest';
-import { compactRecord } from '../../src/engine/compact.js';
+import { compactRecord, RESULT_CHARS } from '../../src/engine/compact.js';
 import type { ExchangeRecord } from '../../src/engine/record.js';
 
 const passing: ExchangeRecord = {
@@ -30,4 +30,13 @@ test.each([
 ] as const)('%s is kept whole', (_, change) => {
   const record = { ...passing, ...change } as unknown as ExchangeRecord;
   expect(compactRecord(record)).toBe(record);
+});
+
+test('a kept record holds at most RESULT_CHARS of a result text, its own and its parity outcomes', () => {
+  const text = 'r'.repeat(RESULT_CHARS + 10);
+  const cut = `${'r'.repeat(RESULT_CHARS)}… (10 more characters)`;
+  const failing = { ...passing, result: { kind: 'result', text }, checks: [{ id: 'rejects-invalid-input', status: 'failed', message: 'accepted' }] } as unknown as ExchangeRecord;
+  expect(compactRecord(failing).result).toEqual({ kind: 'result', text: cut });
+  const parity = { ...passing, transport: 'parity', kind: 'parity', parity: { outcomes: [{ transport: 'get', status: 200, outcome: 'result', text, curl: 'c' }], rules: [], differences: [{ inherent: true }] } } as unknown as ExchangeRecord;
+  expect(compactRecord(parity).parity!.outcomes[0]!.text).toBe(cut);
 });

@@ -102,10 +102,26 @@ describe('a lying Content-Length', () => {
     expect([error.code, error.message]).toEqual(['TSIWS_CONTENT_LENGTH_MISMATCH', mismatch(server.url)]);
   });
 
-  test('less than sent: the response ends where the header says (RFC 9112 section 6.3); the checks judge the cut body', async () => {
+  // undici delivers the declared bytes as the whole body, silently; the bytes after them are the
+  // target's error, named as such (src/http/overrun.ts) rather than left to be found as cut XML.
+  const overrun = (url: string) => `the response from ${url}/x declared Content-Length 20 but more bytes followed its body on the connection (RFC 9112 section 6.3: Content-Length ends the message)`;
+
+  test('less than sent on a keep-alive connection: TSIWS_CONTENT_LENGTH_MISMATCH, saying so', async () => {
+    const server = await serve((socket) => socket.write(httpBytes(['HTTP/1.1 200 OK', 'Content-Length: 20'], XML)));
+    const { error } = await failure(client(server.url));
+    expect([error.code, error.answered, error.message]).toEqual(['TSIWS_CONTENT_LENGTH_MISMATCH', true, overrun(server.url)]);
+  });
+
+  test('less than sent with Connection: close: undici stops reading at the declared end, so the checks judge the cut body', async () => {
     const server = await serve((socket) => socket.end(httpBytes(['HTTP/1.1 200 OK', 'Connection: close', 'Content-Length: 20'], XML)));
     const response = await client(server.url).send({ method: 'GET', path: '/x', headers: {} });
     expect([response.status, response.body.toString('utf8')]).toEqual([200, XML.slice(0, 20)]);
+  });
+
+  test('exactly as sent, on a reused keep-alive connection: no mismatch', async () => {
+    const server = await serve((socket) => socket.write(httpBytes(['HTTP/1.1 200 OK', `Content-Length: ${Buffer.byteLength(XML)}`], XML)));
+    const c = client(server.url);
+    for (let i = 0; i < 3; i++) expect((await c.send({ method: 'GET', path: '/x', headers: {} })).body.toString('utf8')).toBe(XML);
   });
 });
 

@@ -42,6 +42,7 @@ const PROBES: Record<string, Probe> = {
   'external-dtd-get': { transport: 'get' },
   'soap12-internal-dtd': { transport: 'soap12' },
   'soap11-stylesheet-pi': { transport: 'soap11' },
+  'gzip-unasked-post': { transport: 'post' },
   'soap12-answered-as-soap11': { transport: 'soap12' },
   'two-body-children': { transport: 'soap11' },
   'result-element-misnamed': { transport: 'soap11' },
@@ -100,7 +101,7 @@ async function request(probe: Probe): Promise<HttpRequest> {
 }
 
 /** The answer without the server's own address (the WSDL names it in its service ports). */
-const shown = (r: HttpResponse, server: ReferenceServer) => ({ status: r.status, contentType: r.headers['content-type'], body: r.body.toString('utf8').split(server.url).join('http://server') });
+const shown = (r: HttpResponse, server: ReferenceServer) => ({ status: r.status, contentType: r.headers['content-type'], contentEncoding: r.headers['content-encoding'], body: r.body.toString('utf8').split(server.url).join('http://server') });
 
 test('every mutant has a probe', () => {
   expect(Object.keys(PROBES).sort()).toEqual(MUTANTS.map((m) => m.name).sort());

@@ -54,6 +54,12 @@ export const RESPONSE_MUTANTS: readonly Mutant[] = [
     respond: successOn('soap11', (r) => withBody(r, afterDeclaration(r.body, '<?xml-stylesheet type="text/xsl" href="/soap.xsl"?>'))),
   },
   {
+    name: 'gzip-unasked-post',
+    description: 'HTTP POST results are gzip-compressed although the request did not ask for it (IIS dynamic compression forced on, or a compressing proxy)',
+    caughtBy: ['content-coding-accepted'],
+    respond: successOn('post', (r) => withHeader(r, 'Content-Encoding', 'gzip')),
+  },
+  {
     name: 'soap12-answered-as-soap11',
     description: 'SOAP 1.2 requests are answered with a SOAP 1.1 envelope (under the SOAP 1.2 content type)',
     caughtBy: ['soap-envelope-version'],

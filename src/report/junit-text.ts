@@ -1,0 +1,86 @@
+/**
+ * The text inside junit.xml's testcases: their names, the `name: value` lines of <system-out>, and
+ * the body of a <failure>. Kept apart from junit.ts, which decides what each testcase is.
+ */
+import type { ExchangeRecord } from '../engine/record.js';
+import { clip } from '../results/clip.js';
+import type { RunInfo } from './summary.js';
+
+/** The case a record stands for, in words: its negative scenario, 'fuzz', or nothing (positive). */
+export function subjectOf(r: ExchangeRecord): string {
+  if (r.fuzz) return 'fuzz';
+  if (r.scenario) return `${r.scenario}${r.param ? `(${r.param})` : ''}`;
+  return '';
+}
+
+/** A readable testcase name: transport, case and what was judged, e.g. `get int-empty(repnumber) http-status-200`. */
+export const testcaseLabel = (r: ExchangeRecord, what: string): string => [r.transport, subjectOf(r), what].filter((s) => s !== '').join(' ');
+
+/**
+ * Names unique within their classname, as CI history views and xunit-viewer key testcases by
+ * (classname, name): a label that several testcases share gets their case id, e.g. the parity
+ * comparison of each negative case, and what still collides (one case reported twice) a counter.
+ */
+export function uniqueNames(items: ReadonlyArray<{ className: string; label: string; caseId: string }>): string[] {
+  const key = (className: string, name: string) => `${className}\u0000${name}`;
+  const counts = new Map<string, number>();
+  for (const i of items) counts.set(key(i.className, i.label), (counts.get(key(i.className, i.label)) ?? 0) + 1);
+  const used = new Set<string>();
+  return items.map((i) => {
+    const base = counts.get(key(i.className, i.label))! > 1 ? `${i.label} [${i.caseId}]` : i.label;
+    let name = base;
+    for (let n = 2; used.has(key(i.className, name)); n++) name = `${base} #${n}`;
+    used.add(key(i.className, name));
+    return name;
+  });
+}
+
+/** The `name: value` lines that identify a testcase and let a reader reproduce it. */
+export function testcaseDetails(r: ExchangeRecord, run: RunInfo, check: string | undefined, withCurl: boolean): string {
+  const lines: Array<[string, string | undefined]> = [
+    ['operation', r.operation],
+    ['transport', r.transport],
+    ['check', check],
+    ['case', r.caseId],
+    ['kind', r.kind],
+    ['scenario', r.scenario ? `${r.scenario}${r.param ? `(${r.param})` : ''}` : undefined],
+    ['expected', r.expectation ? `${r.expectation.summary} (${r.expectation.profile} profile)` : undefined],
+    ['seed', String(r.fuzz?.seed ?? run.seed)],
+    ['runs', r.fuzz ? String(r.fuzz.runs) : undefined],
+    ['path', r.fuzz?.path],
+  ];
+  const text = lines.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');
+  return withCurl ? `${text}\nReproduce with:\n${r.request.curl}` : text;
+}
+
+const ANSWER_LINES = 10;
+const ANSWER_CHARS = 2000;
+
+/** A <failure>'s body: the request line, the answer's status and first lines, and the curl command,
+ * so a CI page shows what happened without opening the failure file. */
+export function failureBody(r: ExchangeRecord, message: string): string {
+  const lines = [message, '', `${r.request.method} ${r.request.url}`];
+  if (r.response) {
+    const res = r.response;
+    lines.push(`HTTP ${res.status}, ${res.headers['content-type'] ?? 'no Content-Type'}, ${res.bodyBytes} bytes in ${res.elapsedMs} ms`);
+    const head = clip(res.body, ANSWER_CHARS).split('\n').slice(0, ANSWER_LINES).join('\n');
+    if (head !== '') lines.push(head);
+  } else if (r.error) lines.push(`no complete answer: ${r.error.code}`);
+  else if (r.parity) lines.push(...r.parity.outcomes.map((o) => `${o.transport}: ${o.outcome} (HTTP ${o.status ?? '-'})`));
+  if (r.request.curl) lines.push('', 'Reproduce with:', r.request.curl);
+  return lines.join('\n');
+}
+
+/** xmlbuilder (under junit-report-builder) splits only the first "]]>" of a CDATA text; a second
+ * one would end the section early and break the document. Every later one is split here the same
+ * way, leaving the first for xmlbuilder: so apply it once to the whole text of an element. */
+export function cdataSafe(text: string): string {
+  let first = true;
+  return text.replace(/\]\]>/g, (m) => {
+    if (first) {
+      first = false;
+      return m;
+    }
+    return ']]]]><![CDATA[>';
+  });
+}
