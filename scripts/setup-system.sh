@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The Debian packages the tests need, installed when missing, so that the README's commands pass as
+# written on a fresh machine (npm runs this before `npm test` and `npm run test:asmx`):
+# - chromium: the HTML report's browser test (test/cli/report-browser.test.ts, driven by
+#   playwright-core, which downloads no browser); TSIWS_CHROMIUM names another binary instead;
+# - mono-devel (with --asmx): npm run test:asmx serves the contract on Mono's System.Web.Services.
+# Nothing is installed when everything is there; elsewhere than Debian it says what to install.
+set -euo pipefail
+need=()
+if [ -z "${TSIWS_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then need+=(chromium); fi
+if [ "${1:-}" = "--asmx" ] && { ! command -v mono >/dev/null || ! command -v mcs >/dev/null; }; then need+=(mono-devel); fi
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+if ! command -v apt-get >/dev/null; then
+  echo "setup: the tests need ${need[*]}; install them with your package manager (or set TSIWS_CHROMIUM to a Chromium binary)" >&2
+  exit 1
+fi
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "setup: installing ${need[*]} with apt-get, needed by the tests (scripts/setup-system.sh)" >&2
+$SUDO apt-get update -qq
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
