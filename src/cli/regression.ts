@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { conformanceRun, type RunOptions, type RunResult } from '../engine/run.js';
 import { BaselineRecorder } from '../regression/recorder.js';
 import { regressionData } from '../report/regression-json.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
 import { INTERRUPT_SIGNALS } from '../engine/run.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';

@@ -12,7 +12,7 @@ import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
 import { nothingAtServicePath } from './reachable.js';
 import { plannedTests, suitesToRun } from './plan.js';
-import type { ExchangeRecord } from './record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
 export class TargetUnreachableError extends Error {

@@ -9,7 +9,7 @@ import { getOperation } from '../contract/index.js';
 import { caseFor as fuzzCaseFor } from '../engine/fuzz.js';
 import type { HttpClient } from '../http/send.js';
 import { parityRecord } from '../engine/parity.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from '../engine/run-case.js';
 import { rulesFor } from '../parity/normalise.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';

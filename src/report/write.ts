@@ -1,7 +1,7 @@
 /** Writing report files is a separate step from formatting them; each file is replaced atomically. */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html.js';

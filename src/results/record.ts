@@ -13,9 +13,9 @@ import type { RecordedAnswer } from '../regression/format.js';
 import type { RegressionComparison } from '../regression/compare.js';
 import type { ValueClass } from '../cases/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
-import type { CheckOutcome } from '../results/check-outcome.js';
+import type { CheckOutcome } from './check-outcome.js';
 
-export type { CheckOutcome } from '../results/check-outcome.js';
+export type { CheckOutcome } from './check-outcome.js';
 
 export interface RecordedRequest {
   readonly method: string;
