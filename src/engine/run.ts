@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import { SERVICE_PATH } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
+import { TargetUnreachableError } from '../http/errors.js';
 import { createHttpClient, TargetError } from '../http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../server/server.js';
 import { signerFor } from './auth.js';
@@ -14,10 +15,6 @@ import { nothingAtServicePath } from './reachable.js';
 import { plannedTests, suitesToRun } from './plan.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
-
-export class TargetUnreachableError extends Error {
-  readonly code = 'TSIWS_UNREACHABLE';
-}
 
 export interface RunResult {
   readonly target: TargetSettings;
