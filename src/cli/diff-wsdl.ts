@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_NAMESPACE } from '../contract/index.js';
 import { ConfigError, SETTINGS } from '../config/settings.js';
-import { writeFileAtomic } from '../report/write.js';
+import { writeFileAtomic } from '../results/write-atomic.js';
 import { startReferenceServer } from '../server/server.js';
 import { compareWsdl, type Drift } from '../wsdl/diff.js';
 import { diffConsole, diffJson, diffJunit, type DiffRun } from '../wsdl/diff-report.js';

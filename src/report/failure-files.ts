@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
-import { writeFileAtomic } from './write.js';
+import { writeFileAtomic } from '../results/write-atomic.js';
 
 export const FAILURE_FILE_VERSION = 1;
 
