@@ -12,7 +12,7 @@ import { runCase } from '../engine/run-case.js';
 import { ensureReachable } from '../engine/run.js';
 import { createHttpClient } from '../http/send.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
-import { withRegression } from '../regression/replay.js';
+import { withRegression } from '../engine/baseline-replay.js';
 import { startReferenceServer } from '../server/server.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parseCommandLine } from './args.js';

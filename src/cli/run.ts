@@ -11,7 +11,7 @@ import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
-import { casesToReplay } from '../regression/replay.js';
+import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Flags, type Options } from './args.js';
 import { EXIT } from './errors.js';
