@@ -13,6 +13,7 @@ import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { runOptionsFor, toolInfo } from './run.js';
 import { resolveSettings } from '../config/resolve.js';
+import { CATALOGS } from '../engine/catalogs.js';
 
 const HELP = `Usage: tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR]
   --base-url   scheme and host of the target; its /api/rmm/tsiWS.asmx?WSDL is compared
@@ -74,7 +75,7 @@ export default async function diffWsdl(argv: string[], io: Io): Promise<number> 
     drifts = fromFile(file, namespace);
   } else if (baseUrlFlag !== undefined) {
     const accessFlags = Object.fromEntries(Object.entries(flags).filter(([name]) => ACCESS_FLAGS.includes(name)));
-    const settings = resolveSettings({ flags: accessFlags, env: io.env, envFile: '.env', envFileExplicit: false, warn: io.err });
+    const settings = resolveSettings({ flags: accessFlags, env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err });
     const fetched = await fetchWsdl(settings.baseUrl!, settings);
     source = { kind: 'url', location: fetched.url };
     drifts = fromTarget(fetched, namespace);

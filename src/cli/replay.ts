@@ -2,6 +2,7 @@
  * checks, and say whether the same checks fire. Exit 1 while the failure persists, 0 once it is gone. */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolveSettings } from '../config/resolve.js';
+import { CATALOGS } from '../engine/catalogs.js';
 import { ConfigError } from '../config/settings.js';
 import type { Case } from '../cases/case.js';
 import type { ScenarioId } from '../cases/negative.js';
@@ -53,7 +54,7 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
   const file = readFailureFile(positionals[0]!);
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', warn: io.err });
+  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', catalogs: CATALOGS, warn: io.err });
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
+import { CATALOGS } from '../engine/catalogs.js';
 import { INTERRUPT_SIGNALS } from '../engine/run.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from '../report/summary.js';
@@ -29,7 +30,7 @@ export const runOptions: Options = { ...runOptionsFor(SETTINGS), 'env-file': { t
 
 export function help(): string {
   const lines = ['Usage: tsiws-conform run [flags]', '', 'Flags (each also settable by the environment variable shown, or in .env; flags win):'];
-  for (const s of SETTINGS) lines.push(`  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help} [default: ${s.defaultText}]`);
+  for (const s of SETTINGS) lines.push(`  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help}${'catalog' in s ? `: ${CATALOGS[s.catalog].join(', ')}` : ''} [default: ${s.defaultText}]`);
   lines.push(`  --${'env-file'.padEnd(20)} ${''.padEnd(26)} .env file to read [default: .env]`);
   return lines.join('\n');
 }
@@ -71,7 +72,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
 
 async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', warn: io.err });
+  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', catalogs: CATALOGS, warn: io.err });
   resolvedAs(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
   // that cannot take them is bad usage before anything else is said.
