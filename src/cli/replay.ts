@@ -10,11 +10,10 @@ import { findOperation } from '../contract/index.js';
 import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from '../engine/run-case.js';
-import { ensureReachable } from '../engine/run.js';
+import { openTarget } from '../engine/target.js';
 import { createHttpClient } from '../http/send.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
 import { withRegression } from '../engine/baseline-replay.js';
-import { startReferenceServer } from '../server/server.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parseCommandLine } from './args.js';
 import { EXIT } from './errors.js';
@@ -59,13 +58,13 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }
   const r = file.record;
-  const server = settings.baseUrl ? undefined : await startReferenceServer({ namespace: file.namespace });
-  const baseUrl = settings.baseUrl ?? server!.url;
-  const target = { ...settings, baseUrl, namespace: flags['namespace'] ? settings.namespace : file.namespace, echo: settings.echo ?? file.echo };
-  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: server ? { ...target, proxy: undefined } : target });
+  const namespace = flags['namespace'] ? settings.namespace : file.namespace;
+  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace } });
+  const { baseUrl, embedded } = opened;
+  const target = { ...settings, baseUrl, namespace, echo: settings.echo ?? file.echo };
+  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: embedded ? { ...target, proxy: undefined } : target });
   try {
-    if (!server) await ensureReachable(target);
-    io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${server ? 'the embedded reference server' : baseUrl}`);
+    io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${embedded ? 'the embedded reference server' : baseUrl}`);
     const sent = await runCase(target, client, caseOf(r), r.transport as TransportId);
     // A failure of a regression run (--baseline) is compared with its baseline answer again.
     const now = r.regression ? withRegression(target, sent, r.regression.baseline) : sent;
@@ -83,6 +82,6 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     return findingsOf(now, settings.failOn).length > 0 ? EXIT.findings : EXIT.conforms;
   } finally {
     await client.close();
-    await server?.close();
+    await opened.close();
   }
 }
