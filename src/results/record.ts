@@ -4,7 +4,8 @@
  * placeholders, and secret values are replaced wherever else they might appear.
  */
 import { SECRET_PLACEHOLDERS } from '../contract/index.js';
-import { basicCredentials, type HttpAccess } from '../http/access.js';
+import type { HttpAccess } from '../http/access.js';
+import { basicCredentials } from '../http/basic-credentials.js';
 import type { ScenarioId } from '../cases/negative.js';
 import type { ParityDifference } from '../parity/compare.js';
 import type { TransportOutcome } from '../parity/inherent.js';
