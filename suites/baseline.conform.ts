@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'vitest';
 import { readBaseline } from '../src/regression/baseline.js';
-import { casesToReplay, replayCase } from '../src/regression/replay.js';
+import { casesToReplay, replayCase } from '../src/engine/baseline-replay.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';
 

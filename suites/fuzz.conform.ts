@@ -8,7 +8,7 @@
 import { test } from 'vitest';
 import { getOperation } from '../src/contract/index.js';
 import { fuzzOperation } from '../src/engine/fuzz.js';
-import type { ExchangeRecord } from '../src/engine/record.js';
+import type { ExchangeRecord } from '../src/results/record.js';
 import { fuzzPlan, repetitionId, repetitionLabel } from '../src/engine/plan.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';

@@ -3,21 +3,19 @@
 import type { TestProject } from 'vitest/node';
 import { targetSettings } from '../src/engine/vitest-context.js';
 import { resolveSettings } from '../src/config/resolve.js';
-import { startReferenceServer, type ReferenceServer } from '../src/server/server.js';
+import { CATALOGS } from '../src/engine/catalogs.js';
+import { openTarget, type Target } from '../src/engine/target.js';
 
-let server: ReferenceServer | undefined;
+let target: Target | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   if (project.getProvidedContext().tsiws) return;
-  const settings = resolveSettings({ flags: {}, env: process.env, envFile: '.env', envFileExplicit: false });
-  if (settings.baseUrl) {
-    project.provide('tsiws', targetSettings(settings, settings.baseUrl, false));
-    return;
-  }
-  server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) });
-  project.provide('tsiws', targetSettings(settings, server.url, true));
+  const settings = resolveSettings({ flags: {}, env: process.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS });
+  // A given target is not probed here: each test's exchange says whether it answers.
+  target = await openTarget({ baseUrl: settings.baseUrl, server: { namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) } });
+  project.provide('tsiws', targetSettings(settings, target.baseUrl, target.embedded));
 }
 
 export async function teardown(): Promise<void> {
-  await server?.close();
+  await target?.close();
 }

@@ -4,7 +4,7 @@
  * A guarded operation is reported as skipped, never as passed.
  */
 import { isMutating, getOperation } from '../src/contract/index.js';
-import { accessForReports, recordRequest, type ExchangeRecord } from '../src/engine/record.js';
+import { accessForReports, recordRequest, type ExchangeRecord } from '../src/results/record.js';
 import type { TargetSettings } from '../src/engine/vitest-context.js';
 import { getTransportById, type TransportId } from '../src/transports/index.js';
 

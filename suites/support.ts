@@ -3,8 +3,8 @@ import { afterAll, inject } from 'vitest';
 import '../src/engine/vitest-context.js';
 import { createHttpClient, type HttpClient } from '../src/http/send.js';
 import { compactRecord } from '../src/engine/compact.js';
-import { findingsOf } from '../src/engine/findings.js';
-import type { ExchangeRecord } from '../src/engine/record.js';
+import { findingsOf } from '../src/results/findings.js';
+import type { ExchangeRecord } from '../src/results/record.js';
 import type { TargetSettings } from '../src/engine/vitest-context.js';
 
 export function useTarget(): { settings: TargetSettings; client: HttpClient } {

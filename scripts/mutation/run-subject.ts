@@ -3,11 +3,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { recordingRun } from '../../src/cli/regression.js';
-import { toolInfo } from '../../src/cli/run.js';
 import type { RunSettings } from '../../src/config/settings.js';
+import { recordingRun } from '../../src/engine/recording-run.js';
 import { conformanceRun, type RunResult } from '../../src/engine/run.js';
 import { readBaseline } from '../../src/regression/baseline.js';
+import { toolInfo } from '../../src/results/tool-info.js';
 import { AUTH_SECRET, type Subject } from './plan.js';
 
 export interface SubjectResult {

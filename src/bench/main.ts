@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULTS } from '../config/settings.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { raw, type RawResult } from './autocannon.js';
 import { runCli, startServer, type ChildRun } from './child.js';
 import { prebuiltRequests } from './requests.js';

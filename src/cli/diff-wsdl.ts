@@ -3,16 +3,18 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_NAMESPACE } from '../contract/index.js';
 import { ConfigError, SETTINGS } from '../config/settings.js';
-import { writeFileAtomic } from '../report/write.js';
-import { startReferenceServer } from '../server/server.js';
+import { writeFileAtomic } from '../results/write-atomic.js';
 import { compareWsdl, type Drift } from '../wsdl/diff.js';
 import { diffConsole, diffJson, diffJunit, type DiffRun } from '../wsdl/diff-report.js';
 import { fetchWsdl, type Fetched } from '../wsdl/fetch.js';
 import { parseFlags } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-import { runOptionsFor, toolInfo } from './run.js';
+import { runOptionsFor } from './run.js';
+import { toolInfo } from '../results/tool-info.js';
 import { resolveSettings } from '../config/resolve.js';
+import { CATALOGS } from '../engine/catalogs.js';
+import { openTarget } from '../engine/target.js';
 
 const HELP = `Usage: tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR]
   --base-url   scheme and host of the target; its /api/rmm/tsiWS.asmx?WSDL is compared
@@ -72,20 +74,17 @@ export default async function diffWsdl(argv: string[], io: Io): Promise<number> 
   if (file !== undefined) {
     source = { kind: 'file', location: file };
     drifts = fromFile(file, namespace);
-  } else if (baseUrlFlag !== undefined) {
-    const accessFlags = Object.fromEntries(Object.entries(flags).filter(([name]) => ACCESS_FLAGS.includes(name)));
-    const settings = resolveSettings({ flags: accessFlags, env: io.env, envFile: '.env', envFileExplicit: false, warn: io.err });
-    const fetched = await fetchWsdl(settings.baseUrl!, settings);
-    source = { kind: 'url', location: fetched.url };
-    drifts = fromTarget(fetched, namespace);
   } else {
-    const server = await startReferenceServer({ namespace });
+    const accessFlags = Object.fromEntries(Object.entries(flags).filter(([name]) => ACCESS_FLAGS.includes(name)));
+    const settings = baseUrlFlag === undefined ? undefined : resolveSettings({ flags: accessFlags, env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err });
+    // Not probed first: fetching the ?WSDL says as much, and an unreachable target is exit 3 all the same.
+    const target = await openTarget({ baseUrl: settings?.baseUrl, server: { namespace } });
     try {
-      const fetched = await fetchWsdl(server.url);
-      source = { kind: 'embedded', location: fetched.url };
+      const fetched = await fetchWsdl(target.baseUrl, settings);
+      source = { kind: target.embedded ? 'embedded' : 'url', location: fetched.url };
       drifts = fromTarget(fetched, namespace);
     } finally {
-      await server.close();
+      await target.close();
     }
   }
 

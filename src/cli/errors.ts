@@ -1,6 +1,6 @@
 /** The one place that maps errors to exit codes. */
-import { ConfigError } from '../config/settings.js';
-import { TargetUnreachableError } from '../engine/run.js';
+import { ConfigError } from '../config/errors.js';
+import { TargetUnreachableError } from '../http/errors.js';
 import { EXIT } from './exit-codes.js';
 
 export { EXIT, exitCodeForSignal } from './exit-codes.js';

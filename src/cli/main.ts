@@ -1,6 +1,6 @@
 /** tsiws-conform: parse the command, load it lazily, exit through one error handler. */
-import { readFileSync } from 'node:fs';
 import { didYouMean } from '../config/suggest.js';
+import { toolInfo } from '../results/tool-info.js';
 import { EXIT } from './exit-codes.js';
 
 export interface Io {
@@ -36,10 +36,10 @@ function usage(): string {
   return lines.join('\n');
 }
 
-/** Read here rather than through a command: --version loads nothing else. */
+/** Read here rather than through a command: --version loads nothing else (tool-info.ts imports only node:fs). */
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
-  return `${pkg.name} ${pkg.version}`;
+  const { name, version } = toolInfo();
+  return `${name} ${version}`;
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

@@ -1,53 +1,9 @@
-/** The run command's regression parts: starting a --record baseline, the console line of a --baseline run. */
-import { resolve } from 'node:path';
-import { ConfigError } from '../config/errors.js';
-import { redactedSettings, type RunSettings } from '../config/settings.js';
-import type { ExchangeRecord } from '../engine/record.js';
-import { conformanceRun, type RunOptions, type RunResult } from '../engine/run.js';
-import { BaselineRecorder } from '../regression/recorder.js';
+/** The run command's console line of a --baseline run. */
+import type { ExchangeRecord } from '../results/record.js';
 import { regressionData } from '../report/regression-json.js';
-
-export function startRecording(settings: RunSettings, tool: { name: string; version: string }): BaselineRecorder {
-  const dir = settings.record!;
-  if (settings.baseline && resolve(settings.baseline) === resolve(dir)) {
-    throw new ConfigError(`--record ${dir} is the folder given to --baseline; record the new baseline in another folder`);
-  }
-  if (resolve(settings.reportsDir) === resolve(dir)) throw new ConfigError(`--record ${dir} is the --reports folder; give the baseline its own folder`);
-  return new BaselineRecorder(dir, {
-    tool,
-    target: settings.baseUrl ?? 'embedded reference server',
-    startedAt: new Date().toISOString(),
-    seed: settings.seed,
-    settings: redactedSettings(settings),
-  });
-}
 
 export function regressionLine(records: readonly ExchangeRecord[], baselineDir: string): string {
   const { summary: s, differences } = regressionData(records);
   const classes = [...new Set(differences.map((d) => d.class))].map((c) => `${c} ${differences.filter((d) => d.class === c).length}`).join(', ');
   return `Regression: ${s.compared} exchanges compared with the baseline in ${baselineDir}: ${s.same} same, ${s.explained} explained by normalisation rules, ${s.different} differ${classes ? ` (${classes})` : ''}, ${s.notSent} not sent`;
-}
-
-/** A conformance run that, with `settings.record` set, also records its baseline: every record and
- * every fuzz sample, the baseline closed as complete only when the run sent everything it planned.
- * The recorder is started before the run, so a bad --record folder is refused before any request. */
-export async function recordingRun(settings: RunSettings, tool: { name: string; version: string }, options: RunOptions = {}): Promise<{ result: RunResult; recorder?: BaselineRecorder; complete: boolean }> {
-  const recorder = settings.record ? startRecording(settings, tool) : undefined;
-  let result: RunResult;
-  try {
-    result = await conformanceRun(settings, {
-      ...options,
-      onRecord: (r: ExchangeRecord) => {
-        recorder?.add(r);
-        options.onRecord?.(r);
-      },
-      ...(recorder ? { onSample: (r: ExchangeRecord) => recorder.add(r) } : {}),
-    });
-  } catch (err) {
-    recorder?.close(false); // what was recorded stays, marked incomplete
-    throw err;
-  }
-  const complete = !result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0;
-  recorder?.close(complete);
-  return { result, complete, ...(recorder ? { recorder } : {}) };
 }

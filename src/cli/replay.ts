@@ -2,18 +2,18 @@
  * checks, and say whether the same checks fire. Exit 1 while the failure persists, 0 once it is gone. */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolveSettings } from '../config/resolve.js';
+import { CATALOGS } from '../engine/catalogs.js';
 import { ConfigError } from '../config/settings.js';
 import type { Case } from '../cases/case.js';
 import type { ScenarioId } from '../cases/negative.js';
 import { findOperation } from '../contract/index.js';
-import { findingsOf } from '../engine/findings.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import { findingsOf } from '../results/findings.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from '../engine/run-case.js';
-import { ensureReachable } from '../engine/run.js';
+import { openTarget } from '../engine/target.js';
 import { createHttpClient } from '../http/send.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
-import { withRegression } from '../regression/replay.js';
-import { startReferenceServer } from '../server/server.js';
+import { withRegression } from '../engine/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parseCommandLine } from './args.js';
 import { EXIT } from './errors.js';
@@ -53,18 +53,18 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
   const file = readFailureFile(positionals[0]!);
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', warn: io.err });
+  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', catalogs: CATALOGS, warn: io.err });
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }
   const r = file.record;
-  const server = settings.baseUrl ? undefined : await startReferenceServer({ namespace: file.namespace });
-  const baseUrl = settings.baseUrl ?? server!.url;
-  const target = { ...settings, baseUrl, namespace: flags['namespace'] ? settings.namespace : file.namespace, echo: settings.echo ?? file.echo };
-  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: server ? { ...target, proxy: undefined } : target });
+  const namespace = flags['namespace'] ? settings.namespace : file.namespace;
+  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace } });
+  const { baseUrl, embedded } = opened;
+  const target = { ...settings, baseUrl, namespace, echo: settings.echo ?? file.echo };
+  const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: embedded ? { ...target, proxy: undefined } : target });
   try {
-    if (!server) await ensureReachable(target);
-    io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${server ? 'the embedded reference server' : baseUrl}`);
+    io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${embedded ? 'the embedded reference server' : baseUrl}`);
     const sent = await runCase(target, client, caseOf(r), r.transport as TransportId);
     // A failure of a regression run (--baseline) is compared with its baseline answer again.
     const now = r.regression ? withRegression(target, sent, r.regression.baseline) : sent;
@@ -82,6 +82,6 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     return findingsOf(now, settings.failOn).length > 0 ? EXIT.findings : EXIT.conforms;
   } finally {
     await client.close();
-    await server?.close();
+    await opened.close();
   }
 }

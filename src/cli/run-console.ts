@@ -5,7 +5,7 @@
  * Progress is a redrawn bar when its stream is a terminal, plain lines otherwise.
  */
 import type { RunSettings } from '../config/settings.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
 import { createProgress, type Progress } from '../report/progress.js';

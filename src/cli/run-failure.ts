@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/errors.js';
 import { resolveOne, type ResolveInput } from '../config/resolve.js';
 import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
+import { CATALOGS } from '../engine/catalogs.js';
 import { consoleJson } from '../report/console-json.js';
 import type { RunInfo } from '../report/summary.js';
 import { clearReports, writeReports } from '../report/write.js';
@@ -54,7 +55,7 @@ export function runFailed(err: unknown, run: FailedRun, io: Io): number {
   const exitCode = exitCodeFor(err, io.err);
   const flags = looseFlags(run.argv, run.options);
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const input: ResolveInput = { flags, env: io.env, envFile, envFileExplicit: envFile !== '.env' };
+  const input: ResolveInput = { flags, env: io.env, envFile, envFileExplicit: envFile !== '.env', catalogs: CATALOGS };
   const settings = run.settings;
   const reportsDir = err instanceof ReportsFolderError ? undefined : settings ? settings.reportsDir : resolveOne(input, 'reportsDir');
   const format = settings ? settings.format : resolveOne(input, 'format') ?? 'text';

@@ -1,22 +1,24 @@
 /** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4; an
  * interrupted run still writes its reports (129/130/143), and so does one that fails early (2/3/4). */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
 import { redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
+import { CATALOGS } from '../engine/catalogs.js';
+import { recordingRun } from '../engine/recording-run.js';
 import { INTERRUPT_SIGNALS } from '../engine/run.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { toolInfo } from '../results/tool-info.js';
 import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
-import { casesToReplay } from '../regression/replay.js';
+import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Flags, type Options } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-import { recordingRun, regressionLine } from './regression.js';
+import { regressionLine } from './regression.js';
 import { runConsole } from './run-console.js';
 import { prepareReportsFolder, runFailed } from './run-failure.js';
 
@@ -29,14 +31,9 @@ export const runOptions: Options = { ...runOptionsFor(SETTINGS), 'env-file': { t
 
 export function help(): string {
   const lines = ['Usage: tsiws-conform run [flags]', '', 'Flags (each also settable by the environment variable shown, or in .env; flags win):'];
-  for (const s of SETTINGS) lines.push(`  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help} [default: ${s.defaultText}]`);
+  for (const s of SETTINGS) lines.push(`  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help}${'catalog' in s ? `: ${CATALOGS[s.catalog].join(', ')}` : ''} [default: ${s.defaultText}]`);
   lines.push(`  --${'env-file'.padEnd(20)} ${''.padEnd(26)} .env file to read [default: .env]`);
   return lines.join('\n');
-}
-
-export function toolInfo(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
-  return { name: pkg.name, version: pkg.version };
 }
 
 /** Stops the run gracefully on SIGINT, SIGTERM or SIGHUP: what finished is reported, marked
@@ -71,7 +68,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
 
 async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', warn: io.err });
+  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', catalogs: CATALOGS, warn: io.err });
   resolvedAs(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
   // that cannot take them is bad usage before anything else is said.

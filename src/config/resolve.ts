@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { HEADER_SEPARATOR, splitUserinfo } from './access-settings.js';
-import { ConfigError, DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
+import { ConfigError, DEFAULTS, SETTINGS, type Catalogs, type RunSettings } from './settings.js';
 import { closest } from './suggest.js';
 
 export interface ResolveInput {
@@ -13,6 +13,8 @@ export interface ResolveInput {
   /** Path of the .env file; a missing default .env is fine, a missing explicit one is an error. */
   readonly envFile: string;
   readonly envFileExplicit: boolean;
+  /** The check ids and rule names --checks, --skip-checks and --normalise may give. */
+  readonly catalogs: Catalogs;
   /** Where warnings go (a misspelt TSIWS_ variable); they never stop the run. */
   readonly warn?: (line: string) => void;
 }
@@ -59,7 +61,7 @@ function layered(s: Setting, input: ResolveInput, dotenv: Readonly<Record<string
     [flagText(input.flags[s.flag]), `--${s.flag}`],
   ];
   const winner = layers.filter(([raw]) => raw !== undefined && raw !== '').at(-1);
-  return winner ? s.parse(winner[0]!, winner[1]) : undefined;
+  return winner ? s.parse(winner[0]!, winner[1], input.catalogs) : undefined;
 }
 
 export function resolveSettings(input: ResolveInput): RunSettings {

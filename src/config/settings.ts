@@ -5,13 +5,11 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
-import { CHECK_IDS } from '../checks/registry.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
 import { didYouMean } from './suggest.js';
 import type { BasicAuth } from '../http/access.js';
 import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../results/levels.js';
-import { NAMED_RULES } from '../parity/rules.js';
 import type { ProfileId } from '../profiles/types.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 
@@ -96,6 +94,14 @@ export interface Shard {
   readonly count: number;
 }
 
+/** The names some settings choose from, owned by layers above this one: the check registry's ids
+ * and the parity comparison's named rules. Whoever resolves settings passes them in
+ * (src/engine/catalogs.ts), so loading the configuration loads no check and no XML library. */
+export interface Catalogs {
+  readonly checks: readonly string[];
+  readonly normalise: readonly string[];
+}
+
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
 export type SuiteId = (typeof SUITE_IDS)[number];
 
@@ -110,7 +116,9 @@ interface Setting<K extends keyof RunSettings> {
   readonly secret?: boolean;
   /** The flag may be given more than once; its values are joined with a line break. */
   readonly multiple?: boolean;
-  parse(text: string, source: string): RunSettings[K];
+  /** The help lists this catalog's names (known when the help is printed, as in parse). */
+  readonly catalog?: keyof Catalogs;
+  parse(text: string, source: string, catalogs: Catalogs): RunSettings[K];
 }
 
 function list<T extends string>(allowed: readonly T[], what: string) {
@@ -121,6 +129,11 @@ function list<T extends string>(allowed: readonly T[], what: string) {
     if (items.length === 0) throw new ConfigError(`${source}: give at least one ${what}`);
     return items as T[];
   };
+}
+
+/** A list of names from one of the catalogs, known only when settings are resolved. */
+function listFrom(catalog: keyof Catalogs, what: string) {
+  return (text: string, source: string, catalogs: Catalogs): string[] => list(catalogs[catalog], what)(text, source);
 }
 
 function oneOf<T extends string>(allowed: readonly T[], what: string) {
@@ -195,15 +208,15 @@ export const SETTINGS = [
   { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
   { key: 'failOn', flag: 'fail-on', env: 'TSIWS_FAIL_ON', defaultText: DEFAULT_FAIL_ON, help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
   { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', defaultText: 'asmx', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(['asmx', 'lenient', 'strict'] as const, 'profile') },
-  { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: list(CHECK_IDS, 'check id') },
-  { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: list(CHECK_IDS, 'check id') },
+  { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
+  { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
   { key: 'slaMs', flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
   { key: 'seed', flag: 'seed', env: 'TSIWS_SEED', defaultText: '(random, printed at the start)', help: 'fast-check seed; the same seed sends the same requests', parse: seed },
   { key: 'runs', flag: 'runs', env: 'TSIWS_RUNS', defaultText: String(DEFAULT_RUNS), help: 'Fuzzed requests per operation and transport', parse: positiveInt },
   { key: 'maxStringLength', flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', defaultText: '2000', help: 'Longest fuzzed string value', parse: positiveInt },
   { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
   { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
-  { key: 'normalise', flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: `Named rules applied to result texts before parity comparison: ${Object.keys(NAMED_RULES).join(', ')}`, parse: list(Object.keys(NAMED_RULES), 'normalisation rule') },
+  { key: 'normalise', flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: 'Named rules applied to result texts before parity comparison', catalog: 'normalise', parse: listFrom('normalise', 'normalisation rule') },
   { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
   { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', defaultText: SUITE_IDS.join(','), help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
   { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', defaultText: '0', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },

@@ -2,7 +2,7 @@
  * wrong in the suites themselves (a tool error, never a finding about the target). */
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import './vitest-context.js';
-import type { ExchangeRecord } from './record.js';
+import type { ExchangeRecord } from '../results/record.js';
 
 export class RecordCollector implements Reporter {
   readonly records: ExchangeRecord[] = [];

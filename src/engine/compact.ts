@@ -8,8 +8,8 @@
  * texts bounded (boundRecord).
  */
 import { clip } from '../results/clip.js';
-import { findingsOf } from './findings.js';
-import type { ExchangeRecord } from './record.js';
+import { findingsOf } from '../results/findings.js';
+import type { ExchangeRecord } from '../results/record.js';
 
 /** What a kept record holds of a result text at most. The checks and the parity comparison have
  * seen the whole text by then; a megabyte one sent whole from every worker (vitest reports task

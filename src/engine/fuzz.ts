@@ -14,10 +14,10 @@ import type { Operation, SoapType } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
-import { findingsOf } from './findings.js';
+import { findingsOf } from '../results/findings.js';
 import { repetitionId } from './plan.js';
 import { parityRecord } from './parity.js';
-import type { ExchangeRecord, FuzzInfo } from './record.js';
+import type { ExchangeRecord, FuzzInfo } from '../results/record.js';
 import { runCase } from './run-case.js';
 import { classifyValue, type ValueClass } from '../cases/value-classes.js';
 

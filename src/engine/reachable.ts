@@ -8,7 +8,8 @@
 import { exampleCase } from '../cases/examples.js';
 import { getOperation, isMutating, operations, SERVICE_PATH } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
-import type { HttpClient } from '../http/send.js';
+import { TargetUnreachableError } from '../http/errors.js';
+import { createHttpClient, TargetError, type HttpClient } from '../http/send.js';
 import { getTransportById } from '../transports/index.js';
 
 /** A read-only operation, preferring one of the run's own: the probe changes nothing on the target. */
@@ -28,4 +29,24 @@ export async function nothingAtServicePath(client: HttpClient, settings: Pick<Ru
   if (answer.status !== 404) return undefined;
   const url = `${settings.baseUrl}${SERVICE_PATH}`;
   return `nothing at ${url}: GET ?WSDL and a SOAP 1.1 ${op.name} request were both answered HTTP 404. Is --base-url right? It is the scheme, host and any path prefix before ${SERVICE_PATH}`;
+}
+
+/** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
+ * path answers only 404 (a wrong --base-url, nothingAtServicePath). */
+export async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
+  const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
+  let why: string | undefined;
+  try {
+    const wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
+    why = await nothingAtServicePath(client, settings, wsdl.status);
+  } catch (err) {
+    // Any HTTP answer, even a broken or oversized one, means the target is reachable.
+    if (err instanceof TargetError && !err.answered) {
+      throw new TargetUnreachableError(`target unreachable: ${err.message}`);
+    }
+    throw err;
+  } finally {
+    await client.close();
+  }
+  if (why) throw new TargetUnreachableError(`target unreachable: ${why}`);
 }

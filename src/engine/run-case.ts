@@ -11,7 +11,7 @@ import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
-import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from './record.js';
+import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from '../results/record.js';
 import { clip } from '../results/clip.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

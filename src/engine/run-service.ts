@@ -4,7 +4,7 @@ import { SERVICE_NAME, SERVICE_PATH } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { PROFILES } from '../profiles/expectations.js';
-import { accessForReports, recordRequest, recordResponse, type ExchangeRecord } from './record.js';
+import { accessForReports, recordRequest, recordResponse, type ExchangeRecord } from '../results/record.js';
 import { runChecks, selected } from '../checks/runner.js';
 
 export async function runServiceChecks(settings: RunSettings & { baseUrl: string }, client: HttpClient): Promise<ExchangeRecord> {

@@ -5,7 +5,7 @@ import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parityRecord } from './parity.js';
-import type { ExchangeRecord } from './record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from './run-case.js';
 
 export async function runCaseUnit(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transports: readonly TransportId[]): Promise<ExchangeRecord[]> {

@@ -4,20 +4,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import { SERVICE_PATH } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
-import { createHttpClient, TargetError } from '../http/send.js';
-import { startReferenceServer, type ReferenceServer } from '../server/server.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
-import { nothingAtServicePath } from './reachable.js';
 import { plannedTests, suitesToRun } from './plan.js';
-import type { ExchangeRecord } from './record.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
-
-export class TargetUnreachableError extends Error {
-  readonly code = 'TSIWS_UNREACHABLE';
-}
 
 export interface RunResult {
   readonly target: TargetSettings;
@@ -38,26 +31,6 @@ const CLOSE_LIMIT_MS = 15_000;
 
 const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
-/** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
- * path answers only 404 (a wrong --base-url, see reachable.ts). */
-export async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
-  const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
-  let why: string | undefined;
-  try {
-    const wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
-    why = await nothingAtServicePath(client, settings, wsdl.status);
-  } catch (err) {
-    // Any HTTP answer, even a broken or oversized one, means the target is reachable.
-    if (err instanceof TargetError && !err.answered) {
-      throw new TargetUnreachableError(`target unreachable: ${err.message}`);
-    }
-    throw err;
-  } finally {
-    await client.close();
-  }
-  if (why) throw new TargetUnreachableError(`target unreachable: ${why}`);
-}
-
 export interface RunOptions {
   readonly onRecord?: (r: ExchangeRecord) => void;
   /** Every fuzz sample's exchanges (recorded in a baseline, not reported). */
@@ -72,15 +45,8 @@ export interface RunOptions {
 export async function conformanceRun(settings: RunSettings, options: RunOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
-  let server: ReferenceServer | undefined;
-  let target: TargetSettings;
-  if (settings.baseUrl) {
-    target = targetSettings(settings, settings.baseUrl, false, startedAt.getTime());
-    await ensureReachable(target);
-  } else {
-    server = await startReferenceServer({ namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(options.mutant ? { mutant: options.mutant } : {}) });
-    target = targetSettings(settings, server.url, true, startedAt.getTime());
-  }
+  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: { namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(options.mutant ? { mutant: options.mutant } : {}) } });
+  const target = targetSettings(settings, opened.baseUrl, opened.embedded, startedAt.getTime());
   const collector = new RecordCollector(options.onRecord, options.onSample, options.onProgress);
   // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
   // A regression run (--baseline) replays the recorded cases instead of generating its own.
@@ -91,7 +57,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     if (options.signal?.aborted) interrupted = String(options.signal.reason);
     else if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
   } finally {
-    await server?.close();
+    await opened.close();
   }
   // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
   const records = collector.records;

@@ -1,6 +1,6 @@
 /** Types shared between the CLI's main process and the conformance suites in vitest workers. */
 import type { RunSettings } from '../config/settings.js';
-import type { ExchangeRecord } from './record.js';
+import type { ExchangeRecord } from '../results/record.js';
 
 /** Settings of a run whose target is known (the embedded server's URL is filled in), with the
  * echo decided and the --max-duration deadline as an epoch time. */

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+import { basicCredentials } from './basic-credentials.js';
 
 export interface BasicAuth {
   readonly user: string;
@@ -63,5 +64,3 @@ export function withAccessHeaders(headers: Readonly<Record<string, string>>, acc
   if (access.auth) out['authorization'] = basicCredentials(access.auth);
   return out;
 }
-
-export const basicCredentials = (auth: BasicAuth): string => `Basic ${Buffer.from(`${auth.user}:${auth.password}`, 'utf8').toString('base64')}`;

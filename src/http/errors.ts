@@ -35,6 +35,13 @@ export class TargetError extends Error {
   }
 }
 
+/** The run's target does not answer at all, or nothing serves the service at its path: the run
+ * stops before judging anything (exit 3). Here, below the engine, so that every layer that reaches
+ * a target (the run, wsdl, diff-wsdl, replay) throws the same class. */
+export class TargetUnreachableError extends Error {
+  readonly code = 'TSIWS_UNREACHABLE';
+}
+
 /** Only a request that got no answer at all may be re-sent: a refused, reset or timed-out
  * connection. Anything the target did answer is a result to judge, never to retry away. */
 export const isRetryable = (err: TargetError): boolean =>

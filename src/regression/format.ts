@@ -10,8 +10,8 @@
  * request, and result texts are redacted like every report.
  */
 import type { ScenarioId } from '../cases/negative.js';
-import { outcomeOf } from '../engine/parity.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import { transportOutcomeOf } from '../results/transport-outcome.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { TransportId } from '../transports/index.js';
 
 /** Bumped when a reader of an older version could misread the files. */
@@ -80,7 +80,7 @@ const MESSAGE_EXCERPT = 500;
 export function answerOf(r: ExchangeRecord): RecordedAnswer {
   const base = { case: r.caseId, transport: r.transport as TransportId };
   if (r.skipped) return { ...base, outcome: 'skipped', status: null, contentType: null, text: null };
-  const o = outcomeOf(r);
+  const o = transportOutcomeOf(r);
   const contentType = Object.entries(r.response?.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? null;
   const text = o.outcome === 'result' || o.text === null ? o.text : o.text.slice(0, MESSAGE_EXCERPT);
   return { ...base, outcome: o.outcome, status: o.status, contentType, text, ...(r.result?.kind === 'fault' ? { faultCode: r.result.code } : {}) };

@@ -3,8 +3,8 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import type { ExchangeRecord } from '../engine/record.js';
-import { writeFileAtomic } from '../report/write.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { writeFileAtomic } from '../results/write-atomic.js';
 import { answerOf, BASELINE_FORMAT_VERSION, CASES, caseOf, isExchange, MANIFEST, RESPONSES, type BaselineManifest } from './format.js';
 
 export class BaselineRecorder {

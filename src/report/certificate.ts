@@ -12,9 +12,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { outcomeOf, type Outcome } from '../engine/findings.js';
+import { outcomeOf, type Outcome } from '../results/findings.js';
 import { failOnOf, failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
-import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
+import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
 import { summarise, type RunInfo, type Summary } from './summary.js';

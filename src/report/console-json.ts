@@ -3,7 +3,7 @@
  * the counts, where the reports are, and one line per failure pointing at its replayable file;
  * everything else is in results.json.
  */
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { failureId } from './failure-files.js';
 import { failuresOf, summarise, type RunInfo } from './summary.js';
 

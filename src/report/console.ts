@@ -1,9 +1,9 @@
 /** The console summary: an operations x transports table, then each finding on one line (pure). */
-import { noticesOf, outcomeOf, type Outcome } from '../engine/findings.js';
+import { noticesOf, outcomeOf, type Outcome } from '../results/findings.js';
 import { failureId } from './failure-files.js';
 import { notCoveredGroups } from './not-covered.js';
 import { paritySummary } from './parity-json.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { TransportId } from '../transports/index.js';
 import { failuresOf, notesOf, summarise, type VerdictInputs } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';

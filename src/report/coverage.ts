@@ -4,7 +4,7 @@
  * generated sample (FuzzInfo.coverage); other records count the values they sent.
  */
 import { AUTH_PARAMS, operations, type Operation, type SoapType } from '../contract/index.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { APPLICABLE, classifyValue, type ValueClass } from '../cases/value-classes.js';
 

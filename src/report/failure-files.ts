@@ -6,10 +6,10 @@
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findingsOf } from '../engine/findings.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import { findingsOf } from '../results/findings.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
-import { writeFileAtomic } from './write.js';
+import { writeFileAtomic } from '../results/write-atomic.js';
 
 export const FAILURE_FILE_VERSION = 1;
 

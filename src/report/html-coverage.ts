@@ -4,7 +4,7 @@ import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { coverageOf, type OperationCoverage, type ParamCoverage } from './coverage.js';
 import { TRANSPORT_LABEL } from './html-matrix.js';
 import { anchor, esc } from './html-text.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { CLASS_HELP, VALUE_CLASSES } from '../cases/value-classes.js';
 
 const percent = (covered: number, applicable: number) => (applicable === 0 ? 100 : Math.round((100 * covered) / applicable));

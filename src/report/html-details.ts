@@ -4,9 +4,9 @@
  * difference its class and character diff. Passing exchanges get counts only, to keep the file small.
  */
 import { join } from 'node:path';
-import { findingsOf } from '../engine/findings.js';
+import { findingsOf } from '../results/findings.js';
 import { failOnOf, type FailOn } from '../results/levels.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { DiffPart, ParityDifference } from '../parity/compare.js';
 import { failureFile, failureId } from './failure-files.js';
 import { STATE_LABEL, TRANSPORT_LABEL, type Cell } from './html-matrix.js';

@@ -4,9 +4,9 @@
  * fail, an inherent ASMX behaviour marks it "inherent" (visible, not failing).
  */
 import { operations } from '../contract/index.js';
-import { noticesOf, outcomeOf } from '../engine/findings.js';
+import { noticesOf, outcomeOf } from '../results/findings.js';
 import type { FailOn } from '../results/levels.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { ParityDifference } from '../parity/compare.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 

@@ -4,9 +4,9 @@
  * parity difference, the WSDL drift, and what the run covered. Every piece of target text is
  * escaped, and a Content-Security-Policy allows only the page's own inline script and style.
  */
-import { findingsOf, noticesOf } from '../engine/findings.js';
+import { findingsOf, noticesOf } from '../results/findings.js';
 import type { FailOn } from '../results/levels.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { INHERENT } from '../parity/inherent.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { coverageSection } from './html-coverage.js';

@@ -2,7 +2,7 @@
  * The text inside junit.xml's testcases: their names, the `name: value` lines of <system-out>, and
  * the body of a <failure>. Kept apart from junit.ts, which decides what each testcase is.
  */
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { clip } from '../results/clip.js';
 import type { RunInfo } from './summary.js';
 

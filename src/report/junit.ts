@@ -23,7 +23,7 @@ import junitModule, { type Builder } from 'junit-report-builder';
 
 // A CommonJS package: at run time the default import is the builder factory itself.
 const junit = junitModule as unknown as Builder;
-import type { CheckOutcome, ExchangeRecord } from '../engine/record.js';
+import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';
 import { cdataSafe, failureBody, testcaseDetails, testcaseLabel, uniqueNames } from './junit-text.js';

@@ -4,7 +4,7 @@
  * transports are always in one shard (engine/plan.ts), so its parity record is already made.
  */
 import { ConfigError } from '../config/errors.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 
 export interface ShardReports {

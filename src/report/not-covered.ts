@@ -4,7 +4,7 @@
  * cut short by --max-duration or a signal, suites that send no request) only conforms partially:
  * its verdict must not read like one that covered everything.
  */
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 
 export interface NotCoveredCell {

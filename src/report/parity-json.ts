@@ -1,6 +1,6 @@
 /** reports/parity.json: the rules in force, the inherent behaviours and their evidence, and every
  * case whose transports differed, with what each said and a character-level diff. */
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { INHERENT } from '../parity/inherent.js';
 import type { RunInfo } from './summary.js';
 

@@ -3,9 +3,9 @@
  * REDRAW_MS); anywhere else (CI logs, pipes, files), plain lines, one per further tenth of the
  * tests, with no escape sequences. The caller picks the stream and tells whether it is a terminal.
  */
-import { findingsOf } from '../engine/findings.js';
+import { findingsOf } from '../results/findings.js';
 import { DEFAULT_FAIL_ON, type FailOn } from '../results/levels.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 
 export interface ProgressOptions {
   /** Writes raw text (no newline added). */

@@ -7,7 +7,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 
 export const RECORDS_FILE = 'records.jsonl';
 

@@ -1,7 +1,7 @@
 /** reports/regression.json (runs given --baseline): every exchange whose answer differs from the
  * baseline's, classified, with both answers and a diff; the differences that normalisation rules
  * explained; and the rules in force. `regressionData` is the structured form other reports use. */
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { answerOf, type RecordedAnswer } from '../regression/format.js';
 import type { RegressionDifference } from '../regression/compare.js';
 import type { RunInfo } from './summary.js';

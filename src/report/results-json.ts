@@ -1,5 +1,5 @@
 /** reports/results.json: the run, its summary, a record per failure with request and response excerpts, and every exchange's verdict by a stable case key (for tsiws-conform compare). */
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { coverageSummary } from './coverage.js';
 import { failuresOf, notesOf, summarise, type RunInfo } from './summary.js';
 import { verdictsOf } from './verdicts.js';

@@ -1,7 +1,7 @@
 /** Counts and verdict of a run, computed from its records (pure). */
-import { findingsOf, levelCounts, outcomeOf } from '../engine/findings.js';
+import { findingsOf, levelCounts, outcomeOf } from '../results/findings.js';
 import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
 
 export interface RunInfo {

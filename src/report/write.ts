@@ -1,7 +1,8 @@
 /** Writing report files is a separate step from formatting them; each file is replaced atomically. */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeRecord } from '../engine/record.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { writeFileAtomic } from '../results/write-atomic.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html.js';
@@ -10,12 +11,6 @@ import { parityJson } from './parity-json.js';
 import { regressionJson } from './regression-json.js';
 import { resultsJson } from './results-json.js';
 import type { RunInfo } from './summary.js';
-
-export function writeFileAtomic(path: string, content: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, content);
-  renameSync(tmp, path);
-}
 
 /** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
 export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', 'records.jsonl', CERTIFICATE_FILE] as const;

@@ -4,7 +4,7 @@
  * without a WSDL is the target's defect, so it comes back as a problem for the report.
  */
 import { SERVICE_PATH } from '../contract/index.js';
-import { TargetUnreachableError } from '../engine/run.js';
+import { TargetUnreachableError } from '../http/errors.js';
 import { createHttpClient, TargetError, type HttpAccess } from '../http/send.js';
 
 export const WSDL_FETCH_LIMITS = { timeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024 } as const;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { reportHtml } from '../../src/report/html.js';
 import type { RunInfo } from '../../src/report/summary.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { resolveSettings } from '../../src/config/resolve.js';
+import { CATALOGS } from '../../src/engine/catalogs.js';
 import { redactedSettings } from '../../src/config/settings.js';
 
 const resolve = (flags: Record<string, string | boolean | string[]>, env: Record<string, string> = {}) =>
-  resolveSettings({ flags, env, envFile: '/nonexistent/.env', envFileExplicit: false });
+  resolveSettings({ flags, env, envFile: '/nonexistent/.env', envFileExplicit: false, catalogs: CATALOGS });
 
 test('--header repeats; TSIWS_HEADERS holds one a line; the flag wins over the variable', () => {
   expect(resolve({ header: ['X-A: 1', 'X-B:  two words '] }).headers).toEqual({ 'X-A': '1', 'X-B': 'two words' });
@@ -19,7 +20,7 @@ test('--header repeats; TSIWS_HEADERS holds one a line; the flag wins over the v
 test('in .env, TSIWS_HEADERS takes its line breaks as \\n in a double-quoted value (dotenv)', () => {
   const envFile = join(mkdtempSync(join(tmpdir(), 'tsiws-env-')), '.env');
   writeFileSync(envFile, 'TSIWS_HEADERS="X-A: 1\\nX-B: 2"\n');
-  expect(resolveSettings({ flags: {}, env: {}, envFile, envFileExplicit: true }).headers).toEqual({ 'X-A': '1', 'X-B': '2' });
+  expect(resolveSettings({ flags: {}, env: {}, envFile, envFileExplicit: true, catalogs: CATALOGS }).headers).toEqual({ 'X-A': '1', 'X-B': '2' });
 });
 
 test.each([

@@ -1,7 +1,7 @@
 /** What the reports keep of a record: a passing exchange loses its bodies, a finding keeps all. */
 import { expect, test } from 'vitest';
 import { compactRecord, RESULT_CHARS } from '../../src/engine/compact.js';
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 
 const passing: ExchangeRecord = {
   operation: 'MobileTasksList', transport: 'soap11', caseId: 'MobileTasksList-example', kind: 'positive', values: { a: '1' },

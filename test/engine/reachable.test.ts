@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
-import { ensureReachable, TargetUnreachableError } from '../../src/engine/run.js';
+import { ensureReachable } from '../../src/engine/reachable.js';
+import { TargetUnreachableError } from '../../src/http/errors.js';
 
 const servers: Server[] = [];
 const seen: string[] = [];

@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
 import { BaselineRecorder } from '../../src/regression/recorder.js';
-import { casesToReplay, replayedCase } from '../../src/regression/replay.js';
+import { casesToReplay, replayedCase } from '../../src/engine/baseline-replay.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 
 const request = { method: 'POST', url: 'http://x/api/rmm/tsiWS.asmx', headers: {}, curl: 'curl x' };

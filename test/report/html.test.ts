@@ -1,7 +1,7 @@
 /** report.html as a pure formatter: every cell present, hostile target text inert, details only
  * for failures and differences, coverage counted. Records are built by hand (plain data). */
 import { describe, expect, test } from 'vitest';
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { coverageOf } from '../../src/report/coverage.js';
 import { reportHtml } from '../../src/report/html.js';
 import { matrixOf } from '../../src/report/html-matrix.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
 import { junitXml } from '../../src/report/junit.js';
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { duplicateTestcases } from '../support/junit.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
 

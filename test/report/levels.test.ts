@@ -1,7 +1,7 @@
 /** Graded findings in every report: warnings count in summary.levels and are never silent, and
  * fail the run only under --fail-on warning. Records are built by hand (plain data). */
 import { describe, expect, test } from 'vitest';
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { compareReports, formatComparison, type ResultsFile } from '../../src/report/compare-reports.js';
 import { consoleTable } from '../../src/report/console.js';
 import { consoleJson } from '../../src/report/console-json.js';

@@ -3,7 +3,7 @@
  * listed with why. Records are built by hand (plain data). */
 import { describe, expect, test } from 'vitest';
 import { runConsole } from '../../src/cli/run-console.js';
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { certificateJson } from '../../src/report/certificate.js';
 import { consoleTable } from '../../src/report/console.js';
 import { reportHtml } from '../../src/report/html.js';

@@ -3,7 +3,7 @@
  * the target did not complete, a crashed check, a skipped exchange, a skipped service check and a
  * tool error. Messages hold the characters XML must escape.
  */
-import type { ExchangeRecord } from '../../src/engine/record.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import type { RunInfo } from '../../src/report/summary.js';
 
 const request = (op: string, transport: string) => ({

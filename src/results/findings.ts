@@ -1,6 +1,6 @@
 import type { ExchangeRecord } from './record.js';
-import type { CheckOutcome } from '../results/check-outcome.js';
-import { failsRun, noLevels, type FailOn, type LevelCounts } from '../results/levels.js';
+import type { CheckOutcome } from './check-outcome.js';
+import { failsRun, noLevels, type FailOn, type LevelCounts } from './levels.js';
 
 /** Whether a check's verdict fails a run with `failOn`: a finding of a level it counts, or a crash. */
 export const failsWith = (failOn: FailOn) => (c: CheckOutcome): boolean =>

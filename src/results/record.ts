@@ -4,7 +4,8 @@
  * placeholders, and secret values are replaced wherever else they might appear.
  */
 import { SECRET_PLACEHOLDERS } from '../contract/index.js';
-import { basicCredentials, type HttpAccess } from '../http/access.js';
+import type { HttpAccess } from '../http/access.js';
+import { basicCredentials } from '../http/basic-credentials.js';
 import type { ScenarioId } from '../cases/negative.js';
 import type { ParityDifference } from '../parity/compare.js';
 import type { TransportOutcome } from '../parity/inherent.js';
@@ -13,9 +14,9 @@ import type { RecordedAnswer } from '../regression/format.js';
 import type { RegressionComparison } from '../regression/compare.js';
 import type { ValueClass } from '../cases/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
-import type { CheckOutcome } from '../results/check-outcome.js';
+import type { CheckOutcome } from './check-outcome.js';
 
-export type { CheckOutcome } from '../results/check-outcome.js';
+export type { CheckOutcome } from './check-outcome.js';
 
 export interface RecordedRequest {
   readonly method: string;

@@ -1,20 +1,20 @@
 /** `run --baseline DIR`: one recorded case sent again over its recorded transports, through the
  * normal engine (runCase, so every selected check applies), each answer compared with the baseline. */
-import { inShard } from '../engine/plan.js';
+import { inShard } from './plan.js';
 import { baselineChecks } from '../checks/registry.js';
 import { runChecks, selected } from '../checks/runner.js';
 import type { Case } from '../cases/case.js';
 import type { RunSettings } from '../config/settings.js';
 import { getOperation } from '../contract/index.js';
-import { caseFor as fuzzCaseFor } from '../engine/fuzz.js';
+import { caseFor as fuzzCaseFor } from './fuzz.js';
 import type { HttpClient } from '../http/send.js';
-import { parityRecord } from '../engine/parity.js';
-import type { ExchangeRecord } from '../engine/record.js';
-import { runCase } from '../engine/run-case.js';
+import { parityRecord } from './parity.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { runCase } from './run-case.js';
 import { rulesFor } from '../parity/normalise.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import type { Baseline } from './baseline.js';
-import { answerOf, type RecordedAnswer, type RecordedCase } from './format.js';
+import type { Baseline } from '../regression/baseline.js';
+import { answerOf, type RecordedAnswer, type RecordedCase } from '../regression/format.js';
 
 export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare with (it was not sent when the baseline was recorded)';
 

@@ -1,0 +1,36 @@
+/**
+ * The one owner of a command's target: the URL the user gave, made sure to answer before any
+ * work, or else the embedded reference server, started here and stopped by `close`. Run, replay,
+ * diff-wsdl and the suites' global setup all open their target this way.
+ */
+import type { RunSettings } from '../config/settings.js';
+import { startReferenceServer, type ReferenceServerOptions } from '../server/server.js';
+import { ensureReachable } from './reachable.js';
+
+export interface Target {
+  /** Scheme, host and any path prefix before the service path. */
+  readonly baseUrl: string;
+  /** The embedded reference server, which this target started and `close` stops. */
+  readonly embedded: boolean;
+  close(): Promise<void>;
+}
+
+export interface TargetPlan {
+  /** The given --base-url; undefined starts the embedded reference server. */
+  readonly baseUrl: string | undefined;
+  /** How the embedded server is started (namespace, signing secret, mutant). */
+  readonly server: ReferenceServerOptions;
+  /** Settings to probe a given URL with (ensureReachable) before any work. Without them it is not
+   * probed: the command's own first request tells as much (diff-wsdl's ?WSDL), or each test does
+   * (the suites under plain vitest). */
+  readonly probe?: RunSettings;
+}
+
+export async function openTarget(plan: TargetPlan): Promise<Target> {
+  if (plan.baseUrl) {
+    if (plan.probe) await ensureReachable({ ...plan.probe, baseUrl: plan.baseUrl });
+    return { baseUrl: plan.baseUrl, embedded: false, close: async () => {} };
+  }
+  const server = await startReferenceServer(plan.server);
+  return { baseUrl: server.url, embedded: true, close: () => server.close() };
+}
