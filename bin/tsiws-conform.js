@@ -1,7 +1,8 @@
 #!/usr/bin/env -S node --
 // The `--` ends node's own options: Node 20 reads `--env-file FILE` anywhere on its command line,
 // even after the script, and exits 9 when FILE is missing before this script could say why.
-// Runs the TypeScript sources directly through tsx, so a fresh `npm ci` needs no build step.
+// The published package runs the JavaScript compiled when it was packed (dist/, `prepack`), which
+// starts at once; a checkout runs the TypeScript sources through tsx, so `npm ci` needs no build.
 // `tsiws-conform ... | head` closes the pipe early: that is the reader's choice, not an error.
 // A terminal that was closed (SIGHUP) fails writes with EIO: the run carries on without its
 // console and still writes its reports.
@@ -18,9 +19,15 @@ for (const stream of [process.stdout, process.stderr]) {
 const interruption = process.argv[2] === 'run' ? new AbortController() : undefined;
 if (interruption) for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => interruption.abort(sig));
 // Imported only now, so that the listeners above come first.
-const { register } = await import('tsx/esm/api');
-register();
-const { main } = await import('../src/cli/main.ts');
+const { existsSync } = await import('node:fs');
+const compiled = new URL('../dist/cli/main.js', import.meta.url);
+let main;
+if (existsSync(compiled)) ({ main } = await import(compiled.href));
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 const code = await main(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),

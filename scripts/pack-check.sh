@@ -10,12 +10,15 @@ cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 tarball="$(npm pack --silent --pack-destination "$work" | tail -n 1)"
+# postpack removes dist/ again: a checkout must keep running its sources, never a stale build.
+[ ! -e dist ] || { echo 'pack-check: dist/ is left in the checkout after npm pack (postpack)' >&2; exit 1; }
 echo "pack-check: packed $tarball ($(du -k "$work/$tarball" | cut -f1) KiB)"
 
 # What the bin needs at run time must be in the tarball; this project's own tests must not be.
 # (The listing goes to a file: `tar | grep -q` would fail under pipefail when grep stops early.)
 tar -tzf "$work/$tarball" > "$work/contents.txt"
-for needed in package/bin/tsiws-conform.js package/src/cli/main.ts package/suites/vitest.config.ts package/wsdl/tsiWS.wsdl; do
+# dist/ is the compiled CLI the bin runs (built by prepack); src/ is what the suites import.
+for needed in package/bin/tsiws-conform.js package/dist/cli/main.js package/src/cli/main.ts package/suites/vitest.config.ts package/wsdl/tsiWS.wsdl; do
   grep -qx "$needed" "$work/contents.txt" || { echo "pack-check: $needed is missing from the tarball (package.json \"files\")" >&2; exit 1; }
 done
 if grep -q '^package/test/' "$work/contents.txt"; then echo 'pack-check: test/ is in the tarball (package.json "files")' >&2; exit 1; fi

@@ -8,6 +8,8 @@
  *    (first request sent to last answer read; vitest's start-up is in the wall time, not the rate).
  * 3. The default run (embedded server, fuzzing and parity) at 1x, 4x and 16x its cases (--repeat):
  *    wall time and peak memory of its process tree.
+ * 4. Start-up: `tsiws-conform --help` from the compiled package, as a median CPU-time ratio to a
+ *    bare `node -e 0` (startup.ts).
  * The figures are printed and written to reports/bench.json (--out).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { raw, type RawResult } from './autocannon.js';
 import { runCli, startServer, type ChildRun } from './child.js';
 import { prebuiltRequests } from './requests.js';
+import { startup } from './startup.js';
 
 const USAGE = 'Usage: npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,4,16] [--seed N] [--out reports/bench.json]';
 
@@ -140,6 +143,9 @@ for (const size of SIZES) {
 }
 rmSync(work, { recursive: true, force: true });
 
+const start = startup();
+console.log(`\nstart-up: tsiws-conform --help ${start.helpCpuMs} ms CPU, node -e 0 ${start.nodeCpuMs} ms CPU (medians of ${start.runs}): ratio ${start.ratio} (target at most 3)`);
+
 const base = rows.find((r) => r.size === 1);
 const top = rows.find((r) => r.size === 16);
 const memoryGrowth = base && top && base.peakTreeBytes && top.peakTreeBytes ? top.peakTreeBytes / base.peakTreeBytes : null;
@@ -147,10 +153,11 @@ const targets = {
   throughputRatio: { value: Number(ratio.toFixed(3)), target: '>= 0.70', met: ratio >= 0.7 },
   memoryGrowth16x: { value: memoryGrowth === null ? null : Number(memoryGrowth.toFixed(3)), target: '<= 1.25', met: memoryGrowth !== null && memoryGrowth <= 1.25 },
   defaultRunSeconds: { value: base ? base.wallMs / 1000 : null, target: '< 60', met: base !== undefined && base.wallMs < 60_000 },
+  startupRatio: { value: start.ratio, target: '<= 3', met: start.ratio <= 3 },
 };
-console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${targets.throughputRatio.met ? 'met' : 'NOT met'}), memory 16x/1x ${targets.memoryGrowth16x.value ?? 'n/a'} (${targets.memoryGrowth16x.met ? 'met' : 'NOT met'}), default run ${targets.defaultRunSeconds.value ?? 'n/a'} s (${targets.defaultRunSeconds.met ? 'met' : 'NOT met'})`);
+console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${targets.throughputRatio.met ? 'met' : 'NOT met'}), memory 16x/1x ${targets.memoryGrowth16x.value ?? 'n/a'} (${targets.memoryGrowth16x.met ? 'met' : 'NOT met'}), default run ${targets.defaultRunSeconds.value ?? 'n/a'} s (${targets.defaultRunSeconds.met ? 'met' : 'NOT met'}), start-up ${targets.startupRatio.value} (${targets.startupRatio.met ? 'met' : 'NOT met'})`);
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: rawResult, harness: harnessResult, ratio: Number(ratio.toFixed(3)), growth: rows, targets }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: rawResult, harness: harnessResult, ratio: Number(ratio.toFixed(3)), growth: rows, startup: start, targets }, null, 2)}\n`);
 console.log(`Figures: ${out}`);

@@ -1,6 +1,9 @@
 /** Types shared between the CLI's main process and the conformance suites in vitest workers. */
 import type { RunSettings } from '../config/settings.js';
 import type { ExchangeRecord } from '../results/record.js';
+// Brings vitest's types into every program that compiles this file (the package build compiles
+// src/ alone), so that the augmentations below have a module to augment.
+import type {} from 'vitest';
 
 /** Settings of a run whose target is known (the embedded server's URL is filled in), with the
  * echo decided and the --max-duration deadline as an epoch time. */
