@@ -1,0 +1,32 @@
+/** The CLI starts at once: --help and --version load no engine, no test runner, no HTTP client, no
+ * XML library and no server (a small dispatcher that imports commands lazily). A command's own
+ * --help and `checks` still load their command, engine and catalog included (issue 19, open). */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+const HOOKS = new URL('../support/resolve-log.mjs', import.meta.url).href;
+const HEAVY = [/\/node_modules\/vitest\//, /\/node_modules\/undici\//, /\/node_modules\/libxmljs2\//, /\/src\/server\//, /\/src\/engine\//, /\/src\/checks\//];
+
+function loaded(args: readonly string[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-startup-'));
+  const log = join(dir, 'resolved.txt');
+  try {
+    const register = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(HOOKS)});`;
+    const run = spawnSync(process.execPath, ['--import', register, BIN, ...args], { env: { ...process.env, TSIWS_RESOLVE_LOG: log }, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy', (args) => {
+  const urls = loaded(args);
+  expect(urls.some((u) => u.endsWith('/src/cli/main.ts') || u.endsWith('/dist/cli/main.js'))).toBe(true);
+  expect(urls.filter((u) => HEAVY.some((h) => h.test(u)))).toEqual([]);
+});
