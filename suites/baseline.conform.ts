@@ -12,10 +12,10 @@ import { report, useTarget, withinBudget } from './support.js';
 const { settings, client } = useTarget();
 // Under plain vitest without TSIWS_BASELINE there is nothing to replay.
 if (!settings.baseline) test.skip('replays a recorded baseline: give --baseline DIR (or TSIWS_BASELINE)', () => {});
-const rows = settings.baseline ? casesToReplay(readBaseline(settings.baseline), settings).map((r) => ({ ...r, label: r.c.id })) : [];
+const rows = settings.baseline ? casesToReplay(readBaseline(settings.baseline), settings).map((r) => ({ ...r, label: r.recorded.id })) : [];
 
 if (rows.length > 0) describe('baseline', () => {
-  test.concurrent.for(rows)('$label', async ({ c, answers, transports }, context) => {
+  test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports }, context) => {
     withinBudget(settings, context);
     const skipped = (t: (typeof transports)[number], reason?: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, c.kind), values: c.values, ...(reason ? { skipped: reason } : {}) });
     if (mutationGuarded(settings, c.operation)) return report(context.task, context.expect, transports.map((t) => skipped(t)));

@@ -36,7 +36,7 @@ function readFailureFile(path: string): FailureFile {
 }
 
 /** The case a record was made from: negative when it names a scenario, positive otherwise. */
-function caseOf(r: ExchangeRecord): Case {
+function caseToReplay(r: ExchangeRecord): Case {
   const values = r.values ?? {};
   if (r.scenario) {
     return { id: r.caseId, operation: r.operation, kind: 'negative', scenario: r.scenario as ScenarioId, ...(r.param ? { param: r.param } : {}), values, transports: [r.transport as TransportId] };
@@ -65,7 +65,7 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: embedded ? { ...target, proxy: undefined } : target });
   try {
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${embedded ? 'the embedded reference server' : baseUrl}`);
-    const sent = await runCase(target, client, caseOf(r), r.transport as TransportId);
+    const sent = await runCase(target, client, caseToReplay(r), r.transport as TransportId);
     // A failure of a regression run (--baseline) is compared with its baseline answer again.
     const now = r.regression ? withRegression(target, sent, r.regression.baseline) : sent;
     // A failure file may hold a warning: it is reproduced as such, and fails only under --fail-on warning.

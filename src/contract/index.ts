@@ -1,5 +1,5 @@
 /** Lookups over the contract table. Everything else asks these instead of restating the table. */
-import { operations, type Operation, type Parameter } from './operations.js';
+import { operations, type Operation } from './operations.js';
 
 export * from './operations.js';
 
@@ -44,9 +44,6 @@ export function isMutating(op: Operation): boolean {
   return op.class === 'create' || op.class === 'update' || op.class === 'delete';
 }
 
-export function paramNames(op: Operation): string[] {
-  return op.params.map((p: Parameter) => p.name);
-}
 
 /** SOAPAction of an operation. ASMX joins namespace and method name with one '/' unless the
  * namespace already ends in '/' (System.Web.Services SoapReflector: `ns.EndsWith("/") ? ns + name

@@ -19,20 +19,19 @@ import { answerOf, type RecordedAnswer, type RecordedCase } from '../regression/
 export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare with (it was not sent when the baseline was recorded)';
 
 export interface ReplayRow {
-  readonly c: RecordedCase;
+  readonly recorded: RecordedCase;
   readonly answers: ReadonlyMap<TransportId, RecordedAnswer>;
   /** The recorded transports the run selected, in the usual order. */
   readonly transports: readonly TransportId[];
 }
 
-/** The recorded cases a run replays: narrowed by --operations and --transports. */
 /** The recorded cases to send again: those of the selected operations and transports, and under
  * --shard only this shard's part (dealt like a conformance run's units: a case keeps its
  * transports together, so its parity comparison is complete in its shard). */
 export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'operations' | 'transports'> & Partial<Pick<RunSettings, 'shard'>>): ReplayRow[] {
   return baseline.cases.filter((c) => settings.operations.includes(c.operation)).map((c) => {
     const answers = baseline.answers.get(c.id) ?? new Map<TransportId, RecordedAnswer>();
-    return { c, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
+    return { recorded: c, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
   }).filter((r) => r.transports.length > 0).filter((_, position) => inShard(settings.shard, position));
 }
 

@@ -61,7 +61,7 @@ export interface RecordedAnswer {
 
 export const isExchange = (r: ExchangeRecord): boolean => r.kind !== 'parity' && r.kind !== 'service' && r.transport !== 'parity' && r.transport !== 'wsdl';
 
-export function caseOf(r: ExchangeRecord): RecordedCase {
+export function recordedCaseOf(r: ExchangeRecord): RecordedCase {
   const fuzz = r.kind === 'fuzz';
   return {
     id: r.caseId,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { writeFileAtomic } from '../results/write-atomic.js';
-import { answerOf, BASELINE_FORMAT_VERSION, CASES, caseOf, isExchange, MANIFEST, RESPONSES, type BaselineManifest } from './format.js';
+import { answerOf, BASELINE_FORMAT_VERSION, CASES, recordedCaseOf, isExchange, MANIFEST, RESPONSES, type BaselineManifest } from './format.js';
 
 export class BaselineRecorder {
   private readonly cases: number;
@@ -31,7 +31,7 @@ export class BaselineRecorder {
     if (!isExchange(record)) return;
     if (!this.seenCases.has(record.caseId)) {
       this.seenCases.add(record.caseId);
-      writeSync(this.cases, `${JSON.stringify(caseOf(record))}\n`);
+      writeSync(this.cases, `${JSON.stringify(recordedCaseOf(record))}\n`);
     }
     const key = `${record.caseId}\n${record.transport}`;
     if (this.seenAnswers.has(key)) return;

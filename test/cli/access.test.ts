@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { startForwardProxy, startRecordingFront, tlsFile } from '../support/access-servers.js';
 import { useLoopbackServers } from '../support/loopback-fixture.js';
-import { cli, type CliResult } from '../support/cli.js';
+import { runCliProcess, type CliResult } from '../support/cli.js';
 
 const { reference, serve } = useLoopbackServers();
 
@@ -24,7 +24,7 @@ function leaks(result: CliResult, secrets: readonly string[]): string[] {
 test('https with a password in --base-url, two --header, --ca-file, --cert and --key: sent, and shown nowhere', async () => {
   const front = await serve(startRecordingFront(reference().url, { tls: { clientCert: true } }));
   const url = new URL(front.url);
-  const result = await cli(['run', '--base-url', `https://url-user-1:UrlPassw0rd%21@${url.host}`,
+  const result = await runCliProcess(['run', '--base-url', `https://url-user-1:UrlPassw0rd%21@${url.host}`,
     '--header', 'X-Api-Key: hdr-secret-9876', '--header', 'X-Tenant: tenant-secret-42',
     '--ca-file', tlsFile('ca.pem'), '--cert', tlsFile('client.pem'), '--key', tlsFile('client.key'), '--record', 'baseline', ...SMALL_RUN]);
   expect(result.stderr).toBe('');
@@ -44,7 +44,7 @@ test('--auth and HTTP_PROXY: every request goes through the proxy with the crede
   const proxy = await serve(startForwardProxy());
   const front = await serve(startRecordingFront(reference().url));
   // A failing check, so that a failure file with its curl command is written.
-  const result = await cli(['run', '--base-url', front.url, '--auth', 'auth-user-2:AuthPassw0rd', '--sla-ms', '1', ...SMALL_RUN], { HTTP_PROXY: proxy.url });
+  const result = await runCliProcess(['run', '--base-url', front.url, '--auth', 'auth-user-2:AuthPassw0rd', '--sla-ms', '1', ...SMALL_RUN], { HTTP_PROXY: proxy.url });
   expect(result.code).toBe(1);
   expect(proxy.received.length).toBeGreaterThan(0);
   expect(new Set(front.received.map((r) => r.headers['authorization']))).toEqual(new Set([`Basic ${Buffer.from('auth-user-2:AuthPassw0rd').toString('base64')}`]));
@@ -55,7 +55,7 @@ test('--auth and HTTP_PROXY: every request goes through the proxy with the crede
 
   // replay sends the same way: through the proxy, with the credentials.
   const [proxied, sent] = [proxy.received.length, front.received.length];
-  const replayed = await cli(['replay', failureFile, '--base-url', front.url, '--auth', 'auth-user-2:AuthPassw0rd', '--sla-ms', '1'], { HTTP_PROXY: proxy.url });
+  const replayed = await runCliProcess(['replay', failureFile, '--base-url', front.url, '--auth', 'auth-user-2:AuthPassw0rd', '--sla-ms', '1'], { HTTP_PROXY: proxy.url });
   expect(replayed.code).toBe(1);
   const again = front.received.slice(sent);
   expect([proxy.received.length > proxied, again.length > 0, again.every((r) => r.headers['authorization'] === front.received[0]!.headers['authorization'])]).toEqual([true, true, true]);
@@ -65,7 +65,7 @@ test('--auth and HTTP_PROXY: every request goes through the proxy with the crede
 test('diff-wsdl fetches ?WSDL with the same access settings', async () => {
   const front = await serve(startRecordingFront(reference().url, { tls: {} }));
   const url = new URL(front.url);
-  const result = await cli(['diff-wsdl', '--base-url', `https://wsdl-user:WsdlPassw0rd@${url.host}`, '--ca-file', tlsFile('ca.pem'), '--header', 'X-Api-Key: wsdl-hdr-5555']);
+  const result = await runCliProcess(['diff-wsdl', '--base-url', `https://wsdl-user:WsdlPassw0rd@${url.host}`, '--ca-file', tlsFile('ca.pem'), '--header', 'X-Api-Key: wsdl-hdr-5555']);
   expect([result.code, result.stderr]).toEqual([0, '']);
   expect(front.received.map((r) => [r.url, r.headers['authorization'], r.headers['x-api-key']])).toEqual([['/api/rmm/tsiWS.asmx?WSDL', `Basic ${Buffer.from('wsdl-user:WsdlPassw0rd').toString('base64')}`, 'wsdl-hdr-5555']]);
   expect(leaks(result, ['wsdl-user', 'WsdlPassw0rd', 'wsdl-hdr-5555'])).toEqual([]);

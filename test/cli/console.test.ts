@@ -4,14 +4,14 @@ import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { BIN, cli } from '../support/cli.js';
+import { BIN, runCliProcess } from '../support/cli.js';
 
 const verify = (dir: string) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
   execFile(process.execPath, [BIN, 'verify-certificate', dir], { env: { PATH: process.env['PATH'] ?? '' } }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }));
 });
 
 test('--format json: one JSON document on stdout, human text and progress on stderr; the certificate verifies', async () => {
-  const r = await cli(['run', '--format', 'json', '--suites', 'positive,service', '--runs', '1']);
+  const r = await runCliProcess(['run', '--format', 'json', '--suites', 'positive,service', '--runs', '1']);
   expect(r.code, r.stderr).toBe(0);
   const doc = JSON.parse(r.stdout);
   // 80 positive exchanges, the ?WSDL check and 20 parity comparisons; 21 tests (an operation's
@@ -30,7 +30,7 @@ test('--format json: one JSON document on stdout, human text and progress on std
 });
 
 test('--quiet: the verdict line alone', async () => {
-  const r = await cli(['run', '--quiet', '--suites', 'service', '--runs', '1']);
+  const r = await runCliProcess(['run', '--quiet', '--suites', 'service', '--runs', '1']);
   expect([r.code, r.stderr]).toEqual([0, '']);
   // The service suite alone sends no request to an operation: the verdict says so.
   expect(r.stdout).toMatch(/^Verdict: conforms-partially: 80 of 80 operation x transport cells not sent \(\d+\.\d s\)\n$/);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CHECK_IDS } from '../../src/checks/registry.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cli, REPO } from '../support/cli.js';
+import { runCliProcess, REPO } from '../support/cli.js';
 
 const servers: ReferenceServer[] = [];
 async function server(options: Parameters<typeof startReferenceServer>[0]): Promise<string> {
@@ -17,7 +17,7 @@ const SIGNER = join(REPO, 'examples/signer.mjs');
 
 describe('the negative matrix', () => {
   test('the embedded server answers every negative case as the asmx profile expects', async () => {
-    const r = await cli(['run', '--runs', '1']);
+    const r = await runCliProcess(['run', '--runs', '1']);
     expect(r.code).toBe(0);
     const { summary } = r.json('results.json');
     // 80 positive exchanges and 736 negative ones: 3 int scenarios x 45 int parameters x 4 transports,
@@ -31,7 +31,7 @@ describe('the negative matrix', () => {
   test('a server that accepts a bad int with 200 and a result is caught: exit 1, rejects-invalid-input named', async () => {
     const url = await server({ mutant: 'accept-bad-int' });
     // The mutant affects every int parameter; two operations with several keep the run short.
-    const r = await cli(['run', '--base-url', url, '--allow-mutations', '--runs', '2', '--operations', 'MobileDispatchUpdate,MobileTimeLogCreate']);
+    const r = await runCliProcess(['run', '--base-url', url, '--allow-mutations', '--runs', '2', '--operations', 'MobileDispatchUpdate,MobileTimeLogCreate']);
     expect(r.code).toBe(1);
     const { failures } = r.json('results.json');
     const fired = new Set(failures.map((f: { check: string }) => f.check));
@@ -48,23 +48,23 @@ describe('the negative matrix', () => {
   });
 
   test('under the lenient profile any rejection will do', async () => {
-    const r = await cli(['run', '--profile', 'lenient', '--runs', '1', '--suites', 'negative,positive']);
+    const r = await runCliProcess(['run', '--profile', 'lenient', '--runs', '1', '--suites', 'negative,positive']);
     expect(r.code).toBe(0);
     expect(r.json('results.json').run.configuration.profile).toBe('lenient');
   });
 
   test('--checks narrows the catalog and --skip-checks removes from it', async () => {
-    const only = await cli(['run', '--checks', 'http-status-200,rejects-invalid-input', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
+    const only = await runCliProcess(['run', '--checks', 'http-status-200,rejects-invalid-input', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
     expect(only.code).toBe(0);
     const names = [...only.text('junit.xml').matchAll(/<testcase [^>]*name="([^"]+)"/g)].map((m) => m[1]!.split(' ').at(-1));
     expect(new Set(names)).toEqual(new Set(['http-status-200', 'rejects-invalid-input']));
-    const skipped = await cli(['run', '--skip-checks', 'xsd-valid', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
+    const skipped = await runCliProcess(['run', '--skip-checks', 'xsd-valid', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
     expect(skipped.text('junit.xml')).not.toContain(' xsd-valid"');
     expect(skipped.text('junit.xml')).toContain(' http-status-200"');
   });
 
   test.each([['--checks'], ['--skip-checks']])('an unknown check id given to %s exits 2 naming it', async (flag) => {
-    const r = await cli(['run', flag, 'http-status-200,no-such-check']);
+    const r = await runCliProcess(['run', flag, 'http-status-200,no-such-check']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${flag}: unknown check id no-such-check`);
   });
@@ -72,7 +72,7 @@ describe('the negative matrix', () => {
 
 describe('authentication enforcement', () => {
   test('with the example signer and a server that enforces it: every auth case rejected, every valid request accepted', async () => {
-    const r = await cli(['run', '--signer', SIGNER, '--auth-secret', 's3cret', '--runs', '1'], { TSIWS_AUTH_SECRET: 's3cret' });
+    const r = await runCliProcess(['run', '--signer', SIGNER, '--auth-secret', 's3cret', '--runs', '1'], { TSIWS_AUTH_SECRET: 's3cret' });
     expect(r.code).toBe(0);
     // 1136 plus corrupted sig and stale timestamp x 80, missing mobilekey x 5 operations x 4
     // transports, and a parity record for each of those 45 cases.
@@ -82,7 +82,7 @@ describe('authentication enforcement', () => {
 
   test('a server that does not check signatures is caught by auth-enforced', async () => {
     const url = await server({});
-    const r = await cli(['run', '--base-url', url, '--allow-mutations', '--signer', SIGNER, '--operations', 'MobileDispatchUpdate', '--transports', 'soap12'], { TSIWS_AUTH_SECRET: 's3cret' });
+    const r = await runCliProcess(['run', '--base-url', url, '--allow-mutations', '--signer', SIGNER, '--operations', 'MobileDispatchUpdate', '--transports', 'soap12'], { TSIWS_AUTH_SECRET: 's3cret' });
     expect(r.code).toBe(1);
     const fired = r.json('results.json').failures.map((f: { check: string; scenario: string }) => `${f.check} ${f.scenario}`);
     expect(fired).toEqual(['auth-enforced auth-corrupted-sig', 'auth-enforced auth-stale-timestamp', 'auth-enforced auth-missing-mobilekey']);
@@ -90,7 +90,7 @@ describe('authentication enforcement', () => {
 
   test('signatures made with the wrong secret fail the valid requests', async () => {
     const url = await server({ authSecret: 'right' });
-    const r = await cli(['run', '--base-url', url, '--signer', SIGNER, '--operations', 'MobileAccountSearch', '--transports', 'get'], { TSIWS_AUTH_SECRET: 'wrong' });
+    const r = await runCliProcess(['run', '--base-url', url, '--signer', SIGNER, '--operations', 'MobileAccountSearch', '--transports', 'get'], { TSIWS_AUTH_SECRET: 'wrong' });
     expect(r.code).toBe(1);
     const positive = r.json('results.json').failures.filter((f: { kind: string }) => f.kind === 'positive');
     expect(positive.map((f: { check: string }) => f.check)).toEqual(['http-status-200', 'content-type', 'xml-well-formed', 'not-a-fault']);
@@ -100,7 +100,7 @@ describe('authentication enforcement', () => {
 
 describe('tsiws-conform checks', () => {
   test('lists every check with id, description and what it enforces', async () => {
-    const r = await cli(['checks', '--json']);
+    const r = await runCliProcess(['checks', '--json']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout);
     expect(rows.map((c: { id: string }) => c.id)).toEqual(CHECK_IDS);
@@ -109,7 +109,7 @@ describe('tsiws-conform checks', () => {
       expect(c.description.length).toBeGreaterThan(10);
       expect(c.enforces.length).toBeGreaterThan(10);
     }
-    const table = await cli(['checks']);
+    const table = await runCliProcess(['checks']);
     expect(table.stdout).toMatch(/^http-status-200\s+error\s+A valid request is answered with HTTP status 200$/m);
     expect(table.stdout).toMatch(new RegExp(`^${CHECK_IDS.length} checks\\.`, 'm'));
   });

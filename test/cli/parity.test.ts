@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cli } from '../support/cli.js';
+import { runCliProcess } from '../support/cli.js';
 
 const servers = new Map<string, ReferenceServer>();
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const differencesOf = (parity: { differing: Array<{ differences: Difference[] }>
 
 test('against the embedded server parity holds with no defects across the default fuzz run', async () => {
   // The run also records its baseline (issue 11): the default run's must stay small.
-  const r = await cli(['run', '--seed', '5', '--record', 'baseline']);
+  const r = await runCliProcess(['run', '--seed', '5', '--record', 'baseline']);
   expect(r.code).toBe(0);
   const baseline = join(dirname(r.reports), 'baseline');
   expect(JSON.parse(readFileSync(join(baseline, 'manifest.json'), 'utf8'))).toMatchObject({ complete: true, counts: { responses: 1616 } });
@@ -38,7 +38,7 @@ describe.each([
   ['bool-title-case-soap12', 'soap12', 'typed-format'],
 ])('a server with %s', (mutant, transport, cls) => {
   test(`is found on ${transport} and classified as ${cls}`, async () => {
-    const r = await cli(['run', '--base-url', servers.get(mutant)!.url, '--seed', '11', '--suites', 'fuzz', '--allow-mutations', ...SOME_OPERATIONS]);
+    const r = await runCliProcess(['run', '--base-url', servers.get(mutant)!.url, '--seed', '11', '--suites', 'fuzz', '--allow-mutations', ...SOME_OPERATIONS]);
     expect(r.code).toBe(1);
     const defects = differencesOf(r.json('parity.json')).filter((d) => !d.inherent);
     expect(defects.length).toBeGreaterThan(0);
@@ -49,7 +49,7 @@ describe.each([
 });
 
 describe('markup over GET/POST refused by ASP.NET request validation', () => {
-  const run = (profile: string) => cli(['run', '--base-url', servers.get('aspnet-request-validation')!.url, '--seed', '11', '--suites', 'fuzz', '--profile', profile, '--allow-mutations', ...SOME_OPERATIONS]);
+  const run = (profile: string) => runCliProcess(['run', '--base-url', servers.get('aspnet-request-validation')!.url, '--seed', '11', '--suites', 'fuzz', '--profile', profile, '--allow-mutations', ...SOME_OPERATIONS]);
 
   test('is inherent under asmx: visible, not failing', async () => {
     const r = await run('asmx');

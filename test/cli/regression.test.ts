@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { main } from '../../src/cli/main.js';
-import { cli, type CliResult } from '../support/cli.js';
+import { runCliProcess, type CliResult } from '../support/cli.js';
 
 /** Commands that start no run (compare, replay) are run in process: a child process per call
  * would cost seconds each. */
@@ -33,7 +33,7 @@ describe('a baseline with every suite (one read-only and one deleting operation)
   const base = join(dir, 'all');
   let recorded: CliResult;
   beforeAll(async () => {
-    recorded = await cli(['run', '--seed', '5', '--operations', 'MobileOpportunitySummary,MobileContactEmailDelete', '--transports', 'soap11,soap12,get', '--runs', '3', '--record', base]);
+    recorded = await runCliProcess(['run', '--seed', '5', '--operations', 'MobileOpportunitySummary,MobileContactEmailDelete', '--transports', 'soap11,soap12,get', '--runs', '3', '--record', base]);
   });
 
   test('records every case, every fuzz sample and every answer, and says it is complete', () => {
@@ -58,7 +58,7 @@ describe('a baseline with every suite (one read-only and one deleting operation)
   });
 
   test('replayed against the same (embedded) server: every answer the same, exit 0', async () => {
-    const r = await cli(['run', '--baseline', base]);
+    const r = await runCliProcess(['run', '--baseline', base]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const answers = lines(join(base, 'responses.jsonl')).length;
@@ -70,7 +70,7 @@ describe('a baseline with every suite (one read-only and one deleting operation)
   });
 
   test('against another target the deleting operation is not sent without --allow-mutations, and is never counted the same', async () => {
-    const r = await cli(['run', '--baseline', base, '--base-url', clean.url]);
+    const r = await runCliProcess(['run', '--baseline', base, '--base-url', clean.url]);
     expect(r.code).toBe(0);
     const deletes = lines(join(base, 'responses.jsonl')).filter((a) => a.case.startsWith('MobileContactEmailDelete')).length;
     const regression = r.json('regression.json');
@@ -86,8 +86,8 @@ describe('a release that changed one operation on one transport', () => {
   // The recording run's reports stand for the current release's in compare.
   let same: CliResult;
   beforeAll(async () => {
-    same = await cli(['run', '--operations', 'MobileContactSearch,MobileAccountSearch', '--suites', 'positive,negative', '--record', base]);
-    replayed = await cli(['run', '--baseline', base, '--base-url', mutant.url]);
+    same = await runCliProcess(['run', '--operations', 'MobileContactSearch,MobileAccountSearch', '--suites', 'positive,negative', '--record', base]);
+    replayed = await runCliProcess(['run', '--baseline', base, '--base-url', mutant.url]);
   });
 
   test('is found: exactly that difference, classified, and exit 1', () => {

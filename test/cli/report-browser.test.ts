@@ -17,7 +17,7 @@ import type { ExchangeRecord } from '../../src/results/record.js';
 import { reportHtml } from '../../src/report/html.js';
 import type { RunInfo } from '../../src/report/summary.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cli, REPO } from '../support/cli.js';
+import { runCliProcess, REPO } from '../support/cli.js';
 
 const CHROMIUM = process.env['TSIWS_CHROMIUM'] ?? '/usr/bin/chromium';
 const SHOTS = join(REPO, 'reports');
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 test('the matrix shows 80 cells with their states, and a failing cell opens its details', async () => {
-  const result = await cli(['run', '--base-url', server.url, '--operations', 'MobileContactEmailCreate,MobileAccountSearch', '--transports', 'soap11,soap12',
+  const result = await runCliProcess(['run', '--base-url', server.url, '--operations', 'MobileContactEmailCreate,MobileAccountSearch', '--transports', 'soap11,soap12',
     '--suites', 'positive,negative', '--allow-mutations', '--echo', '--seed', '1']);
   expect(result.code, result.stdout + result.stderr).toBe(1);
   const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });

@@ -9,7 +9,7 @@ import { duplicateTestcases, suiteSeconds } from '../support/junit.js';
 
 const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function runBinClean(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     // A clean environment: no TSIWS_* from the developer's shell, and no .env from the repo.
     const cwd = mkdtempSync(join(tmpdir(), 'tsiws-cli-'));
@@ -22,7 +22,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 describe('tsiws-conform run', () => {
   test('against the embedded server: exit 0, the table, junit.xml and results.json', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'tsiws-reports-'));
-    const { code, stdout, stderr } = await cli(['run', '--reports', reports]);
+    const { code, stdout, stderr } = await runBinClean(['run', '--reports', reports]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^operation\s+soap11\s+soap12\s+get\s+post\s+parity$/m);
@@ -56,7 +56,7 @@ describe('tsiws-conform run', () => {
   });
 
   test('an unreachable target: exit 3 and a one-line reason', async () => {
-    const { code, stderr } = await cli(['run', '--base-url', 'http://127.0.0.1:1']);
+    const { code, stderr } = await runBinClean(['run', '--base-url', 'http://127.0.0.1:1']);
     expect(code).toBe(3);
     expect(stderr).toBe('tsiws-conform: target unreachable: cannot connect to http://127.0.0.1:1/api/rmm/tsiWS.asmx?WSDL (ECONNREFUSED)\n');
   });
@@ -69,7 +69,7 @@ describe('tsiws-conform run', () => {
     [['run'], { TSIWS_OPERATIONS: 'MobileNothing' }, 'environment variable TSIWS_OPERATIONS: unknown operation MobileNothing'],
     [['frobnicate'], {}, 'unknown command "frobnicate"'],
   ])('bad usage %j exits 2 naming the flag or variable', async (args, env, message) => {
-    const { code, stderr } = await cli(args, env);
+    const { code, stderr } = await runBinClean(args, env);
     expect(code).toBe(2);
     expect(stderr).toContain(message);
   });

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cli, type CliResult } from '../support/cli.js';
+import { runCliProcess, type CliResult } from '../support/cli.js';
 
 let mutant: ReferenceServer;
 let whole: CliResult;
@@ -17,10 +17,10 @@ const args = () => ['run', '--base-url', mutant.url, '--allow-mutations', '--ech
 
 beforeAll(async () => {
   mutant = await startReferenceServer({ mutant: 'accept-bad-int' });
-  whole = await cli(args());
+  whole = await runCliProcess(args());
   // One after another: four runs side by side would only make a 2-core machine thrash.
-  for (let i = 1; i <= 4; i++) shards.push(await cli([...args(), '--shard', `${i}/4`]));
-  merged = await cli(['merge-reports', ...shards.map((s) => s.reports), '--reports-dir', `${whole.reports}-merged`]);
+  for (let i = 1; i <= 4; i++) shards.push(await runCliProcess([...args(), '--shard', `${i}/4`]));
+  merged = await runCliProcess(['merge-reports', ...shards.map((s) => s.reports), '--reports-dir', `${whole.reports}-merged`]);
 }, 300_000);
 afterAll(() => mutant.close());
 
@@ -57,13 +57,13 @@ test.each([
   [[1, 2, 3], 'shard 4/4 missing; give the reports folder of every shard'],
   [[1, 2, 3, 3, 4], 'shard 3/4 given twice'],
 ])('merge-reports %j refuses an incomplete set of shards (exit 2)', async (which, message) => {
-  const r = await cli(['merge-reports', ...which.map((i) => shards[i - 1]!.reports), '--reports-dir', `${whole.reports}-bad`]);
+  const r = await runCliProcess(['merge-reports', ...which.map((i) => shards[i - 1]!.reports), '--reports-dir', `${whole.reports}-bad`]);
   expect(r.code).toBe(2);
   expect(r.stderr).toContain(message);
 });
 
 test('merge-reports refuses a run that was not sharded, naming it', async () => {
-  const r = await cli(['merge-reports', whole.reports, '--reports-dir', `${whole.reports}-bad`]);
+  const r = await runCliProcess(['merge-reports', whole.reports, '--reports-dir', `${whole.reports}-bad`]);
   expect(r.code).toBe(2);
   expect(r.stderr).toBe(`tsiws-conform: merge-reports: ${whole.reports} is not a shard's reports (its run had no --shard)\n`);
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { cli } from '../support/cli.js';
+import { runCliProcess } from '../support/cli.js';
 import { tlsFile } from '../support/access-servers.js';
 
 /** A target that counts connections: bad usage must not open one. */
@@ -94,6 +94,6 @@ test('a misspelt TSIWS_ variable in the environment or .env is a warning with a 
 });
 
 test('--env-file /missing: one line and exit 2 from the real bin (node 20 reads --env-file itself)', async () => {
-  const result = await cli(['run', '--env-file', join(dir, 'missing.env')]);
+  const result = await runCliProcess(['run', '--env-file', join(dir, 'missing.env')]);
   expect([result.code, result.stdout, result.stderr]).toEqual([2, '', `tsiws-conform: --env-file: ${join(dir, 'missing.env')} does not exist; give the path of an existing .env file\n`]);
 });

@@ -86,10 +86,10 @@ describe('a recorded baseline', () => {
 
 test('--shard deals the recorded cases: shards are disjoint, cover every case, and keep a case whole', () => {
   const b = readBaseline(recorded());
-  const all = casesToReplay(b, DEFAULTS).map((r) => r.c.id);
+  const all = casesToReplay(b, DEFAULTS).map((r) => r.recorded.id);
   expect(all).toEqual(['MobileContactSearch-example', 'MobileContactSearch-int-non-numeric-repnumber', 'MobileContactSearch-fuzz-0', 'MobileDispatchUpdate-example']);
   const shards = [1, 2, 3].map((index) => casesToReplay(b, { ...DEFAULTS, shard: { index, count: 3 } }));
-  expect(shards.map((rows) => rows.map((r) => r.c.id))).toEqual([[all[0], all[3]], [all[1]], [all[2]]]);
+  expect(shards.map((rows) => rows.map((r) => r.recorded.id))).toEqual([[all[0], all[3]], [all[1]], [all[2]]]);
   // The example's two recorded transports stay together in its shard.
   expect(shards[0]![0]!.transports).toEqual(['soap11', 'get']);
 });

@@ -19,7 +19,8 @@ export interface CliResult {
   text(name: string): string;
 }
 
-export function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** The bin in a child process; `run` gets its own reports folder. */
+export function runCliProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const cwd = mkdtempSync(join(tmpdir(), 'tsiws-cli-'));
   const reports = join(cwd, 'reports');
   return new Promise((resolve) => {

@@ -12,7 +12,7 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export async function cli(args: string[]): Promise<CliResult> {
+export async function cliInProcess(args: string[]): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(args, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`), env: {} });

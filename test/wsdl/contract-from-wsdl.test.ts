@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { operations } from '../../src/contract/index.js';
 import { classOf } from '../../src/wsdl/contract-table.js';
 import { edit, fixturePath, reference } from '../../fixtures/wsdl/edits.js';
-import { cli, repoFile, tempDir } from './cli.js';
+import { cliInProcess, repoFile, tempDir } from './cli.js';
 
 const ROW = /^ {2}\['(\w+)', '(\w+)', '([^']*)'\],$/;
 const rowsOf = (text: string) => text.split('\n').filter((l) => ROW.test(l));
@@ -18,7 +18,7 @@ describe('tsiws-conform contract --from-wsdl', () => {
   const wsdl = repoFile('wsdl/tsiWS.wsdl');
 
   test('wsdl/tsiWS.wsdl reproduces the rows of src/contract/operations.ts exactly, as text and as data', async () => {
-    const { code, stdout, stderr } = await cli(['contract', '--from-wsdl', wsdl]);
+    const { code, stdout, stderr } = await cliInProcess(['contract', '--from-wsdl', wsdl]);
     expect([code, stderr]).toEqual([0, '']);
     const printed = rowsOf(stdout);
     const source = rowsOf(readFileSync(repoFile('src/contract/operations.ts'), 'utf8'));
@@ -29,7 +29,7 @@ describe('tsiws-conform contract --from-wsdl', () => {
   });
 
   test('the output is two comment lines, then the 20 rows', async () => {
-    const lines = (await cli(['contract', '--from-wsdl', wsdl])).stdout.trimEnd().split('\n');
+    const lines = (await cliInProcess(['contract', '--from-wsdl', wsdl])).stdout.trimEnd().split('\n');
     expect(lines.slice(0, 2)).toEqual([
       `// Contract table read from ${wsdl} (targetNamespace http://www.tigerpawsoftware.com), rows as in src/contract/operations.ts.`,
       '// The class is not in a WSDL; it is derived from the verb ending the operation name: Create -> create, Upload -> create, Update -> update, Delete -> delete, Search -> search, otherwise list.',
@@ -47,14 +47,14 @@ describe('tsiws-conform contract --from-wsdl', () => {
   });
 
   test('a drifted WSDL gives a different row (int-to-string: accountnumber:str)', async () => {
-    const rows = rowsOf((await cli(['contract', '--from-wsdl', fixturePath('int-to-string.wsdl')])).stdout);
+    const rows = rowsOf((await cliInProcess(['contract', '--from-wsdl', fixturePath('int-to-string.wsdl')])).stdout);
     expect(rows[0]).toBe("  ['MobileTimeLogCreate', 'create', 'sonumber:int accountnumber:str startdatetime:dt enddatetime:dt elapsedhours:int elapsedminutes:int logcomment:str logreason:str deducthours:int deductminutes:int internalcomments:str utilizationhours:int utilizationminutes:int repnumber:int timestamp:str sig:str mobilekey:str'],");
   });
 
   test('a type the contract cannot express: the XSD name, a comment, exit 1', async () => {
     const file = join(tempDir('tsiws-contract-'), 'long.wsdl');
     writeFileSync(file, edit(reference(), /(name="taskkeyid" type=)"s:int"/g, '$1"s:long"', 1));
-    const { code, stdout } = await cli(['contract', '--from-wsdl', file]);
+    const { code, stdout } = await cliInProcess(['contract', '--from-wsdl', file]);
     expect(code).toBe(1);
     expect(stdout.split('\n')[2]).toBe('// not expressible: MobileDispatchUpdate: parameter taskkeyid has type long, which the contract cannot express (int, str, dt, bool)');
     expect(rowsOf(stdout)).toContain("  ['MobileDispatchUpdate', 'update', 'taskkeyid:long status:int repnumber:int timestamp:str sig:str mobilekey:str'],");
@@ -64,7 +64,7 @@ describe('tsiws-conform contract --from-wsdl', () => {
     [[], 'contract: give --from-wsdl FILE (a WSDL file to read the table from)'],
     [['--from-wsdl', '/nonexistent.wsdl'], '--from-wsdl: cannot read /nonexistent.wsdl (ENOENT)'],
   ])('bad usage %j: exit 2', async (args, message) => {
-    const { code, stderr } = await cli(['contract', ...args]);
+    const { code, stderr } = await cliInProcess(['contract', ...args]);
     expect([code, stderr]).toEqual([2, `tsiws-conform: ${message}\n`]);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fixturePath, FIXTURES } from '../../fixtures/wsdl/edits.js';
-import { bin, cli, repoFile, tempDir } from './cli.js';
+import { bin, cliInProcess, repoFile, tempDir } from './cli.js';
 
 const reportsOf = (dir: string) => ({
   json: JSON.parse(readFileSync(join(dir, 'wsdl-diff.json'), 'utf8')),
@@ -13,7 +13,7 @@ const reportsOf = (dir: string) => ({
 describe('tsiws-conform diff-wsdl', () => {
   test.each(Object.keys(FIXTURES))('--file fixtures/wsdl/%s: exit 1 and its drifts in both reports', async (name) => {
     const reports = tempDir('tsiws-diff-');
-    const { code, stdout, stderr } = await cli(['diff-wsdl', '--file', fixturePath(name), '--reports', reports]);
+    const { code, stdout, stderr } = await cliInProcess(['diff-wsdl', '--file', fixturePath(name), '--reports', reports]);
     expect([code, stderr]).toEqual([1, '']);
     const { json, junit } = reportsOf(reports);
     expect(json.summary.verdict).toBe('drift');
@@ -27,7 +27,7 @@ describe('tsiws-conform diff-wsdl', () => {
   test('--file with the int-to-string fixture: the exact console text, JSON and JUnit failure', async () => {
     const reports = tempDir('tsiws-diff-');
     const file = fixturePath('int-to-string.wsdl');
-    const { stdout } = await cli(['diff-wsdl', '--file', file, '--reports', reports]);
+    const { stdout } = await cliInProcess(['diff-wsdl', '--file', file, '--reports', reports]);
     expect(stdout).toBe([
       `WSDL: ${file}`,
       'Expected namespace: http://www.tigerpawsoftware.com',
@@ -62,7 +62,7 @@ describe('tsiws-conform diff-wsdl', () => {
 
   test('--file with the missing-operation fixture: the operation\'s other aspects are skipped', async () => {
     const reports = tempDir('tsiws-diff-');
-    await cli(['diff-wsdl', '--file', fixturePath('missing-operation.wsdl'), '--reports', reports]);
+    await cliInProcess(['diff-wsdl', '--file', fixturePath('missing-operation.wsdl'), '--reports', reports]);
     const { json, junit } = reportsOf(reports);
     expect(json.summary.aspects).toEqual({ total: 152, passed: 145, failed: 1, skipped: 6 });
     expect(json.aspects.filter((a: { status: string }) => a.status === 'skipped')[0]).toEqual({
@@ -73,7 +73,7 @@ describe('tsiws-conform diff-wsdl', () => {
 
   test('--file wsdl/tsiWS.wsdl: exit 0, no drift', async () => {
     const reports = tempDir('tsiws-diff-');
-    const { code, stdout } = await cli(['diff-wsdl', '--file', repoFile('wsdl/tsiWS.wsdl'), '--reports', reports]);
+    const { code, stdout } = await cliInProcess(['diff-wsdl', '--file', repoFile('wsdl/tsiWS.wsdl'), '--reports', reports]);
     expect(code).toBe(0);
     expect(stdout).toContain('\nVerdict: equal (152 of 152 aspects match the contract)\n');
     expect(reportsOf(reports).json.drifts).toEqual([]);
@@ -81,7 +81,7 @@ describe('tsiws-conform diff-wsdl', () => {
   });
 
   test('--namespace: the other-namespace fixture is equal under its own namespace', async () => {
-    const { code } = await cli(['diff-wsdl', '--file', fixturePath('other-namespace.wsdl'), '--namespace', 'http://example.com/tsiws', '--reports', tempDir('tsiws-diff-')]);
+    const { code } = await cliInProcess(['diff-wsdl', '--file', fixturePath('other-namespace.wsdl'), '--namespace', 'http://example.com/tsiws', '--reports', tempDir('tsiws-diff-')]);
     expect(code).toBe(0);
   });
 
@@ -94,30 +94,30 @@ describe('tsiws-conform diff-wsdl', () => {
   });
 
   test('the embedded server started with another namespace is equal under it', async () => {
-    const { code } = await cli(['diff-wsdl', '--namespace', 'urn:other', '--reports', tempDir('tsiws-diff-')]);
+    const { code } = await cliInProcess(['diff-wsdl', '--namespace', 'urn:other', '--reports', tempDir('tsiws-diff-')]);
     expect(code).toBe(0);
   });
 
   test('an unreachable --base-url: exit 3 and a one-line reason', async () => {
-    const { code, stderr } = await cli(['diff-wsdl', '--base-url', 'http://127.0.0.1:1', '--reports', tempDir('tsiws-diff-')]);
+    const { code, stderr } = await cliInProcess(['diff-wsdl', '--base-url', 'http://127.0.0.1:1', '--reports', tempDir('tsiws-diff-')]);
     expect([code, stderr]).toEqual([3, 'tsiws-conform: target unreachable: cannot connect to http://127.0.0.1:1/api/rmm/tsiWS.asmx?WSDL (ECONNREFUSED)\n']);
   });
 
   test('a --file that is not a WSDL: exit 2 naming --file', async () => {
     const notWsdl = join(tempDir('tsiws-diff-'), 'page.xml');
     writeFileSync(notWsdl, '<html><body>Service Unavailable</body></html>');
-    const { code, stderr } = await cli(['diff-wsdl', '--file', notWsdl]);
+    const { code, stderr } = await cliInProcess(['diff-wsdl', '--file', notWsdl]);
     expect([code, stderr]).toEqual([2, `tsiws-conform: --file: ${notWsdl} is not a WSDL 1.1 document: the root element is html, expected {http://schemas.xmlsoap.org/wsdl/}definitions; give a WSDL 1.1 file, e.g. one saved from <base-url>/api/rmm/tsiWS.asmx?WSDL\n`]);
   });
 
   test('a --file that is not well-formed: exit 2 naming --file', async () => {
-    const { code, stderr } = await cli(['diff-wsdl', '--file', repoFile('README.md')]);
+    const { code, stderr } = await cliInProcess(['diff-wsdl', '--file', repoFile('README.md')]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/^tsiws-conform: --file: \S+README\.md is not well-formed XML: Start tag expected, '<' not found \(line 1, column 1\); give a WSDL 1\.1 file/);
   });
 
   test('a missing --file: exit 2 naming --file', async () => {
-    const { code, stderr } = await cli(['diff-wsdl', '--file', '/nonexistent/tsiWS.wsdl']);
+    const { code, stderr } = await cliInProcess(['diff-wsdl', '--file', '/nonexistent/tsiWS.wsdl']);
     expect([code, stderr]).toEqual([2, 'tsiws-conform: --file: cannot read /nonexistent/tsiWS.wsdl (ENOENT); give the path of a WSDL file\n']);
   });
 
@@ -126,7 +126,7 @@ describe('tsiws-conform diff-wsdl', () => {
     [['--base-url', 'ftp://x'], '--base-url: only http and https URLs are supported, got "ftp:"'],
     [['--nope'], 'unknown flag --nope (see tsiws-conform diff-wsdl --help)'],
   ])('bad usage %j: exit 2', async (args, message) => {
-    const { code, stderr } = await cli(['diff-wsdl', ...args]);
+    const { code, stderr } = await cliInProcess(['diff-wsdl', ...args]);
     expect([code, stderr]).toEqual([2, `tsiws-conform: ${message}\n`]);
   });
 });
