@@ -1,0 +1,23 @@
+/** The XML builders (src/xml/build.ts): a request keeps every character of a value through the
+ * receiver's parsing; the asmx flavour writes what ASMX's XmlTextWriter writes. */
+import { XMLParser } from 'fast-xml-parser';
+import { expect, test } from 'vitest';
+import { buildDocument, buildOrderedXml, buildXml } from '../../src/xml/build.js';
+
+const VALUE = 'a & b < c > d "e" \r\n\tf';
+
+test('request: markup escaped, CR as &#xD; so that it survives line-end normalisation', () => {
+  const xml = buildXml({ v: { '@_k': VALUE, '#text': VALUE } }, 'request');
+  expect(xml).toBe('<v k="a &amp; b &lt; c &gt; d &quot;e&quot; &#xD;&#xA;&#x9;f">a &amp; b &lt; c &gt; d &quot;e&quot; &#xD;&#xA;&#x9;f</v>');
+  const parsed = new XMLParser({ ignoreAttributes: false, trimValues: false, processEntities: true, htmlEntities: true }).parse(xml) as { v: { '#text': string } };
+  expect(parsed.v['#text']).toBe(VALUE);
+});
+
+test('asmx: & < > escaped in text, " too in attributes, CR left raw, empty elements self-closed', () => {
+  expect(buildXml({ v: { '@_k': 'x"y', '#text': VALUE }, e: '' }, 'asmx')).toBe(`<v k="x&quot;y">a &amp; b &lt; c &gt; d "e" \r\n\tf</v><e/>`);
+});
+
+test('ordered trees keep their sibling order; documents get the declaration and end in a newline', () => {
+  expect(buildOrderedXml([{ b: [{ '#text': '2' }] }, { a: [{ '#text': '1' }] }])).toBe('<b>2</b><a>1</a>');
+  expect(buildDocument({ root: { child: '' } })).toBe('<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <child/>\n</root>\n');
+});
