@@ -2,7 +2,7 @@
  * interrupted run still writes its reports (129/130/143), and so does one that fails early (2/3/4). */
 import { join } from 'node:path';
 import { resolveSettings } from '../config/resolve.js';
-import { redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
+import { defaultTextOf, redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
 import { CATALOGS } from '../engine/catalogs.js';
 import { recordingRun } from '../engine/recording-run.js';
 import { INTERRUPT_SIGNALS } from '../engine/run.js';
@@ -31,7 +31,7 @@ export const runOptions: Options = { ...runOptionsFor(SETTINGS), 'env-file': { t
 
 export function help(): string {
   const lines = ['Usage: tsiws-conform run [flags]', '', 'Flags (each also settable by the environment variable shown, or in .env; flags win):'];
-  for (const s of SETTINGS) lines.push(`  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help}${'catalog' in s ? `: ${CATALOGS[s.catalog].join(', ')}` : ''} [default: ${s.defaultText}]`);
+  for (const s of SETTINGS) lines.push(`  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help}${'catalog' in s ? `: ${CATALOGS[s.catalog].join(', ')}` : ''} [default: ${defaultTextOf(s)}]`);
   lines.push(`  --${'env-file'.padEnd(20)} ${''.padEnd(26)} .env file to read [default: .env]`);
   return lines.join('\n');
 }

@@ -112,7 +112,9 @@ interface Setting<K extends keyof RunSettings> {
   readonly flag: string;
   readonly env: string;
   readonly help: string;
-  readonly defaultText: string;
+  /** How the default reads in --help and the README, where the value itself does not say it
+   * (e.g. "(embedded reference server)"); otherwise the help shows DEFAULTS' value. */
+  readonly defaultText?: string;
   readonly secret?: boolean;
   /** The flag may be given more than once; its values are joined with a line break. */
   readonly multiple?: boolean;
@@ -194,38 +196,38 @@ const path = (t: string) => (isAbsolute(t) ? t : resolve(t));
 
 export const SETTINGS = [
   { key: 'baseUrl', flag: 'base-url', env: 'TSIWS_BASE_URL', defaultText: '(embedded reference server)', help: 'Scheme and host of the target; /api/rmm/tsiWS.asmx is appended', parse: url },
-  { key: 'namespace', flag: 'namespace', env: 'TSIWS_NAMESPACE', defaultText: DEFAULT_NAMESPACE, help: 'XML namespace of the service', parse: text },
-  { key: 'transports', flag: 'transports', env: 'TSIWS_TRANSPORTS', defaultText: TRANSPORT_IDS.join(','), help: 'Transports to exercise', parse: list(TRANSPORT_IDS, 'transport') },
+  { key: 'namespace', flag: 'namespace', env: 'TSIWS_NAMESPACE', help: 'XML namespace of the service', parse: text },
+  { key: 'transports', flag: 'transports', env: 'TSIWS_TRANSPORTS', help: 'Transports to exercise', parse: list(TRANSPORT_IDS, 'transport') },
   { key: 'operations', flag: 'operations', env: 'TSIWS_OPERATIONS', defaultText: '(all 20)', help: 'Operations to exercise', parse: list(operations.map((o) => o.name), 'operation') },
   { key: 'reportsDir', flag: 'reports', env: 'TSIWS_REPORTS', defaultText: 'reports', help: 'Folder the reports are written to', parse: path },
-  { key: 'repnumber', flag: 'repnumber', env: 'TSIWS_REPNUMBER', defaultText: '1', help: 'repnumber sent with every request (an integer)', parse: (t: string, s: string) => (/^-?\d+$/.test(t) ? t : (() => { throw new ConfigError(`${s}: repnumber must be an integer, got "${t}"`); })()) },
+  { key: 'repnumber', flag: 'repnumber', env: 'TSIWS_REPNUMBER', help: 'repnumber sent with every request (an integer)', parse: (t: string, s: string) => (/^-?\d+$/.test(t) ? t : (() => { throw new ConfigError(`${s}: repnumber must be an integer, got "${t}"`); })()) },
   { key: 'timestamp', flag: 'timestamp', env: 'TSIWS_TIMESTAMP', defaultText: '(time of the request, ISO 8601)', help: 'Fixed timestamp value (a signer overrides it)', secret: true, parse: text },
   { key: 'sig', flag: 'sig', env: 'TSIWS_SIG', defaultText: '(empty)', help: 'Fixed sig value (a signer overrides it)', secret: true, parse: text },
   { key: 'mobilekey', flag: 'mobilekey', env: 'TSIWS_MOBILEKEY', defaultText: '(empty)', help: 'Fixed mobilekey value for the five operations that carry it', secret: true, parse: text },
   { key: 'signer', flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: readableFile },
-  { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', defaultText: '30000', help: 'Time allowed for one complete response', parse: positiveInt },
-  { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', defaultText: String(8 * 1024 * 1024), help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
-  { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', defaultText: '4', help: 'Requests in flight at once', parse: positiveInt },
-  { key: 'failOn', flag: 'fail-on', env: 'TSIWS_FAIL_ON', defaultText: DEFAULT_FAIL_ON, help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
-  { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', defaultText: 'asmx', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(['asmx', 'lenient', 'strict'] as const, 'profile') },
+  { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', help: 'Time allowed for one complete response', parse: positiveInt },
+  { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
+  { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', help: 'Requests in flight at once', parse: positiveInt },
+  { key: 'failOn', flag: 'fail-on', env: 'TSIWS_FAIL_ON', help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
+  { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(['asmx', 'lenient', 'strict'] as const, 'profile') },
   { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
   { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
   { key: 'slaMs', flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
   { key: 'seed', flag: 'seed', env: 'TSIWS_SEED', defaultText: '(random, printed at the start)', help: 'fast-check seed; the same seed sends the same requests', parse: seed },
-  { key: 'runs', flag: 'runs', env: 'TSIWS_RUNS', defaultText: String(DEFAULT_RUNS), help: 'Fuzzed requests per operation and transport', parse: positiveInt },
-  { key: 'maxStringLength', flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', defaultText: '2000', help: 'Longest fuzzed string value', parse: positiveInt },
+  { key: 'runs', flag: 'runs', env: 'TSIWS_RUNS', help: 'Fuzzed requests per operation and transport', parse: positiveInt },
+  { key: 'maxStringLength', flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', help: 'Longest fuzzed string value', parse: positiveInt },
   { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
   { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
   { key: 'normalise', flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: 'Named rules applied to result texts before parity comparison', catalog: 'normalise', parse: listFrom('normalise', 'normalisation rule') },
   { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
-  { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', defaultText: SUITE_IDS.join(','), help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
-  { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', defaultText: '0', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
+  { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
+  { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
   { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
-  { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, defaultText: 'false', help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
-  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, defaultText: 'false', help: 'Show sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) in reports (local debugging only)', parse: bool },
-  { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, defaultText: 'false', help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
-  { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', defaultText: 'text', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
-  { key: 'repeat', flag: 'repeat', env: 'TSIWS_REPEAT', defaultText: '1', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
+  { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
+  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, help: 'Show sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) in reports (local debugging only)', parse: bool },
+  { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
+  { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
+  { key: 'repeat', flag: 'repeat', env: 'TSIWS_REPEAT', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
   { key: 'shard', flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
@@ -237,7 +239,7 @@ export const SETTINGS = [
   { key: 'caFile', flag: 'ca-file', env: 'TSIWS_CA_FILE', defaultText: "(the system's CAs)", help: 'PEM file of CA certificates to trust for an https target', secret: true, parse: readableFile },
   { key: 'cert', flag: 'cert', env: 'TSIWS_CERT', defaultText: '(none)', help: 'PEM client certificate for an https target (with --key)', secret: true, parse: readableFile },
   { key: 'key', flag: 'key', env: 'TSIWS_KEY', defaultText: '(none)', help: 'PEM private key of --cert', secret: true, parse: readableFile },
-  { key: 'insecure', flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, defaultText: 'false', help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
+  { key: 'insecure', flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
 export const DEFAULTS: RunSettings = {
@@ -287,6 +289,13 @@ export const DEFAULTS: RunSettings = {
   key: undefined,
   insecure: false,
 };
+
+/** The default of a setting as help shows it: its own words, or the value in DEFAULTS (written once). */
+export function defaultTextOf(s: (typeof SETTINGS)[number]): string {
+  if ('defaultText' in s && s.defaultText !== undefined) return s.defaultText;
+  const value = DEFAULTS[s.key];
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
 export function redactedSettings(settings: RunSettings): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { resolveSettings } from '../../src/config/resolve.js';
-import { DEFAULTS, SETTINGS, type RunSettings } from '../../src/config/settings.js';
+import { DEFAULTS, defaultTextOf, SETTINGS, type RunSettings } from '../../src/config/settings.js';
 import { CATALOGS } from '../../src/engine/catalogs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-precedence-'));
@@ -109,4 +109,16 @@ describe.each(SETTINGS.map((s) => [s.key, s] as const))('%s', (_, s) => {
     expect(resolved({ env: c })).toEqual(fromFlag);
     expect(resolved({ dotenv: c })).toEqual(fromFlag);
   });
+});
+
+test('defaults are written once: a default the help states in words is one the value cannot say', () => {
+  for (const s of SETTINGS) {
+    const own = 'defaultText' in s ? s.defaultText : undefined;
+    const value = DEFAULTS[s.key];
+    // Words only where the value is none (undefined), computed (the seed, an absolute folder) or an enumeration.
+    if (own !== undefined) expect([s.key, value === undefined || own.startsWith('(') || s.key === 'reportsDir']).toEqual([s.key, true]);
+    else expect([s.key, value === undefined]).toEqual([s.key, false]);
+  }
+  expect(defaultTextOf(SETTINGS.find((s) => s.key === 'concurrency')!)).toBe(String(DEFAULTS.concurrency));
+  expect(defaultTextOf(SETTINGS.find((s) => s.key === 'transports')!)).toBe('soap11,soap12,get,post');
 });
