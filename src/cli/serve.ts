@@ -1,6 +1,8 @@
 /** tsiws-conform serve: the embedded reference server, until SIGINT or SIGTERM. */
 import { DEFAULT_NAMESPACE, SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
+import { resolveSettings } from '../config/resolve.js';
+import { CATALOGS } from '../engine/catalogs.js';
 import { didYouMean } from '../config/suggest.js';
 import { findMutant, MUTANTS } from '../server/mutants/index.js';
 import { startReferenceServer } from '../server/server.js';
@@ -12,7 +14,8 @@ const HELP = `Usage: tsiws-conform serve [--port P] [--host H] [--namespace NS] 
   --port          TCP port to listen on [default: 8089; 0 picks a free one]
   --host          address to bind [default: 127.0.0.1]
   --namespace     XML namespace of the service [default: ${DEFAULT_NAMESPACE}]
-  --auth-secret   enforce the example signing scheme with this secret (or TSIWS_AUTH_SECRET) [default: accept any signature]
+  --auth-secret   enforce the example signing scheme with this secret [default: accept any signature]
+  --namespace and --auth-secret are also read from TSIWS_NAMESPACE and TSIWS_AUTH_SECRET, and .env, as run reads them
   --mutant        serve a deliberately broken variant (see --list-mutants)
   --list-mutants  list the mutants with a one-line description`;
 
@@ -31,10 +34,15 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   }
   const mutant = flags['mutant'] as string | undefined;
   if (mutant !== undefined && !findMutant(mutant)) throw new ConfigError(`--mutant: unknown mutant "${mutant}"${didYouMean(mutant, MUTANTS.map((m) => m.name))}; see tsiws-conform serve --list-mutants`);
-  const authSecret = (flags['auth-secret'] as string | undefined) ?? io.env['TSIWS_AUTH_SECRET'];
+  // The settings serve shares with run (namespace, auth secret) resolve as run's do: the one settings
+  // table, defaults < .env < environment < flags.
+  const shared = resolveSettings({
+    flags: { ...(flags['namespace'] !== undefined ? { namespace: flags['namespace'] } : {}), ...(flags['auth-secret'] !== undefined ? { 'auth-secret': flags['auth-secret'] } : {}) },
+    env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err,
+  });
+  const { authSecret, namespace } = shared;
   const portText = (flags['port'] as string | undefined) ?? '8089';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ConfigError(`--port: expected a port number from 0 to 65535, got "${portText}"`);
-  const namespace = (flags['namespace'] as string | undefined) ?? DEFAULT_NAMESPACE;
   let server;
   try {
     server = await startReferenceServer({
