@@ -9,11 +9,18 @@
  * a clear reason. Only parse, read-only traversal and validate are used: creating or cloning nodes
  * through libxmljs2 0.35 leads to double frees in libxml2 at garbage collection (seen in a probe).
  */
-import libxml from 'libxmljs2';
+import { createRequire } from 'node:module';
+import type libxmlTypes from 'libxmljs2';
 import { ATTR, buildOrderedXml } from '../xml/build.js';
 import { DEFAULT_XML_LIMITS, guardXml, type ExternalReference, type XmlLimits } from './xml-guard.js';
 
 export type { ExternalReference, XmlLimits } from './xml-guard.js';
+
+// libxmljs2 (a native addon, a CommonJS package) is loaded on the first parse, not at import: the
+// catalog (`tsiws-conform checks`) lists the checks without loading an XML library.
+type Libxml = typeof libxmlTypes;
+let loaded: Libxml | undefined;
+const xml = (): Libxml => (loaded ??= createRequire(import.meta.url)('libxmljs2') as Libxml);
 
 const SAFE_PARSE_OPTIONS = {
   noent: false,
@@ -55,9 +62,9 @@ export const XSI_NIL = '{http://www.w3.org/2001/XMLSchema-instance}nil';
 export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedXml {
   const guard = guardXml(text, { ...DEFAULT_XML_LIMITS, ...limits });
   if (!guard.ok) return guard;
-  let doc: libxml.Document;
+  let doc: libxmlTypes.Document;
   try {
-    doc = libxml.parseXml(text, SAFE_PARSE_OPTIONS);
+    doc = xml().parseXml(text, SAFE_PARSE_OPTIONS);
   } catch (err) {
     return { ok: false, error: describeParseError(err) };
   }
@@ -79,7 +86,7 @@ function describeParseError(err: unknown): string {
 // Node kinds whose content is part of an element's string value; comments and PIs are not.
 const TEXT_KINDS = new Set(['text', 'cdata', 'entity_ref']);
 
-function toPlain(el: libxml.Element): XmlElement {
+function toPlain(el: libxmlTypes.Element): XmlElement {
   const attrs: Record<string, string> = {};
   for (const a of el.attrs()) {
     const ns = a.namespace()?.href();
@@ -92,10 +99,10 @@ function toPlain(el: libxml.Element): XmlElement {
   for (const child of el.childNodes()) {
     const kind = child.type();
     if (kind === 'element') {
-      const plain = toPlain(child as libxml.Element);
+      const plain = toPlain(child as libxmlTypes.Element);
       children.push(plain);
       text += plain.text;
-    } else if (TEXT_KINDS.has(kind)) text += (child as libxml.Element).text();
+    } else if (TEXT_KINDS.has(kind)) text += (child as libxmlTypes.Element).text();
   }
   const decls: Record<string, string> = {};
   for (const n of el.namespaces(true)) decls[n.prefix() ?? ''] = n.href();
@@ -111,19 +118,19 @@ export interface CompiledSchema {
 }
 
 export function compileSchema(xsdText: string): CompiledSchema {
-  const schema = libxml.parseXml(xsdText, SAFE_PARSE_OPTIONS);
+  const schema = xml().parseXml(xsdText, SAFE_PARSE_OPTIONS);
   return {
     validate(element) {
       // Re-serialised with every namespace declared on the element that uses it, so an element cut
       // out of a SOAP Body validates on its own (see the module comment for why not clone).
-      const doc = libxml.parseXml(serialise(element), SAFE_PARSE_OPTIONS);
+      const doc = xml().parseXml(serialise(element), SAFE_PARSE_OPTIONS);
       if (doc.validate(schema)) return [];
       return doc.validationErrors.map((e) => e.message.trim());
     },
     validateText(text) {
-      let doc: libxml.Document;
+      let doc: libxmlTypes.Document;
       try {
-        doc = libxml.parseXml(text, SAFE_PARSE_OPTIONS);
+        doc = xml().parseXml(text, SAFE_PARSE_OPTIONS);
       } catch (err) {
         return [`not well-formed: ${(err as Error).message.trim()}`];
       }

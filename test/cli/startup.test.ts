@@ -1,6 +1,6 @@
-/** The CLI starts at once: --help and --version load no engine, no test runner, no HTTP client, no
- * XML library and no server (a small dispatcher that imports commands lazily). A command's own
- * --help and `checks` still load their command, engine and catalog included (issue 19, open). */
+/** The CLI starts at once: --help, --version and `checks` load no engine, no test runner, no HTTP
+ * client, no XML library and no server (a small dispatcher that imports commands lazily; libxmljs2
+ * is loaded on the first parse). A command's own --help still loads its command (issue 19, open). */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,14 +10,15 @@ import { expect, test } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
 const HOOKS = new URL('../support/resolve-log.mjs', import.meta.url).href;
-const HEAVY = [/\/node_modules\/vitest\//, /\/node_modules\/undici\//, /\/node_modules\/libxmljs2\//, /\/src\/server\//, /\/src\/engine\//, /\/src\/checks\//];
+const REQUIRE_LOG = fileURLToPath(new URL('../support/require-log.cjs', import.meta.url));
+const HEAVY = [/\/node_modules\/vitest\//, /\/node_modules\/undici\//, /\/node_modules\/libxmljs2\//, /\/src\/server\//, /\/src\/engine\//];
 
 function loaded(args: readonly string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-startup-'));
   const log = join(dir, 'resolved.txt');
   try {
     const register = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(HOOKS)});`;
-    const run = spawnSync(process.execPath, ['--import', register, BIN, ...args], { env: { ...process.env, TSIWS_RESOLVE_LOG: log }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--require', REQUIRE_LOG, '--import', register, BIN, ...args], { env: { ...process.env, TSIWS_RESOLVE_LOG: log }, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     return readFileSync(log, 'utf8').split('\n').filter(Boolean);
   } finally {
@@ -25,8 +26,19 @@ function loaded(args: readonly string[]): string[] {
   }
 }
 
-test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy', (args) => {
+test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy, and no check', (args) => {
   const urls = loaded(args);
   expect(urls.some((u) => u.endsWith('/src/cli/main.ts') || u.endsWith('/dist/cli/main.js'))).toBe(true);
+  expect(urls.filter((u) => HEAVY.some((h) => h.test(u)) || /\/src\/checks\//.test(u))).toEqual([]);
+});
+
+test('tsiws-conform checks loads the catalog, and nothing heavy', () => {
+  const urls = loaded(['checks']);
+  expect(urls.some((u) => u.endsWith('/src/checks/registry.ts'))).toBe(true);
   expect(urls.filter((u) => HEAVY.some((h) => h.test(u)))).toEqual([]);
+});
+
+test('the log sees packages loaded through require: reading a WSDL loads libxmljs2', () => {
+  const urls = loaded(['contract', '--from-wsdl', fileURLToPath(new URL('../../wsdl/tsiWS.wsdl', import.meta.url))]);
+  expect(urls.filter((u) => /\/node_modules\/libxmljs2\//.test(u)).length).toBeGreaterThan(0);
 });
