@@ -24,6 +24,7 @@ const HELP = `Usage: tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--n
                how to reach the target, as for run (see tsiws-conform run --help)
   --namespace  the namespace the service should have [default: ${DEFAULT_NAMESPACE}]
   --reports    folder for wsdl-diff.json and wsdl-diff.junit.xml [default: reports]
+  Each of these but --file is also read from its TSIWS_ variable and .env, as run reads it.
 Exit codes: 0 equal, 1 drift, 2 bad usage or unreadable --file, 3 target unreachable.`;
 
 /** The settings that say how to reach a target, taken over from run (with their variables). */
@@ -65,8 +66,11 @@ export default async function diffWsdl(argv: string[], io: Io): Promise<number> 
   if (file !== undefined && baseUrlFlag !== undefined) {
     throw new ConfigError('--base-url and --file exclude each other: give one, or neither to compare the embedded reference server');
   }
-  const namespace = (flags['namespace'] as string | undefined) ?? DEFAULT_NAMESPACE;
-  const reports = (flags['reports'] as string | undefined) ?? 'reports';
+  // The settings diff-wsdl shares with run (namespace, reports folder, target and access) resolve as
+  // run's do: the one settings table, defaults < .env < environment < flags.
+  const { file: _file, ...shared } = flags;
+  const settings = resolveSettings({ flags: shared, env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err });
+  const { namespace, reportsDir: reports } = settings;
   const started = new Date();
 
   let drifts: Drift[];
@@ -75,12 +79,10 @@ export default async function diffWsdl(argv: string[], io: Io): Promise<number> 
     source = { kind: 'file', location: file };
     drifts = fromFile(file, namespace);
   } else {
-    const accessFlags = Object.fromEntries(Object.entries(flags).filter(([name]) => ACCESS_FLAGS.includes(name)));
-    const settings = baseUrlFlag === undefined ? undefined : resolveSettings({ flags: accessFlags, env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err });
     // Not probed first: fetching the ?WSDL says as much, and an unreachable target is exit 3 all the same.
-    const target = await openTarget({ baseUrl: settings?.baseUrl, server: { namespace } });
+    const target = await openTarget({ baseUrl: settings.baseUrl, server: { namespace } });
     try {
-      const fetched = await fetchWsdl(target.baseUrl, settings);
+      const fetched = await fetchWsdl(target.baseUrl, settings.baseUrl ? settings : undefined);
       source = { kind: target.embedded ? 'embedded' : 'url', location: fetched.url };
       drifts = fromTarget(fetched, namespace);
     } finally {

@@ -3,13 +3,15 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_NAMESPACE } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
+import { resolveSettings } from '../config/resolve.js';
+import { CATALOGS } from '../engine/catalogs.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl, generateXsd } from '../wsdl/generate.js';
 import { parseFlags } from './args.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
 const HELP = `Usage: tsiws-conform wsdl [--namespace NS] [--base-url URL] [--xsd] | --write
-  --namespace  XML namespace [default: ${DEFAULT_NAMESPACE}]
+  --namespace  XML namespace (or TSIWS_NAMESPACE, .env) [default: ${DEFAULT_NAMESPACE}]
   --base-url   scheme and host written into the port addresses [default: ${DEFAULT_WSDL_BASE_URL}]
   --xsd        print the standalone XSD instead of the WSDL
   --write      regenerate the checked-in wsdl/tsiWS.wsdl and wsdl/tsiWS.xsd (default namespace and base URL)`;
@@ -20,7 +22,11 @@ export default async function wsdl(argv: string[], io: Io): Promise<number> {
     io.out(HELP);
     return EXIT.conforms;
   }
-  const namespace = (flags['namespace'] as string | undefined) ?? DEFAULT_NAMESPACE;
+  // --namespace resolves as run's does (defaults < .env < environment < flag); --write always
+  // regenerates the checked-in files for the default namespace.
+  const namespace = flags['write'] ? DEFAULT_NAMESPACE : resolveSettings({
+    flags: flags['namespace'] !== undefined ? { namespace: flags['namespace'] } : {}, env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err,
+  }).namespace;
   const baseUrl = (flags['base-url'] as string | undefined) ?? DEFAULT_WSDL_BASE_URL;
   if (flags['write']) {
     if (flags['namespace'] || flags['base-url']) throw new ConfigError('--write regenerates the checked-in files for the defaults; drop --namespace and --base-url, or print with them instead');

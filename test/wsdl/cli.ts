@@ -12,10 +12,10 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export async function cliInProcess(args: string[]): Promise<CliResult> {
+export async function cliInProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`), env: {} });
+  const code = await main(args, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`), env });
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 

@@ -11,6 +11,20 @@ const reportsOf = (dir: string) => ({
 });
 
 describe('tsiws-conform diff-wsdl', () => {
+  test('the namespace and the reports folder come from TSIWS_ variables too, as for run', async () => {
+    const reports = tempDir('tsiws-diff-');
+    const { code, stdout } = await cliInProcess(['diff-wsdl', '--file', repoFile('wsdl/tsiWS.wsdl')], { TSIWS_NAMESPACE: 'urn:other', TSIWS_REPORTS: reports });
+    // The checked-in WSDL is in the default namespace: against urn:other it drifts.
+    expect(code).toBe(1);
+    expect(stdout).toContain('Expected namespace: urn:other');
+    expect(reportsOf(reports).json.summary.verdict).toBe('drift');
+  });
+
+  test('wsdl prints the WSDL of TSIWS_NAMESPACE; its flag wins', async () => {
+    expect((await cliInProcess(['wsdl'], { TSIWS_NAMESPACE: 'urn:env' })).stdout).toContain('targetNamespace="urn:env"');
+    expect((await cliInProcess(['wsdl', '--namespace', 'urn:flag'], { TSIWS_NAMESPACE: 'urn:env' })).stdout).toContain('targetNamespace="urn:flag"');
+  });
+
   test.each(Object.keys(FIXTURES))('--file fixtures/wsdl/%s: exit 1 and its drifts in both reports', async (name) => {
     const reports = tempDir('tsiws-diff-');
     const { code, stdout, stderr } = await cliInProcess(['diff-wsdl', '--file', fixturePath(name), '--reports', reports]);
@@ -90,7 +104,8 @@ describe('tsiws-conform diff-wsdl', () => {
     expect([code, stderr]).toEqual([0, '']);
     expect(stdout).toMatch(/^WSDL: http:\/\/127\.0\.0\.1:\d+\/api\/rmm\/tsiWS\.asmx\?WSDL \(embedded reference server\)$/m);
     expect(stdout).toMatch(/^Verdict: equal \(152 of 152 aspects match the contract\)$/m);
-    expect(stdout).toMatch(/^Reports: reports\/wsdl-diff\.json, reports\/wsdl-diff\.junit\.xml$/m);
+    // The reports folder resolves as run's does: ./reports, shown as an absolute path.
+    expect(stdout).toMatch(/^Reports: \/\S*\/reports\/wsdl-diff\.json, \/\S*\/reports\/wsdl-diff\.junit\.xml$/m);
   });
 
   test('the embedded server started with another namespace is equal under it', async () => {
