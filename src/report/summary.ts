@@ -26,7 +26,8 @@ export interface RunInfo {
 
 export interface Summary {
   /** `conforms-partially`: nothing failed, but some selected operation x transport cells were not
-   * sent at all (listed in notCovered); it exits 0 like `conforms`. */
+   * sent at all (listed in notCovered), or the run did not do all it planned (run.incomplete: a
+   * signal, --max-duration); it exits 0 like `conforms`. */
   readonly verdict: 'conforms' | 'conforms-partially' | 'does-not-conform' | 'error';
   /** The lowest level that failed the run (--fail-on). */
   readonly failOn: FailOn;
@@ -54,7 +55,7 @@ export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs
   // A check that crashed or a suite that broke means the tool cannot vouch for the verdict; an
   // exchange the target did not complete (reset, timeout) is a finding about the target.
   const notCovered = notCoveredCells(records, run);
-  const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : notCovered.length > 0 ? 'conforms-partially' : 'conforms';
+  const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : notCovered.length > 0 || run.incomplete ? 'conforms-partially' : 'conforms';
   const selected = (['operations', 'transports'] as const).map((k) => (Array.isArray(run.configuration[k]) ? (run.configuration[k] as unknown[]).length : 0));
   return { verdict, failOn, exchanges, checks, levels: levelCounts(records), cells: { selected: selected[0]! * selected[1]!, notCovered } };
 }
@@ -66,7 +67,9 @@ export const passes = (verdict: Summary['verdict']): boolean => verdict === 'con
  * is counted in the summary line, not here: observations never qualify a verdict). */
 export function verdictText(s: Summary): string {
   const n = s.levels.warning;
-  const partial = s.verdict === 'conforms-partially' ? `: ${s.cells.notCovered.length} of ${s.cells.selected} operation x transport cells not sent` : '';
+  const partial = s.verdict !== 'conforms-partially' ? ''
+    : s.cells.notCovered.length > 0 ? `: ${s.cells.notCovered.length} of ${s.cells.selected} operation x transport cells not sent`
+    : ': the run did not finish (see Incomplete)';
   return n > 0 && !failsRun('warning', s.failOn) ? `${s.verdict}${partial}, with ${n} ${n === 1 ? 'warning' : 'warnings'}` : `${s.verdict}${partial}`;
 }
 

@@ -33,6 +33,11 @@ describe('which cells were not sent, and why', () => {
     expect([s.verdict, s.cells, verdictText(s)]).toEqual(['conforms', { selected: 4, notCovered: [] }, 'conforms']);
   });
 
+  test('every cell sent but the run stopped early: conforms-partially, saying the run did not finish', () => {
+    const s = summarise(FULL, run({}, { reason: 'interrupted by SIGTERM', casesNotRun: 12, fuzzPropertiesInterrupted: 0 }));
+    expect([s.verdict, s.cells.notCovered, verdictText(s)]).toEqual(['conforms-partially', [], 'conforms-partially: the run did not finish (see Incomplete)']);
+  });
+
   test('held-back mutating operations: conforms-partially, each cell with the skip reason', () => {
     const s = summarise(HELD, run({}));
     const reason = 'a create, update or delete operation and the target is not the embedded server (give --allow-mutations to send it)';
