@@ -1,6 +1,6 @@
 /** One conformance run of one subject (or, for a replay subject, a regression run: record, then
  * replay), in this process, reduced to what the mutation table needs. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunSettings } from '../../src/config/settings.js';
@@ -9,6 +9,7 @@ import { conformanceRun, type RunResult } from '../../src/engine/run.js';
 import { readBaseline } from '../../src/regression/baseline.js';
 import { toolInfo } from '../../src/results/tool-info.js';
 import { AUTH_SECRET, type Subject } from './plan.js';
+import { processCpuMs } from '../../src/bench/cpu.js';
 
 export interface SubjectResult {
   readonly name: string;
@@ -28,16 +29,10 @@ export interface SubjectResult {
   readonly cpuMs: number;
 }
 
-/** CPU milliseconds used by this process and its reaped children, from /proc/self/stat (utime,
- * stime, cutime, cstime in clock ticks, assumed 100 per second); undefined where there is no /proc. */
+/** CPU milliseconds of this process and its reaped children; undefined where there is no /proc. */
 function cpuWithChildren(): number | undefined {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
-    // After the command name: state is field 3, so utime..cstime (fields 14-17) are indexes 11-14.
-    return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) * 10;
-  } catch {
-    return undefined;
-  }
+  const cpu = processCpuMs();
+  return cpu && cpu.self + cpu.children;
 }
 
 /** A regression run as `run --record DIR` then `run --baseline DIR` make it: the baseline is

@@ -6,17 +6,18 @@
  * stime of reaped children), is less noisy than wall time on a loaded machine.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from './cpu.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
-/** CPU milliseconds of this process's reaped children (Linux; 100 clock ticks per second). */
 function childrenCpuMs(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
-  return (Number(fields[13]) + Number(fields[14])) * 10; // cutime, cstime
+  const cpu = processCpuMs();
+  if (!cpu) throw new Error('the start-up figure needs /proc (Linux) for the CPU time of child processes');
+  return cpu.children;
 }
 
 function cpuOf(args: readonly string[]): number {
