@@ -8,12 +8,11 @@ import { compareWsdl, type Drift } from '../wsdl/diff.js';
 import { diffConsole, diffJson, diffJunit, type DiffRun } from '../wsdl/diff-report.js';
 import { fetchWsdl, type Fetched } from '../wsdl/fetch.js';
 import { parseFlags } from './args.js';
+import { commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { runOptionsFor } from './run.js';
 import { toolInfo } from '../results/tool-info.js';
-import { resolveSettings } from '../config/resolve.js';
-import { CATALOGS } from '../engine/catalogs.js';
 import { openTarget } from '../engine/target.js';
 
 const HELP = `Usage: tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR]
@@ -69,7 +68,7 @@ export default async function diffWsdl(argv: string[], io: Io): Promise<number> 
   // The settings diff-wsdl shares with run (namespace, reports folder, target and access) resolve as
   // run's do: the one settings table, defaults < .env < environment < flags.
   const { file: _file, ...shared } = flags;
-  const settings = resolveSettings({ flags: shared, env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err });
+  const settings = commandSettings(shared, io);
   const { namespace, reportsDir: reports } = settings;
   const started = new Date();
 

@@ -1,8 +1,6 @@
 /** tsiws-conform replay FILE: re-send a saved failure to the same or another target, re-run the
  * checks, and say whether the same checks fire. Exit 1 while the failure persists, 0 once it is gone. */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolveSettings } from '../config/resolve.js';
-import { CATALOGS } from '../engine/catalogs.js';
 import { ConfigError } from '../config/settings.js';
 import type { Case } from '../cases/case.js';
 import type { ScenarioId } from '../cases/negative.js';
@@ -16,6 +14,7 @@ import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.
 import { withRegression } from '../engine/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parseCommandLine } from './args.js';
+import { commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { help as runHelp, runOptions } from './run.js';
@@ -52,8 +51,7 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
   const file = readFailureFile(positionals[0]!);
-  const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const settings = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', catalogs: CATALOGS, warn: io.err });
+  const settings = commandSettings(flags, io);
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }

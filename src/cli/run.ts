@@ -1,7 +1,6 @@
 /** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4; an
  * interrupted run still writes its reports (129/130/143), and so does one that fails early (2/3/4). */
 import { join } from 'node:path';
-import { resolveSettings } from '../config/resolve.js';
 import { defaultTextOf, redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
 import { CATALOGS } from '../engine/catalogs.js';
 import { recordingRun } from '../engine/recording-run.js';
@@ -16,6 +15,7 @@ import { rulesFromFile } from '../parity/normalise.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Flags, type Options } from './args.js';
+import { commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { regressionLine } from './regression.js';
@@ -67,8 +67,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
 }
 
 async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
-  const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const resolved = resolveSettings({ flags, env: io.env, envFile, envFileExplicit: typeof flags['env-file'] === 'string', catalogs: CATALOGS, warn: io.err });
+  const resolved = commandSettings(flags, io);
   resolvedAs(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
   // that cannot take them is bad usage before anything else is said.

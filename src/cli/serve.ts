@@ -1,12 +1,11 @@
 /** tsiws-conform serve: the embedded reference server, until SIGINT or SIGTERM. */
 import { DEFAULT_NAMESPACE, SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
-import { resolveSettings } from '../config/resolve.js';
-import { CATALOGS } from '../engine/catalogs.js';
 import { didYouMean } from '../config/suggest.js';
 import { findMutant, MUTANTS } from '../server/mutants/index.js';
 import { startReferenceServer } from '../server/server.js';
 import { parseFlags } from './args.js';
+import { commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
@@ -36,11 +35,7 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   if (mutant !== undefined && !findMutant(mutant)) throw new ConfigError(`--mutant: unknown mutant "${mutant}"${didYouMean(mutant, MUTANTS.map((m) => m.name))}; see tsiws-conform serve --list-mutants`);
   // The settings serve shares with run (namespace, auth secret) resolve as run's do: the one settings
   // table, defaults < .env < environment < flags.
-  const shared = resolveSettings({
-    flags: { ...(flags['namespace'] !== undefined ? { namespace: flags['namespace'] } : {}), ...(flags['auth-secret'] !== undefined ? { 'auth-secret': flags['auth-secret'] } : {}) },
-    env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err,
-  });
-  const { authSecret, namespace } = shared;
+  const { authSecret, namespace } = commandSettings(flags, io, ['namespace', 'auth-secret']);
   const portText = (flags['port'] as string | undefined) ?? '8089';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ConfigError(`--port: expected a port number from 0 to 65535, got "${portText}"`);
   let server;

@@ -3,10 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_NAMESPACE } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
-import { resolveSettings } from '../config/resolve.js';
-import { CATALOGS } from '../engine/catalogs.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl, generateXsd } from '../wsdl/generate.js';
 import { parseFlags } from './args.js';
+import { commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
@@ -24,9 +23,7 @@ export default async function wsdl(argv: string[], io: Io): Promise<number> {
   }
   // --namespace resolves as run's does (defaults < .env < environment < flag); --write always
   // regenerates the checked-in files for the default namespace.
-  const namespace = flags['write'] ? DEFAULT_NAMESPACE : resolveSettings({
-    flags: flags['namespace'] !== undefined ? { namespace: flags['namespace'] } : {}, env: io.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS, warn: io.err,
-  }).namespace;
+  const namespace = flags['write'] ? DEFAULT_NAMESPACE : commandSettings(flags, io, ['namespace']).namespace;
   const baseUrl = (flags['base-url'] as string | undefined) ?? DEFAULT_WSDL_BASE_URL;
   if (flags['write']) {
     if (flags['namespace'] || flags['base-url']) throw new ConfigError('--write regenerates the checked-in files for the defaults; drop --namespace and --base-url, or print with them instead');

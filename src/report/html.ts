@@ -17,7 +17,7 @@ import { esc } from './html-text.js';
 import { filterBar } from './html-filter.js';
 import { paritySummary } from './parity-json.js';
 import { notCoveredGroups } from './not-covered.js';
-import { notesOf, summarise, type RunInfo } from './summary.js';
+import { notesOf, summarise, type RunInfo, warningsNote } from './summary.js';
 
 const VERDICT_TEXT = { conforms: 'Conforms', 'conforms-partially': 'Conforms partially: not every selected cell was sent', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
 const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };
@@ -34,8 +34,7 @@ function banner(records: readonly ExchangeRecord[], run: RunInfo): string {
     ['Duration', `${esc((run.durationMs / 1000).toFixed(1))} s`],
     ['Tool', `${esc(run.tool.name)} ${esc(run.tool.version)}`],
   ].map(([k, v]) => `<span><b>${k}</b> ${v}</span>`).join('');
-  const warned = s.levels.warning > 0 && s.failOn === 'error' ? `, with ${s.levels.warning} warning${s.levels.warning === 1 ? '' : 's'}` : '';
-  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${esc(warned)}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
+  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${esc(warningsNote(s))}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
 }
 
 function stats(records: readonly ExchangeRecord[], run: RunInfo): string {

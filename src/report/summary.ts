@@ -66,11 +66,16 @@ export const passes = (verdict: Summary['verdict']): boolean => verdict === 'con
 /** "conforms, with 3 warnings": the verdict, and the warnings when they did not decide it (info
  * is counted in the summary line, not here: observations never qualify a verdict). */
 export function verdictText(s: Summary): string {
-  const n = s.levels.warning;
   const partial = s.verdict !== 'conforms-partially' ? ''
     : s.cells.notCovered.length > 0 ? `: ${s.cells.notCovered.length} of ${s.cells.selected} operation x transport cells not sent`
     : ': the run did not finish (see Incomplete)';
-  return n > 0 && !failsRun('warning', s.failOn) ? `${s.verdict}${partial}, with ${n} ${n === 1 ? 'warning' : 'warnings'}` : `${s.verdict}${partial}`;
+  return `${s.verdict}${partial}${warningsNote(s)}`;
+}
+
+/** ", with 3 warnings" when warnings were found that did not decide the verdict; else nothing. */
+export function warningsNote(s: Summary): string {
+  const n = s.levels.warning;
+  return n > 0 && !failsRun('warning', s.failOn) ? `, with ${n} ${n === 1 ? 'warning' : 'warnings'}` : '';
 }
 
 /** Every error and warning of a run as one flat list, with its level, for results.json and the
