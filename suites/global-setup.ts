@@ -3,7 +3,7 @@
 import type { TestProject } from 'vitest/node';
 import { targetSettings } from '../src/engine/vitest-context.js';
 import { resolveSettings } from '../src/config/resolve.js';
-import { CATALOGS } from '../src/engine/catalogs.js';
+import { CATALOGS } from '../src/checks/catalogs.js';
 import { openTarget, type Target } from '../src/engine/target.js';
 
 let target: Target | undefined;

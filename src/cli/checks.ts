@@ -1,6 +1,6 @@
 /** tsiws-conform checks: the catalog, as a table or as JSON. */
 import { baselineChecks, caseChecks, checks, serviceChecks } from '../checks/registry.js';
-import { parseFlags } from './args.js';
+import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
@@ -9,13 +9,10 @@ export function catalog() {
 }
 
 export default async function listChecks(argv: string[], io: Io): Promise<number> {
-  const flags = parseFlags('checks', argv, { json: { type: 'boolean' } });
-  if (flags['help']) {
-    io.out('Usage: tsiws-conform checks [--json]\n  Lists every check: id, level (and why), scope, what it applies to, description, and the spec line or standard it enforces.');
-    return EXIT.conforms;
-  }
+  const line = commandLine('checks', argv, io);
+  if (!line) return EXIT.conforms;
   const rows = catalog();
-  if (flags['json']) {
+  if (commandSettings('checks', line.flags, io).json) {
     io.out(JSON.stringify(rows, null, 2));
     return EXIT.conforms;
   }

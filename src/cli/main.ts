@@ -1,6 +1,7 @@
 /** tsiws-conform: parse the command, load it lazily, exit through one error handler. */
 import { didYouMean } from '../config/suggest.js';
 import { toolInfo } from '../results/tool-info.js';
+import type { CommandId } from '../config/commands.js';
 import { EXIT } from './exit-codes.js';
 
 export interface Io {
@@ -42,6 +43,18 @@ function version(): string {
   return `${name} ${version}`;
 }
 
+async function printedHelp(name: string, argv: readonly string[], io: Io): Promise<boolean> {
+  if (!argv.some((a) => a === '--help' || a === '-h')) return false;
+  const [{ readCommandLine }, { commandHelp }] = await Promise.all([import('../config/resolve.js'), import('./help.js')]);
+  try {
+    if (!readCommandLine(name as CommandId, argv).help) return false;
+  } catch {
+    return false;
+  }
+  io.out(commandHelp(name as CommandId));
+  return true;
+}
+
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-V' || name === 'version') {
@@ -57,6 +70,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.err(`tsiws-conform: unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; expected one of ${Object.keys(COMMANDS).join(', ')}`);
     return EXIT.usage;
   }
+  // A command's own --help is printed from the settings tables, before the command (and its engine,
+  // server or XML library) is loaded. A command line that does not parse goes to the command, which
+  // reports it its own way (run writes reports even for bad usage).
+  if (await printedHelp(name, rest, io)) return EXIT.conforms;
   try {
     return await (await command.load()).default(rest, io);
   } catch (err) {

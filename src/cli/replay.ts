@@ -13,11 +13,9 @@ import { createHttpClient } from '../http/send.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
 import { withRegression } from '../engine/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { parseCommandLine } from './args.js';
-import { commandSettings } from './settings.js';
+import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-import { help as runHelp, runOptions } from './run.js';
 
 function readFailureFile(path: string): FailureFile {
   if (!existsSync(path)) throw new ConfigError(`replay: ${path} does not exist (failure files are written to reports/failures/)`);
@@ -44,14 +42,12 @@ function caseToReplay(r: ExchangeRecord): Case {
 }
 
 export default async function replay(argv: string[], io: Io): Promise<number> {
-  const { flags, positionals } = parseCommandLine('replay', argv, runOptions, true);
-  if (flags['help']) {
-    io.out(`Usage: tsiws-conform replay FILE [--base-url URL] [run flags]\n  Re-sends the failure saved in FILE and re-runs its checks. Exit 1 while it still fails, 0 when it is fixed.\n\n${runHelp().split('\n').slice(2).join('\n')}`);
-    return EXIT.conforms;
-  }
+  const line = commandLine('replay', argv, io);
+  if (!line) return EXIT.conforms;
+  const { flags, positionals } = line;
   if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
   const file = readFailureFile(positionals[0]!);
-  const settings = commandSettings(flags, io);
+  const settings = commandSettings('replay', flags, io);
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }

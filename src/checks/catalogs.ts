@@ -1,7 +1,7 @@
 /** The names settings choose from, taken from the layers that own them: the check registry's ids
  * and the parity comparison's named rules. The configuration is given these when it is resolved
  * (src/config/resolve.ts) instead of importing them, so it stays a leaf that loads no check. */
-import { CHECK_IDS } from '../checks/registry.js';
+import { CHECK_IDS } from './registry.js';
 import type { Catalogs } from '../config/settings.js';
 import { NAMED_RULES } from '../parity/rules.js';
 

@@ -1,7 +1,7 @@
 /** Flag parsing with node's util.parseArgs; unknown or malformed flags are configuration errors. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError } from '../config/settings.js';
-import { didYouMean } from '../config/suggest.js';
+import { ConfigError } from './errors.js';
+import { didYouMean } from './suggest.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 /** Flag values by name; a flag that may repeat (--header) gives a list. */

@@ -1,0 +1,18 @@
+/**
+ * The small fixed vocabularies that every layer names, kept here (the bottom layer) so that the
+ * configuration can validate against them without importing the layers that implement them:
+ * the four transports of the spec's Transports table, and the levels a finding is graded at.
+ */
+
+/** The spec's four transports, in its table order (src/transports implements one codec each). */
+export const TRANSPORT_IDS = ['soap11', 'soap12', 'get', 'post'] as const;
+export type TransportId = (typeof TRANSPORT_IDS)[number];
+
+/** Levels of a finding, highest first (src/results/levels.ts says what each means). */
+export const LEVELS = ['error', 'warning', 'info'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** The lowest level that fails a run: `--fail-on` / TSIWS_FAIL_ON. */
+export const FAIL_ON = ['error', 'warning'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+export const DEFAULT_FAIL_ON: FailOn = 'error';
