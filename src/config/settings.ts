@@ -4,13 +4,11 @@
  * come from this table.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, FAIL_ON, operations, TRANSPORT_IDS, type FailOn, type TransportId } from '../contract/index.js';
+import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, FAIL_ON, operations, PROFILE_IDS, TRANSPORT_IDS, type BasicAuth, type FailOn, type ProfileId, type TransportId } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
 import { bool, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingSpec } from './setting.js';
-import type { BasicAuth } from '../http/access.js';
-import type { ProfileId } from '../profiles/types.js';
 
 /** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
 export const DEFAULT_RUNS = 10;
@@ -109,7 +107,7 @@ export const SETTINGS = [
   { key: 'maxResponseBytes', commands: RUN, flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', commands: RUN, flag: 'concurrency', env: 'TSIWS_CONCURRENCY', help: 'Requests in flight at once', parse: positiveInt },
   { key: 'failOn', commands: RUN, flag: 'fail-on', env: 'TSIWS_FAIL_ON', help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
-  { key: 'profile', commands: RUN, flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(['asmx', 'lenient', 'strict'] as const, 'profile') },
+  { key: 'profile', commands: RUN, flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(PROFILE_IDS, 'profile') },
   { key: 'checks', commands: RUN, flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
   { key: 'skipChecks', commands: RUN, flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
   { key: 'slaMs', commands: RUN, flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },

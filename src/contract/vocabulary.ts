@@ -1,7 +1,8 @@
 /**
  * The small fixed vocabularies that every layer names, kept here (the bottom layer) so that the
  * configuration can validate against them without importing the layers that implement them:
- * the four transports of the spec's Transports table, and the levels a finding is graded at.
+ * the four transports of the spec's Transports table, the levels a finding is graded at, the
+ * profiles a run judges invalid input by, and HTTP Basic credentials.
  */
 
 /** The spec's four transports, in its table order (src/transports implements one codec each). */
@@ -16,3 +17,13 @@ export type Level = (typeof LEVELS)[number];
 export const FAIL_ON = ['error', 'warning'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 export const DEFAULT_FAIL_ON: FailOn = 'error';
+
+/** What invalid input must be answered with (src/profiles implements one object each). */
+export const PROFILE_IDS = ['asmx', 'lenient', 'strict'] as const;
+export type ProfileId = (typeof PROFILE_IDS)[number];
+
+/** HTTP Basic credentials (--auth, or user:password in --base-url); src/http sends them. */
+export interface BasicAuth {
+  readonly user: string;
+  readonly password: string;
+}

@@ -18,6 +18,12 @@ test('no two folders of src/ import each other at run time, directly or round a 
   expect(ties).toEqual([]);
 });
 
+test('the configuration is a leaf: it loads no folder of ours but the contract', () => {
+  // So loading settings (and printing --help) loads no transport, check, engine or XML library.
+  const loads = folderImports(SRC).get('config') ?? new Map<string, string[]>();
+  expect([...loads].filter(([folder]) => folder !== 'contract')).toEqual([]);
+});
+
 describe('the check itself', () => {
   const planted = mkdtempSync(join(tmpdir(), 'tsiws-layers-'));
   afterAll(() => rmSync(planted, { recursive: true, force: true }));
