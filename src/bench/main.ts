@@ -15,7 +15,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { helpText } from '../config/commands.js';
+import { inputFor, readCommandLine, resolveCommand } from '../config/resolve.js';
 import { DEFAULTS } from '../config/settings.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { raw, type RawResult } from './autocannon.js';
@@ -23,25 +24,19 @@ import { runCli, startServer, type ChildRun } from './child.js';
 import { prebuiltRequests } from './requests.js';
 import { startup } from './startup.js';
 
-const USAGE = 'Usage: npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,4,16] [--seed N] [--out reports/bench.json]';
+/** The bench's flags are declared with every command's in src/config/command-settings.ts. */
+const USAGE = helpText('bench').split('\n')[0]!;
 
 function options() {
   try {
-    const { values } = parseArgs({
-      options: {
-        duration: { type: 'string', default: '10' },
-        'harness-repeat': { type: 'string', default: '25' },
-        sizes: { type: 'string', default: '1,4,16' },
-        seed: { type: 'string', default: '1' },
-        out: { type: 'string', default: 'reports/bench.json' },
-      },
-    });
-    const whole = (name: string, text: string) => {
-      if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`--${name}: expected a positive whole number, got "${text}"`);
-      return Number(text);
-    };
-    if (!/^-?\d+$/.test(values.seed)) throw new Error(`--seed: expected a whole number, got "${values.seed}"`);
-    return { ...values, seconds: whole('duration', values.duration), harnessRepeat: whole('harness-repeat', values['harness-repeat']), sizeList: values.sizes.split(',').map((t) => whole('sizes', t.trim())) };
+    const line = readCommandLine('bench', process.argv.slice(2));
+    if (line.help) {
+      console.log(helpText('bench'));
+      process.exit(0);
+    }
+    // The bench's settings choose from no catalog.
+    const s = resolveCommand('bench', inputFor(line.flags, process.env, { checks: [], normalise: [] }));
+    return { seconds: s.duration, harnessRepeat: s.harnessRepeat, sizeList: s.sizes, seed: String(s.benchSeed), out: s.out };
   } catch (err) {
     console.error(`bench: ${(err as Error).message}\n${USAGE}`);
     process.exit(2);
