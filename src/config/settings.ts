@@ -3,6 +3,7 @@
  * The CLI's flags, the .env keys, the README table and the redacted configuration in reports all
  * come from this table.
  */
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
@@ -67,6 +68,8 @@ export interface RunSettings {
   readonly record: string | undefined;
   /** A recorded baseline to replay and compare with, instead of the suites. */
   readonly baseline: string | undefined;
+  /** Folder of the user's result schemas, <Operation>.xsd or <Operation>.schema.json (checks/result-schemas.ts). */
+  readonly resultSchemas: string | undefined;
   /** Console: only the verdict line and errors. */
   readonly quiet: boolean;
   /** Console: text for people, json (one document on stdout) for machines. */
@@ -183,6 +186,13 @@ function url(text: string, source: string): string {
   return text.replace(/\/+$/, '');
 }
 
+/** An existing folder (its files are read when the run starts, by whoever uses it). */
+function directory(text: string, source: string): string {
+  const p = path(text);
+  if (!existsSync(p) || !statSync(p).isDirectory()) throw new ConfigError(`${source}: ${p} is not a folder; give the folder of <Operation>.xsd and <Operation>.schema.json files (tsiws-conform shapes infer writes one)`);
+  return p;
+}
+
 function shard(text: string, source: string): Shard {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   const index = Number(m?.[1]);
@@ -232,6 +242,7 @@ export const SETTINGS = [
   { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
+  { key: 'resultSchemas', flag: 'result-schemas', env: 'TSIWS_RESULT_SCHEMAS', defaultText: '(none)', help: 'Folder of result schemas, <Operation>.xsd or <Operation>.schema.json (written by tsiws-conform shapes infer); check result-schema validates each result against its operation\'s', parse: directory },
   { key: 'headers', flag: 'header', env: 'TSIWS_HEADERS', multiple: true, defaultText: '(none)', help: "Extra request header 'Name: value'; repeat the flag for more (TSIWS_HEADERS: one a line)", secret: true, parse: headers },
   { key: 'auth', flag: 'auth', env: 'TSIWS_AUTH', defaultText: '(user:password in --base-url, if any)', help: 'HTTP Basic credentials user:password', secret: true, parse: basicAuth },
   { key: 'proxy', flag: 'proxy', env: 'TSIWS_PROXY', defaultText: '(HTTPS_PROXY or HTTP_PROXY, by the target\'s scheme)', help: 'Proxy URL for the target (never for the embedded server)', secret: true, parse: proxyUrl },
@@ -275,6 +286,7 @@ export const DEFAULTS: RunSettings = {
   showSecrets: false,
   record: undefined,
   baseline: undefined,
+  resultSchemas: undefined,
   quiet: false,
   format: 'text',
   repeat: 1,

@@ -1,6 +1,6 @@
 /** Every setting resolves in one order: default < .env < environment < flag. Table-driven: each
  * setting has three valid values, one per layer; a setting added without a row fails the test. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -16,6 +16,12 @@ const file = (name: string) => {
 };
 const [f1, f2, f3] = ['one', 'two', 'three'].map(file) as [string, string, string];
 const [j1, j2, j3] = ['one.json', 'two.json', 'three.json'].map(file) as [string, string, string];
+const folder = (name: string) => {
+  const path = join(dir, name);
+  mkdirSync(path);
+  return path;
+};
+const [d1, d2, d3] = ['dir-one', 'dir-two', 'dir-three'].map(folder) as [string, string, string];
 
 /** Three valid raw values per setting: what .env, the environment and the flag give. A boolean
  * flag takes no value: present means true, so its row ends on "true". */
@@ -57,6 +63,7 @@ const VALUES: Record<keyof RunSettings, readonly [string, string, string]> = {
   authSecret: ['a1', 'a2', 'a3'],
   record: [f1, f2, f3],
   baseline: [f1, f2, f3],
+  resultSchemas: [d1, d2, d3],
   headers: ['X-One: 1', 'X-Two: 2', 'X-Three: 3'],
   auth: ['u1:p1', 'u2:p2', 'u3:p3'],
   proxy: ['http://p1.example:1', 'http://p2.example:2', 'http://p3.example:3'],
