@@ -1,0 +1,41 @@
+/** tsiws-conform shapes infer REPORTS_OR_BASELINE [--out DIR]: learn each operation's result shape. */
+import { resolve } from 'node:path';
+import { ConfigError } from '../config/errors.js';
+import { parseCommandLine } from './args.js';
+import { EXIT } from './exit-codes.js';
+import type { Io } from './main.js';
+
+export const DEFAULT_OUT = 'result-schemas';
+
+const HELP = `Usage: tsiws-conform shapes infer REPORTS_OR_BASELINE_DIR [--out DIR]
+  Learns, per operation, the shape of the results that valid requests got: keys or elements,
+  nesting, repetition, value types, and which were always present. Reads a reports folder of
+  tsiws-conform run (records.jsonl) or a baseline of run --record (its every fuzzed request too).
+  Writes <Operation>.schema.json (JSON results) or <Operation>.xsd (XML results) to DIR, for
+  run --result-schemas DIR; review them before committing. An operation with no result to learn
+  from gets no file, and is named.
+  --out DIR  where to write the schemas (default: ${DEFAULT_OUT})`;
+
+export default async function shapes(argv: string[], io: Io): Promise<number> {
+  const { flags, positionals } = parseCommandLine('shapes', argv, { out: { type: 'string' } }, true);
+  if (flags['help']) {
+    io.out(HELP);
+    return EXIT.conforms;
+  }
+  const [sub, ...rest] = positionals;
+  if (sub !== 'infer') throw new ConfigError(`shapes: ${sub === undefined ? 'give a subcommand' : `unknown subcommand "${sub}"`}; expected: shapes infer REPORTS_OR_BASELINE_DIR [--out DIR] (see tsiws-conform shapes --help)`);
+  if (rest.length !== 1) throw new ConfigError(`shapes infer: give one reports or baseline folder (got ${rest.length}); see tsiws-conform shapes --help`);
+  const out = resolve((flags['out'] as string | undefined) ?? DEFAULT_OUT);
+  // Loaded here: --help loads no XML library.
+  const { inferSchemas } = await import('../report/infer-schemas.js');
+  const outcome = inferSchemas(resolve(rest[0]!), out);
+  io.out(`Learned from ${outcome.source.samples.length} results of valid requests in ${outcome.source.file}:`);
+  const width = Math.max(...outcome.written.map((w) => w.file.length));
+  for (const w of outcome.written) io.out(`  ${w.file.padEnd(width)}  from ${w.learnedFrom} result${w.learnedFrom === 1 ? '' : 's'}${w.unread > 0 ? ` (${w.unread} not read)` : ''}`);
+  if (outcome.without.length > 0) {
+    io.out(`Not written, nothing to learn from (${outcome.without.length}):`);
+    for (const w of outcome.without) io.out(`  ${w.operation}: ${w.why}`);
+  }
+  io.out(`Wrote ${outcome.written.length} schemas to ${out}; review them, then run with --result-schemas ${out}`);
+  return EXIT.conforms;
+}
