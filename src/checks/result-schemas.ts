@@ -107,7 +107,7 @@ export function loadResultSchemas(dir: string): ResultSchemas {
     if (!suffix) continue; // a README or notes beside the schemas
     const operation = entry.slice(0, -suffix.length);
     const file = join(dir, entry);
-    if (!names.includes(operation)) throw new ConfigError(`${FLAG}: ${file} is named for no operation ("${operation}"${didYouMean(operation, names)}); name it <Operation>${suffix}`);
+    if (!names.includes(operation)) throw new ConfigError(`${FLAG}: ${file} is named for no operation: "${operation}"${didYouMean(operation, names)}; name it <Operation>${suffix}`);
     if (out.has(operation)) throw new ConfigError(`${FLAG}: ${dir} has both ${operation}${XSD} and ${operation}${JSON_SCHEMA}; keep the one for the format ${operation} answers in`);
     out.set(operation, suffix === XSD ? xsd(file) : jsonSchema(file));
   }
