@@ -37,34 +37,39 @@ export function jsonSchemaOf(s: JsonShape): Record<string, unknown> {
 
 const XS_TYPE: Record<TextType, string> = { boolean: 'xs:boolean', decimal: 'xs:decimal', string: 'xs:string' };
 
-/** Every namespace used by an element of the shape. */
-function namespaces(s: XmlElementShape, into = new Set<string | null>()): Set<string | null> {
-  into.add(s.ns);
-  for (const c of Object.values(s.children)) namespaces(c.shape, into);
+/** The namespaces of the local elements below `s`: its children in the root's namespace or in none,
+ * and theirs; an element in another namespace is foreign (an inline xs:schema, say) and not entered. */
+function localNamespaces(s: XmlElementShape, rootNs: string | null, into = new Set<string | null>()): Set<string | null> {
+  for (const c of Object.values(s.children)) {
+    if (c.shape.ns !== null && c.shape.ns !== rootNs) continue;
+    into.add(c.shape.ns);
+    localNamespaces(c.shape, rootNs, into);
+  }
   return into;
 }
 
 function xsdOf(root: XmlElementShape, about: string): string {
-  const below = new Set<string | null>();
-  for (const c of Object.values(root.children)) namespaces(c.shape, below);
+  const local = localNamespaces(root, root.ns);
   // One target namespace (the root's) with its local elements qualified, or local elements in no
-  // namespace; a result that mixes namespaces needs a schema written by hand (one XSD per namespace).
-  const qualified = root.ns !== null && [...below].every((n) => n === root.ns);
-  if (!qualified && ![...below].every((n) => n === null)) {
-    throw new Error(`its elements use the namespaces ${[...new Set([root.ns, ...below])].map((n) => n ?? '(none)').join(', ')}; shapes infer writes XSDs for results in one namespace (or the root's and none); write this one by hand`);
+  // namespace; both at once needs a schema written by hand. Elements of other namespaces are
+  // accepted as they are (xs:any namespace="##other"): one XSD describes one namespace.
+  if (root.ns !== null && local.has(root.ns) && local.has(null)) {
+    throw new Error(`its elements are in the namespace ${root.ns} and in none; shapes infer writes XSDs whose local elements are in one of them; write this one by hand`);
   }
+  const qualified = root.ns !== null && !local.has(null);
+  const foreign = (s: XmlElementShape) => s.ns !== (qualified ? root.ns : null) && s.ns !== null;
   return buildDocument({
     'xs:schema': {
       '@_xmlns:xs': XS,
       ...(root.ns ? { '@_targetNamespace': root.ns, '@_xmlns:tns': root.ns } : {}),
       '@_elementFormDefault': qualified ? 'qualified' : 'unqualified',
       'xs:annotation': { 'xs:documentation': about },
-      'xs:element': elementOf(root, undefined),
+      'xs:element': elementOf(root, undefined, foreign),
     },
   });
 }
 
-function elementOf(s: XmlElementShape, occurs: { min: number; max: number } | undefined): Record<string, unknown> {
+function elementOf(s: XmlElementShape, occurs: { min: number; max: number } | undefined, foreign: (s: XmlElementShape) => boolean): Record<string, unknown> {
   const head = {
     '@_name': s.name,
     ...(occurs ? { '@_minOccurs': String(occurs.min), '@_maxOccurs': occurs.max > 1 ? 'unbounded' : '1' } : {}),
@@ -76,11 +81,15 @@ function elementOf(s: XmlElementShape, occurs: { min: number; max: number } | un
   const textType = s.text && !s.empty ? XS_TYPE[s.text] : 'xs:string';
   if (children.length === 0 && attributes.length === 0) return { ...head, '@_type': textType };
   if (children.length === 0) return { ...head, 'xs:complexType': { 'xs:simpleContent': { 'xs:extension': { '@_base': textType, 'xs:attribute': attributes } } } };
-  const particles = children.map((c) => elementOf(c.shape, { min: s.ordered && c.parents === s.seen ? 1 : 0, max: s.ordered ? c.maxOccurs : 1 }));
-  // Elements seen in varying order: any order, any number (XSD 1.0's xs:all allows no repetition).
-  const group = s.ordered ? { 'xs:sequence': { 'xs:element': particles } } : { 'xs:choice': { '@_minOccurs': '0', '@_maxOccurs': 'unbounded', 'xs:element': particles } };
+  // A foreign element is an xs:any; the builder cannot interleave xs:any and xs:element in one
+  // sequence, so children with a foreign one among them are accepted in any order, as are
+  // elements seen in varying order (XSD 1.0's xs:all allows no repetition).
+  const ordered = s.ordered && !children.some((c) => foreign(c.shape));
+  const particles = children.filter((c) => !foreign(c.shape)).map((c) => elementOf(c.shape, { min: ordered && c.parents === s.seen ? 1 : 0, max: ordered ? c.maxOccurs : 1 }, foreign));
+  const any = children.some((c) => foreign(c.shape)) ? { 'xs:any': { '@_namespace': '##other', '@_processContents': 'lax' } } : {};
+  const group = ordered ? { 'xs:sequence': { 'xs:element': particles } } : { 'xs:choice': { '@_minOccurs': '0', '@_maxOccurs': 'unbounded', ...(particles.length > 0 ? { 'xs:element': particles } : {}), ...any } };
   // Leaf instances (no child elements) are allowed when some were seen: every child is then optional.
   const leafSeen = s.empty || s.text !== undefined || s.nil;
-  const optional = leafSeen && s.ordered ? { 'xs:sequence': { 'xs:element': particles.map((p) => ({ ...p, '@_minOccurs': '0' })) } } : group;
+  const optional = leafSeen && ordered ? { 'xs:sequence': { 'xs:element': particles.map((p) => ({ ...p, '@_minOccurs': '0' })) } } : group;
   return { ...head, 'xs:complexType': { ...(s.mixed || s.text !== undefined ? { '@_mixed': 'true' } : {}), ...optional, ...(attributes.length > 0 ? { 'xs:attribute': attributes } : {}) } };
 }

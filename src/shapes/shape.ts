@@ -141,14 +141,14 @@ export function xmlShapeOf(el: XmlElement): XmlElementShape {
     children[key] = known ? { shape: mergeXml(known.shape, xmlShapeOf(child)), parents: 1, maxOccurs: known.maxOccurs + 1 } : { shape: xmlShapeOf(child), parents: 1, maxOccurs: 1 };
   }
   const nil = el.attrs[XSI_NIL] === 'true';
-  const ownText = el.children.length === 0 ? el.text : '';
   const leafWithText = el.children.length === 0 && !nil && el.text !== '';
   return {
     ns: el.ns, name: el.name, seen: 1, attributes, children, ordered,
-    ...(leafWithText ? { text: textTypeOf(ownText) } : {}),
+    ...(leafWithText ? { text: textTypeOf(el.text) } : {}),
     empty: el.children.length === 0 && el.text === '' && !nil,
     nil,
-    mixed: el.children.length > 0 && el.text.trim() !== el.children.map((c) => c.text).join('').trim(),
+    // Text of its own beside child elements (indentation between them is not text).
+    mixed: el.children.length > 0 && el.text.replace(/\s+/g, '') !== el.children.map((c) => c.text).join('').replace(/\s+/g, ''),
   };
 }
 

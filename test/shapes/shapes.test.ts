@@ -95,6 +95,22 @@ describe('XML results', () => {
     expect(schema.validate('{"tasks":[]}')).toEqual([expect.stringMatching(/^the result is not XML: /)]);
   });
 
+  test('a .NET DataSet result (UTF-16 declaration, indentation, an inline xs:schema) is learned and validated', () => {
+    const dataSet = (rows: string) => `<?xml version="1.0" encoding="utf-16"?>
+<NewDataSet>
+  <xs:schema id="NewDataSet" xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="NewDataSet"/></xs:schema>
+${rows}
+</NewDataSet>`;
+    const row = (id: string, name: string) => `  <Table>\n    <ID>${id}</ID>\n    <Name>${name}</Name>\n  </Table>`;
+    const { file, schema: learnedXsd } = learnedSchema('MobileAccountSearch', [dataSet(`${row('1', 'a')}\n${row('2', 'b')}`), dataSet(row('3', 'c'))]);
+    expect(file.text).toContain('<xs:any namespace="##other" processContents="lax"/>');
+    expect(file.text).not.toContain('mixed');
+    expect(learnedXsd.validate(dataSet(row('4', 'd')))).toEqual([]);
+    expect(learnedXsd.validate(dataSet('  <Table>\n    <ID>5</ID>\n  </Table>'))).toEqual([
+      "line 4: Element 'Table': Missing child element(s). Expected is ( Name ).",
+    ]);
+  });
+
   test('elements seen in varying order are accepted in any order', () => {
     const { schema: anyOrder } = learnedSchema('MobileTasksList', ['<r><a>1</a><b>x</b></r>', '<r><b>y</b><a>2</a></r>']);
     expect(anyOrder.validate('<r><b>z</b><a>3</a><a>4</a></r>')).toEqual([]);
