@@ -119,3 +119,19 @@ describe('end to end: a default run, shapes infer from its reports, a run agains
     expect([judged.length, judged.every((c) => c.status === 'passed')]).toEqual([answered, true]);
   });
 });
+
+describe('a result-schema failure', () => {
+  test('fails the run, and its failure file replays against the same schemas', async () => {
+    const schemas = mkdtempSync(join(dir, 'xsd-'));
+    writeFileSync(join(schemas, 'MobileTasksList.xsd'), '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="tasks" type="xs:string"/></xs:schema>');
+    const run = await runCliProcess(['run', '--operations', 'MobileTasksList', '--transports', 'soap11', '--suites', 'positive', '--result-schemas', schemas]);
+    expect(run.code).toBe(1);
+    const file = join(run.reports, 'failures', 'MobileTasksList-example-soap11.json');
+    expect(run.json(join('failures', 'MobileTasksList-example-soap11.json')).resultSchemas).toBe(schemas);
+    const replayed = await inProcess(['replay', file]);
+    expect([replayed.code, replayed.out.slice(1, 3)]).toEqual([1, [
+      `  result-schema: 1 violation of ${join(schemas, 'MobileTasksList.xsd')}: the result is not XML: Start tag expected, '<' not found (line 1, column 1)`,
+      'Reproduced: the same checks fire (result-schema).',
+    ]]);
+  });
+});
