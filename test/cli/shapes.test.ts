@@ -1,6 +1,6 @@
 /** Issue 21 through the CLI: shapes infer from a run's reports, a run judged against the schemas it
  * wrote, and the bad-usage paths (nothing to learn from, a broken schema file). */
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -56,10 +56,30 @@ describe('shapes infer', () => {
     expect(lines.at(-1)).toBe(`Wrote 2 schemas to ${out}; review them, then run with --result-schemas ${out}`);
   });
 
+  test('learns from a --record baseline: every example and fuzzed request answered with a result', async () => {
+    const baseline = join(dir, 'baseline');
+    mkdirSync(baseline);
+    writeFileSync(join(baseline, 'manifest.json'), JSON.stringify({ format: 'tsiws-baseline', formatVersion: 1, tool: { name: 'tsiws-conform', version: '0' }, target: 't', startedAt: 'now', seed: 1, settings: {}, complete: true }));
+    const cases = [['p', 'positive'], ['f1', 'fuzz'], ['f2', 'fuzz'], ['n', 'negative']].map(([id, kind]) => ({ id, operation: 'MobileTasksList', kind, values: {}, ...(kind === 'negative' ? { scenario: 'int-non-numeric' } : {}) }));
+    writeFileSync(join(baseline, 'cases.jsonl'), cases.map((c) => JSON.stringify(c)).join('\n'));
+    const answer = (c: string, transport: string, outcome: string, text: string | null) => JSON.stringify({ case: c, transport, outcome, status: 200, contentType: 'text/xml', text });
+    writeFileSync(join(baseline, 'responses.jsonl'), [
+      answer('p', 'soap11', 'result', '{"n":1}'), answer('p', 'get', 'result', '{"n":1}'), answer('f1', 'soap11', 'result', '{"n":2,"s":"x"}'),
+      answer('f2', 'soap11', 'rejected', 'soap:Client: bad'), answer('n', 'soap11', 'result', '<wrong/>'),
+    ].join('\n'));
+    const out = join(dir, 'baseline-schemas');
+    const { code, out: lines } = await inProcess(['shapes', 'infer', baseline, '--out', out]);
+    expect([code, lines.slice(0, 2)]).toEqual([0, [
+      `Learned from 3 results of valid requests in ${join(baseline, 'responses.jsonl')}:`,
+      `  ${join(out, 'MobileTasksList.schema.json')}  from 3 results`,
+    ]]);
+  });
+
   test('a folder with no result to learn from is bad usage, and nothing is written', async () => {
     const reports = reportsWith('none', [{ operation: 'MobileTasksList', caseId: 'c', kind: 'negative', result: { kind: 'result', text: '{}' } }]);
     const { code, err } = await inProcess(['shapes', 'infer', reports, '--out', join(dir, 'none-schemas')]);
     expect([code, err]).toEqual([2, [`tsiws-conform: shapes infer: ${join(reports, 'records.jsonl')} holds no result of a valid request to learn from (0 results read); infer from a run whose valid requests succeeded (suite positive)`]]);
+    expect(existsSync(join(dir, 'none-schemas'))).toBe(false);
   });
 
   test('a folder that is neither reports nor a baseline, and a missing subcommand, are bad usage', async () => {
