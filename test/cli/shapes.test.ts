@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { operations } from '../../src/contract/index.js';
+import { DEFAULT_NAMESPACE, operations } from '../../src/contract/index.js';
+import { failureFile } from '../../src/report/failure-files.js';
+import type { RunInfo } from '../../src/report/summary.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { runCliProcess, type CliResult } from '../support/cli.js';
 
 /** Commands that start no run are run in process (a child process costs seconds). */
@@ -141,13 +144,18 @@ describe('end to end: a default run, shapes infer from its reports, a run agains
 });
 
 describe('a result-schema failure', () => {
-  test('fails the run, and its failure file replays against the same schemas', async () => {
+  test('its failure file keeps the run\'s schemas, and replays against them', async () => {
     const schemas = mkdtempSync(join(dir, 'xsd-'));
     writeFileSync(join(schemas, 'MobileTasksList.xsd'), '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="tasks" type="xs:string"/></xs:schema>');
-    const run = await runCliProcess(['run', '--operations', 'MobileTasksList', '--transports', 'soap11', '--suites', 'positive', '--result-schemas', schemas]);
-    expect(run.code).toBe(1);
-    const file = join(run.reports, 'failures', 'MobileTasksList-example-soap11.json');
-    expect(run.json(join('failures', 'MobileTasksList-example-soap11.json')).resultSchemas).toBe(schemas);
+    const record: ExchangeRecord = {
+      operation: 'MobileTasksList', transport: 'soap11', caseId: 'MobileTasksList-example', kind: 'positive', values: { repnumber: '1' },
+      request: { method: 'POST', url: 'u', headers: {}, curl: '' }, checks: [{ id: 'result-schema', status: 'failed', level: 'error', message: 'the result is not XML' }],
+    };
+    const run = { target: 'embedded reference server', embedded: true, namespace: DEFAULT_NAMESPACE, seed: 1, configuration: { resultSchemas: schemas } } as unknown as RunInfo;
+    const file = join(dir, 'failure.json');
+    const saved = failureFile(record, run, file);
+    expect(saved.resultSchemas).toBe(schemas);
+    writeFileSync(file, JSON.stringify(saved));
     const replayed = await inProcess(['replay', file]);
     expect([replayed.code, replayed.out.slice(1, 3)]).toEqual([1, [
       `  result-schema: 1 violation of ${join(schemas, 'MobileTasksList.xsd')}: the result is not XML: Start tag expected, '<' not found (line 1, column 1)`,
