@@ -155,15 +155,22 @@ export function xmlShapeOf(el: XmlElement): XmlElementShape {
 export function mergeXml(a: XmlElementShape, b: XmlElementShape): XmlElementShape {
   const attributes: Record<string, XmlAttributeShape> = { ...a.attributes };
   for (const [k, s] of Object.entries(b.attributes)) attributes[k] = attributes[k] ? { seen: attributes[k].seen + s.seen, type: mergeText(attributes[k].type, s.type)! } : s;
-  const children: Record<string, XmlChildShape> = { ...a.children };
-  for (const [k, c] of Object.entries(b.children)) {
-    const known = children[k];
-    children[k] = known ? { shape: mergeXml(known.shape, c.shape), parents: known.parents + c.parents, maxOccurs: Math.max(known.maxOccurs, c.maxOccurs) } : c;
-  }
-  // b's children must come in a's order where both have them.
+  // The children in one order both agree with where they can: a child only b has goes right after
+  // the one b had before it (b: A C B after a: A B gives A C B, not A B C).
   const order = Object.keys(a.children);
-  const bOrder = Object.keys(b.children).map((k) => order.indexOf(k)).filter((i) => i >= 0);
-  const sameOrder = bOrder.every((i, n) => n === 0 || i > bOrder[n - 1]!);
+  let previous = -1;
+  for (const k of Object.keys(b.children)) {
+    const at = order.indexOf(k);
+    if (at >= 0) previous = at;
+    else order.splice(++previous, 0, k);
+  }
+  const children: Record<string, XmlChildShape> = {};
+  for (const k of order) {
+    const [x, y] = [a.children[k], b.children[k]];
+    children[k] = x && y ? { shape: mergeXml(x.shape, y.shape), parents: x.parents + y.parents, maxOccurs: Math.max(x.maxOccurs, y.maxOccurs) } : (x ?? y)!;
+  }
+  const positions = Object.keys(b.children).map((k) => order.indexOf(k));
+  const sameOrder = positions.every((p, n) => n === 0 || p > positions[n - 1]!);
   const text = mergeText(a.text, b.text);
   return {
     ns: a.ns, name: a.name, seen: a.seen + b.seen, attributes, children, ordered: a.ordered && b.ordered && sameOrder,

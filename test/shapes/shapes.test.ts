@@ -111,6 +111,13 @@ ${rows}
     ]);
   });
 
+  test('an element only some results have keeps its place in the sequence', () => {
+    const { schema: placed, file } = learnedSchema('MobileTasksList', ['<r><a>1</a><b>x</b></r>', '<r><a>1</a><c>y</c><b>x</b></r>']);
+    expect(file.text).toContain('<xs:sequence>');
+    expect(placed.validate('<r><a>1</a><c>y</c><b>x</b></r>')).toEqual([]);
+    expect(placed.validate('<r><a>1</a><b>x</b><c>y</c></r>')).toEqual(["line 1: Element 'c': This element is not expected."]);
+  });
+
   test('elements seen in varying order are accepted in any order', () => {
     const { schema: anyOrder } = learnedSchema('MobileTasksList', ['<r><a>1</a><b>x</b></r>', '<r><b>y</b><a>2</a></r>']);
     expect(anyOrder.validate('<r><b>z</b><a>3</a><a>4</a></r>')).toEqual([]);
