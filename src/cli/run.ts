@@ -12,7 +12,7 @@ import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
-import { loadResultSchemas } from '../checks/result-schemas.js';
+import { resultSchemasFor } from '../checks/result-schemas.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Flags, type Options } from './args.js';
@@ -80,7 +80,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   // So is a broken --normalise-file: otherwise each suite would report it as a tool error, after the probe.
   if (settings.normaliseFile) rulesFromFile(settings.normaliseFile);
   // And a broken result schema: compiled here once to name the file; each worker compiles its own.
-  const schemas = settings.resultSchemas ? loadResultSchemas(settings.resultSchemas) : undefined;
+  const schemas = resultSchemasFor(settings.resultSchemas);
   const ui = runConsole(settings, io);
   ui.say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
