@@ -76,11 +76,14 @@ function elementOf(s: XmlElementShape, occurs: { min: number; max: number } | un
     ...(s.nil ? { '@_nillable': 'true' } : {}),
   };
   const children = Object.values(s.children);
-  const attributes = Object.entries(s.attributes).map(([name, a]) => ({ '@_name': name, '@_type': XS_TYPE[a.type], '@_use': a.seen === s.seen ? 'required' : 'optional' }));
+  const declared = Object.entries(s.attributes).map(([name, a]) => ({ '@_name': name, '@_type': XS_TYPE[a.type], '@_use': a.seen === s.seen ? 'required' : 'optional' }));
+  // Attributes of other namespaces (xml:lang) are accepted as they come, like foreign elements.
+  const anyAttribute = s.namespacedAttributes ? { 'xs:anyAttribute': { '@_namespace': '##other', '@_processContents': 'lax' } } : {};
+  const attributes = { ...(declared.length > 0 ? { 'xs:attribute': declared } : {}), ...anyAttribute };
   // A leaf: its text type (xs:string when some instance was empty: "" is no decimal).
   const textType = s.text && !s.empty ? XS_TYPE[s.text] : 'xs:string';
-  if (children.length === 0 && attributes.length === 0) return { ...head, '@_type': textType };
-  if (children.length === 0) return { ...head, 'xs:complexType': { 'xs:simpleContent': { 'xs:extension': { '@_base': textType, 'xs:attribute': attributes } } } };
+  if (children.length === 0 && Object.keys(attributes).length === 0) return { ...head, '@_type': textType };
+  if (children.length === 0) return { ...head, 'xs:complexType': { 'xs:simpleContent': { 'xs:extension': { '@_base': textType, ...attributes } } } };
   // A foreign element is an xs:any; the builder cannot interleave xs:any and xs:element in one
   // sequence, so children with a foreign one among them are accepted in any order, as are
   // elements seen in varying order (XSD 1.0's xs:all allows no repetition).
@@ -91,5 +94,5 @@ function elementOf(s: XmlElementShape, occurs: { min: number; max: number } | un
   // Leaf instances (no child elements) are allowed when some were seen: every child is then optional.
   const leafSeen = s.empty || s.text !== undefined || s.nil;
   const optional = leafSeen && ordered ? { 'xs:sequence': { 'xs:element': particles.map((p) => ({ ...p, '@_minOccurs': '0' })) } } : group;
-  return { ...head, 'xs:complexType': { ...(s.mixed || s.text !== undefined ? { '@_mixed': 'true' } : {}), ...optional, ...(attributes.length > 0 ? { 'xs:attribute': attributes } : {}) } };
+  return { ...head, 'xs:complexType': { ...(s.mixed || s.text !== undefined ? { '@_mixed': 'true' } : {}), ...optional, ...attributes } };
 }

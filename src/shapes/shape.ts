@@ -44,7 +44,9 @@ export interface XmlElementShape {
   readonly ns: string | null;
   readonly name: string;
   readonly seen: number;
+  /** Attributes in no namespace; those in one (xml:lang, say) are only noted. */
   readonly attributes: Readonly<Record<string, XmlAttributeShape>>;
+  readonly namespacedAttributes: boolean;
   /** Keyed by `{ns}name` (or name), in the order first seen. */
   readonly children: Readonly<Record<string, XmlChildShape>>;
   /** Whether every instance had its children in that order (else any order is accepted). */
@@ -126,7 +128,11 @@ const mergeText = (a: TextType | undefined, b: TextType | undefined): TextType |
 
 export function xmlShapeOf(el: XmlElement): XmlElementShape {
   const attributes: Record<string, XmlAttributeShape> = {};
-  for (const [name, value] of Object.entries(el.attrs)) if (!name.startsWith(`{${XSI}}`)) attributes[name] = { seen: 1, type: textTypeOf(value) };
+  let namespacedAttributes = false;
+  for (const [name, value] of Object.entries(el.attrs)) {
+    if (!name.startsWith('{')) attributes[name] = { seen: 1, type: textTypeOf(value) };
+    else if (!name.startsWith(`{${XSI}}`)) namespacedAttributes = true;
+  }
   const children: Record<string, XmlChildShape> = {};
   let ordered = true;
   let last = -1;
@@ -143,7 +149,7 @@ export function xmlShapeOf(el: XmlElement): XmlElementShape {
   const nil = el.attrs[XSI_NIL] === 'true';
   const leafWithText = el.children.length === 0 && !nil && el.text !== '';
   return {
-    ns: el.ns, name: el.name, seen: 1, attributes, children, ordered,
+    ns: el.ns, name: el.name, seen: 1, attributes, namespacedAttributes, children, ordered,
     ...(leafWithText ? { text: textTypeOf(el.text) } : {}),
     empty: el.children.length === 0 && el.text === '' && !nil,
     nil,
@@ -173,7 +179,7 @@ export function mergeXml(a: XmlElementShape, b: XmlElementShape): XmlElementShap
   const sameOrder = positions.every((p, n) => n === 0 || p > positions[n - 1]!);
   const text = mergeText(a.text, b.text);
   return {
-    ns: a.ns, name: a.name, seen: a.seen + b.seen, attributes, children, ordered: a.ordered && b.ordered && sameOrder,
+    ns: a.ns, name: a.name, seen: a.seen + b.seen, attributes, namespacedAttributes: a.namespacedAttributes || b.namespacedAttributes, children, ordered: a.ordered && b.ordered && sameOrder,
     ...(text ? { text } : {}),
     empty: a.empty || b.empty, nil: a.nil || b.nil, mixed: a.mixed || b.mixed,
   };

@@ -111,6 +111,13 @@ ${rows}
     ]);
   });
 
+  test('attributes of another namespace (xml:lang) and xsi:nil are accepted, not declared', () => {
+    const { schema: lang, file } = learnedSchema('MobileTasksList', ['<r xml:lang="en"><a>1</a><b xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"/></r>']);
+    expect(file.text).toContain('<xs:anyAttribute namespace="##other" processContents="lax"/>');
+    expect(file.text).toContain('<xs:element name="b" minOccurs="1" maxOccurs="1" nillable="true" type="xs:string"/>');
+    expect(lang.validate('<r xml:lang="de"><a>2</a><b>x</b></r>')).toEqual([]);
+  });
+
   test('an element only some results have keeps its place in the sequence', () => {
     const { schema: placed, file } = learnedSchema('MobileTasksList', ['<r><a>1</a><b>x</b></r>', '<r><a>1</a><c>y</c><b>x</b></r>']);
     expect(file.text).toContain('<xs:sequence>');
