@@ -34,8 +34,9 @@ export default async function shapes(argv: string[], io: Io): Promise<number> {
   for (const w of outcome.written) io.out(`  ${w.file.padEnd(width)}  from ${w.learnedFrom} result${w.learnedFrom === 1 ? '' : 's'}${w.unread > 0 ? ` (${w.unread} not read)` : ''}`);
   if (outcome.without.length > 0) {
     io.out(`Not written, nothing to learn from (${outcome.without.length}):`);
-    for (const w of outcome.without) io.out(`  ${w.operation}: ${w.why}`);
+    for (const w of outcome.without) io.out(`  ${w.operation}: ${w.why}${w.kept ? `; ${w.kept} from an earlier inference is kept` : ''}`);
   }
+  for (const f of outcome.replaced) io.out(`Removed ${f}: the operation's results are now in the other format`);
   io.out(`Wrote ${outcome.written.length} schemas to ${out}; review them, then run with --result-schemas ${out}`);
   return EXIT.conforms;
 }

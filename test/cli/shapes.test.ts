@@ -57,6 +57,14 @@ describe('shapes infer', () => {
     expect(without).toContain(`  MobileContactSearch: 1 result, none readable (not JSON: Unexpected token 'O', "OK" is not valid JSON)`);
     expect(without).toContain('  MobileOpportunitySearch: no result of a valid request');
     expect(lines.at(-1)).toBe(`Wrote 2 schemas to ${out}; review them, then run with --result-schemas ${out}`);
+
+    // Again, after the results changed format and one operation lost its results.
+    writeFileSync(join(out, 'MobileOpportunitySearch.xsd'), '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"/>');
+    const again = reportsWith('again', [{ operation: 'MobileAccountSearch', caseId: 'e', kind: 'positive', result: { kind: 'result', text: '{"accounts":[1]}' } }]);
+    const second = await inProcess(['shapes', 'infer', again, '--out', out]);
+    expect(readdirSync(out).sort()).toEqual(['MobileAccountSearch.schema.json', 'MobileOpportunitySearch.xsd', 'MobileTasksList.schema.json']);
+    expect(second.out).toContain(`  MobileOpportunitySearch: no result of a valid request; ${join(out, 'MobileOpportunitySearch.xsd')} from an earlier inference is kept`);
+    expect(second.out).toContain(`Removed ${join(out, 'MobileAccountSearch.xsd')}: the operation's results are now in the other format`);
   });
 
   test('learns from a --record baseline: every example and fuzzed request answered with a result', async () => {
