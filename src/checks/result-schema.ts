@@ -11,7 +11,7 @@ export const resultSchema: Check = {
   enforces: 'the payload schema the user declared (README, Result schemas); the contract itself types every result as s:string',
   scope: 'exchange',
   level: 'error',
-  levelReason: 'the user declared it',
+  levelReason: 'the user declared it: the schema given for the operation in --result-schemas',
   applies: (ex) => ex.kind === 'positive' && ex.hostRejection === undefined && ex.resultSchema !== undefined,
   appliesText: 'valid requests, all transports, for operations with a schema in --result-schemas',
   run(ex) {
