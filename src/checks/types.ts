@@ -8,6 +8,7 @@ import type { NormalisationRule } from '../parity/rules.js';
 import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
 import type { Level } from '../results/levels.js';
 import type { HostRejection } from '../profiles/host-rejection.js';
+import type { ResultSchema } from './result-schemas.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -28,6 +29,8 @@ export interface Exchange {
   /** The host refused the request before the service saw it, and the profile recognises that as
    * inherent ASMX behaviour (src/profiles/host-rejection.ts). */
   readonly hostRejection?: HostRejection;
+  /** The operation's schema in --result-schemas, when one is given for it. */
+  readonly resultSchema?: ResultSchema;
 }
 
 export type Verdict =

@@ -26,6 +26,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   wsdl: { summary: 'print (or with --write, regenerate wsdl/) the reconstructed WSDL', load: () => import('./wsdl.js') },
   'diff-wsdl': { summary: 'compare a published WSDL with the reconstructed contract (exit 1 on drift)', load: () => import('./diff-wsdl.js') },
   compare: { summary: 'compare two report folders: checks that newly fail or pass (exit 1 if any newly fails)', load: () => import('./compare.js') },
+  shapes: { summary: "shapes infer DIR: learn each operation's result schema from a run's reports or a baseline (for --result-schemas)", load: () => import('./shapes.js') },
   'verify-certificate': { summary: 'check that a reports folder matches its certificate.json (exit 1 if a report was altered)', load: () => import('./verify-certificate.js') },
   contract: { summary: 'print a WSDL\'s operations as contract table rows (--from-wsdl FILE)', load: () => import('./contract.js') },
 };

@@ -55,7 +55,8 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   const namespace = flags['namespace'] ? settings.namespace : file.namespace;
   const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace } });
   const { baseUrl, embedded } = opened;
-  const target = { ...settings, baseUrl, namespace, echo: settings.echo ?? file.echo };
+  // The run's result schemas judge the result again, unless --result-schemas names others.
+  const target = { ...settings, baseUrl, namespace, echo: settings.echo ?? file.echo, resultSchemas: settings.resultSchemas ?? file.resultSchemas };
   const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: embedded ? { ...target, proxy: undefined } : target });
   try {
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${embedded ? 'the embedded reference server' : baseUrl}`);

@@ -12,6 +12,7 @@ import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
+import { resultSchemasFor } from '../checks/result-schemas.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
 import type { Flags, Options } from '../config/args.js';
@@ -64,6 +65,8 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
   // So is a broken --normalise-file: otherwise each suite would report it as a tool error, after the probe.
   if (settings.normaliseFile) rulesFromFile(settings.normaliseFile);
+  // And a broken result schema: compiled here once to name the file; each worker compiles its own.
+  const schemas = resultSchemasFor(settings.resultSchemas);
   const ui = runConsole(settings, io);
   ui.say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
@@ -78,6 +81,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     ui.say(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
     if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }
+  if (schemas) ui.say(`Result schemas: ${schemas.size} of ${settings.operations.length} operations (${settings.resultSchemas})${schemas.size === 0 ? '; the folder has no <Operation>.xsd or <Operation>.schema.json, so check result-schema judges nothing' : ''}`);
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.insecure) io.err('tsiws-conform: WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');

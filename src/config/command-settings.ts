@@ -22,6 +22,8 @@ export interface CommandOnlySettings {
   readonly file: string | undefined;
   /** checks, compare: JSON for machines. */
   readonly json: boolean;
+  /** shapes infer: where the learned result schemas are written. */
+  readonly schemasOut: string;
   /** contract: the WSDL to read the table from. */
   readonly fromWsdl: string | undefined;
   /** bench (npm run bench) */
@@ -60,6 +62,7 @@ export const COMMAND_SETTINGS = [
   { key: 'write', commands: ['wsdl'], flag: 'write', boolean: true, help: 'Regenerate the checked-in wsdl/tsiWS.wsdl and wsdl/tsiWS.xsd (default namespace and base URL)', parse: bool },
   { key: 'file', commands: ['diff-wsdl'], flag: 'file', defaultText: "(none: the target's WSDL, or the embedded reference server's)", help: 'A WSDL file to compare instead of a target\'s', parse: text },
   { key: 'json', commands: ['checks', 'compare'], flag: 'json', boolean: true, help: 'Print JSON for machines', parse: bool },
+  { key: 'schemasOut', commands: ['shapes'], flag: 'out', defaultText: 'result-schemas', help: 'Folder the learned schemas are written to (for run --result-schemas)', parse: path },
   { key: 'fromWsdl', commands: ['contract'], flag: 'from-wsdl', defaultText: '(none; required)', help: 'A WSDL file; its operations are printed as rows of the table in src/contract/operations.ts', parse: text },
   { key: 'duration', commands: ['bench'], flag: 'duration', help: 'Seconds autocannon sends the raw requests for', parse: positiveInt },
   { key: 'harnessRepeat', commands: ['bench'], flag: 'harness-repeat', help: 'Times the harness run repeats the positive suite', parse: positiveInt },
@@ -78,6 +81,7 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   write: false,
   file: undefined,
   json: false,
+  schemasOut: path('result-schemas'),
   fromWsdl: undefined,
   duration: 10,
   harnessRepeat: 25,

@@ -58,8 +58,21 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
     usage: 'tsiws-conform compare OLD_REPORTS NEW_REPORTS [--json]', positionals: true,
     about: [
       "Compares the results.json of two report folders (e.g. the previous release's and this one's):",
-      'prints the checks that newly fail, that newly pass, and the cases whose verdict changed.',
-      'Exit 1 if any check newly fails, 0 otherwise.',
+      'prints the checks that newly fail, that newly pass, and the cases whose verdict changed; and,',
+      "from both folders' records.jsonl, each operation whose result shape drifted (a key or element",
+      "added, removed or renamed, a value's type changed: README, Result schemas and shapes).",
+      'Exit 1 if any check newly fails or any result shape drifted, 0 otherwise.',
+    ],
+  },
+  shapes: {
+    usage: 'tsiws-conform shapes infer REPORTS_OR_BASELINE_DIR [--out DIR]', positionals: true,
+    about: [
+      'Learns, per operation, the shape of the results that valid requests got: keys or elements,',
+      'nesting, repetition, value types, and which were always present. Reads a reports folder of',
+      'tsiws-conform run (records.jsonl) or a baseline of run --record (its every fuzzed request too).',
+      'Writes <Operation>.schema.json (JSON results) or <Operation>.xsd (XML results) to --out, for',
+      'run --result-schemas DIR; review them before committing. An operation with no result to learn',
+      'from gets no file, and is named.',
     ],
   },
   'verify-certificate': {

@@ -1,5 +1,6 @@
 /** The parsers of setting values, shared by every command's settings: each takes the raw text and
  * where it came from (a flag, a variable, a .env line), and says in one line what was expected. */
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './errors.js';
 import { didYouMean } from './suggest.js';
@@ -88,3 +89,10 @@ export function shard(text: string, source: string): Shard {
 
 export const text = (t: string) => t;
 export const path = (t: string) => (isAbsolute(t) ? t : resolve(t));
+
+/** An existing folder (its files are read when the run starts, by whoever uses it). */
+export function directory(text: string, source: string): string {
+  const p = path(text);
+  if (!existsSync(p) || !statSync(p).isDirectory()) throw new ConfigError(`${source}: ${p} is not a folder; give the folder of <Operation>.xsd and <Operation>.schema.json files (tsiws-conform shapes infer writes one)`);
+  return p;
+}

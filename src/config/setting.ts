@@ -3,7 +3,7 @@
 import type { Catalogs } from './parsers.js';
 
 /** Every command of tsiws-conform, and `bench` (npm run bench), whose flags the tables declare. */
-export const COMMAND_IDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'verify-certificate', 'contract', 'bench'] as const;
+export const COMMAND_IDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract', 'bench'] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 /** The commands that take every setting of run: run itself, and replay (which re-runs a case as run would). */

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, FAIL_ON, operations, PROFILE_IDS, TRANSPORT_IDS, type BasicAuth, type FailOn, type ProfileId, type TransportId } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
-import { bool, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
+import { bool, directory, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingSpec } from './setting.js';
 
 /** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
@@ -65,6 +65,8 @@ export interface RunSettings {
   readonly record: string | undefined;
   /** A recorded baseline to replay and compare with, instead of the suites. */
   readonly baseline: string | undefined;
+  /** Folder of the user's result schemas, <Operation>.xsd or <Operation>.schema.json (checks/result-schemas.ts). */
+  readonly resultSchemas: string | undefined;
   /** Console: only the verdict line and errors. */
   readonly quiet: boolean;
   /** Console: text for people, json (one document on stdout) for machines. */
@@ -130,6 +132,7 @@ export const SETTINGS = [
   { key: 'authSecret', commands: [...RUN, 'serve'], flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', commands: RUN, flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', commands: RUN, flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
+  { key: 'resultSchemas', commands: RUN, flag: 'result-schemas', env: 'TSIWS_RESULT_SCHEMAS', defaultText: '(none)', help: 'Folder of result schemas, <Operation>.xsd or <Operation>.schema.json (written by tsiws-conform shapes infer); check result-schema validates each result against its operation\'s', parse: directory },
   { key: 'headers', commands: [...RUN, 'diff-wsdl'], flag: 'header', env: 'TSIWS_HEADERS', multiple: true, defaultText: '(none)', help: "Extra request header 'Name: value'; repeat the flag for more (TSIWS_HEADERS: one a line)", secret: true, parse: headers },
   { key: 'auth', commands: [...RUN, 'diff-wsdl'], flag: 'auth', env: 'TSIWS_AUTH', defaultText: '(user:password in --base-url, if any)', help: 'HTTP Basic credentials user:password', secret: true, parse: basicAuth },
   { key: 'proxy', commands: [...RUN, 'diff-wsdl'], flag: 'proxy', env: 'TSIWS_PROXY', defaultText: '(HTTPS_PROXY or HTTP_PROXY, by the target\'s scheme)', help: 'Proxy URL for the target (never for the embedded server)', secret: true, parse: proxyUrl },
@@ -173,6 +176,7 @@ export const DEFAULTS: RunSettings = {
   showSecrets: false,
   record: undefined,
   baseline: undefined,
+  resultSchemas: undefined,
   quiet: false,
   format: 'text',
   repeat: 1,

@@ -1,6 +1,7 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
 import { runChecks, selected } from '../checks/runner.js';
+import { resultSchemasFor } from '../checks/result-schemas.js';
 import type { Case } from '../cases/case.js';
 import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { hostRejectionOf } from '../profiles/host-rejection.js';
@@ -82,6 +83,7 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
       ...(expectation ? { expectation } : {}),
       ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),
       ...(echo?.ok ? { echo: echo.received } : {}),
+      ...resultSchemaOf(settings, operation),
     };
     const result = transport.decode({ namespace: settings.namespace }, operation, response);
     // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.
@@ -94,6 +96,12 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
     if (!(err instanceof TargetError)) throw err;
     return { ...base, checks: [], error: { code: err.code, message: err.message } };
   }
+}
+
+/** The operation's schema from --result-schemas, compiled on this process's first exchange. */
+function resultSchemaOf(settings: RunSettings, operation: Operation): Pick<Exchange, 'resultSchema'> {
+  const schema = resultSchemasFor(settings.resultSchemas)?.get(operation.name);
+  return schema ? { resultSchema: schema } : {};
 }
 
 function placeholdersFor(values: Readonly<Record<string, string>>): Record<string, string> {

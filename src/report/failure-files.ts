@@ -22,6 +22,8 @@ export interface FailureFile {
   readonly profile: unknown;
   readonly echo: boolean;
   readonly seed: number;
+  /** The run's --result-schemas, which result-schema findings need to be judged again. */
+  readonly resultSchemas?: string;
   readonly record: ExchangeRecord;
   readonly findings: readonly string[];
   readonly curl: string;
@@ -44,6 +46,7 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
     profile: run.configuration['profile'],
     echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded),
     seed: run.seed,
+    ...(typeof run.configuration['resultSchemas'] === 'string' ? { resultSchemas: run.configuration['resultSchemas'] } : {}),
     record: r,
     findings: findingsOf(r, 'warning'),
     curl: r.request.curl,

@@ -33,7 +33,7 @@ test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy
   expect(urls.filter((u) => HEAVY.some((h) => h.test(u)) || /\/src\/checks\//.test(u))).toEqual([]);
 });
 
-const COMMANDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'verify-certificate', 'contract'];
+const COMMANDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract'];
 
 test('every command is covered below', async () => {
   const { COMMAND_IDS } = await import('../../src/config/commands.js');

@@ -2,7 +2,7 @@
  * Table-driven: each setting has three valid values, one per layer, and is resolved through every
  * command that takes it; a setting added without a row fails the test. A setting without a variable
  * (a choice of one invocation, such as --json) has two layers: default < flag. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -19,6 +19,12 @@ const file = (name: string) => {
 };
 const [f1, f2, f3] = ['one', 'two', 'three'].map(file) as [string, string, string];
 const [j1, j2, j3] = ['one.json', 'two.json', 'three.json'].map(file) as [string, string, string];
+const folder = (name: string) => {
+  const path = join(dir, name);
+  mkdirSync(path);
+  return path;
+};
+const [d1, d2, d3] = ['dir-one', 'dir-two', 'dir-three'].map(folder) as [string, string, string];
 
 /** Three valid raw values per setting: what .env, the environment and the flag give. A boolean
  * flag takes no value: present means true, so its row ends on "true". */
@@ -60,6 +66,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   authSecret: ['a1', 'a2', 'a3'],
   record: [f1, f2, f3],
   baseline: [f1, f2, f3],
+  resultSchemas: [d1, d2, d3],
   headers: ['X-One: 1', 'X-Two: 2', 'X-Three: 3'],
   auth: ['u1:p1', 'u2:p2', 'u3:p3'],
   proxy: ['http://p1.example:1', 'http://p2.example:2', 'http://p3.example:3'],
@@ -78,6 +85,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   write: ['false', 'false', 'true'],
   file: ['one.wsdl', 'two.wsdl', 'three.wsdl'],
   json: ['false', 'false', 'true'],
+  schemasOut: [f1, f2, f3],
   fromWsdl: ['one.wsdl', 'two.wsdl', 'three.wsdl'],
   duration: ['2', '3', '4'],
   harnessRepeat: ['2', '3', '4'],
@@ -160,7 +168,7 @@ test('defaults are written once: a default the help states in words is one the v
     const own = 'defaultText' in s ? s.defaultText : undefined;
     const value = ALL_DEFAULTS[s.key];
     // Words only where the value is none (undefined), computed (the seed, an absolute path) or an enumeration.
-    if (own !== undefined) expect([s.key, value === undefined || own.startsWith('(') || ['reportsDir', 'out', 'port'].includes(s.key)]).toEqual([s.key, true]);
+    if (own !== undefined) expect([s.key, value === undefined || own.startsWith('(') || ['reportsDir', 'out', 'schemasOut', 'port'].includes(s.key)]).toEqual([s.key, true]);
     else expect([s.key, value === undefined]).toEqual([s.key, false]);
   }
   expect(defaultTextOf(SETTINGS.find((s) => s.key === 'concurrency')!)).toBe(String(ALL_DEFAULTS.concurrency));
