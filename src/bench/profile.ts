@@ -6,7 +6,7 @@
  * root: the first frame in one of our own files decides (src/http → send, src/checks → checks...),
  * so a native call (libxml2's parse, a socket write) counts for the code of ours that made it.
  * Shared helpers (src/xml/, the charset decoding) defer to their caller. A stack with no frame of
- * ours is classed by its innermost frame's package (undici → send, vitest → runner and messages,
+ * ours is classed by the innermost frame whose package names a stage (undici → send, vitest → runner and messages,
  * module loading → loading). Idle time is left out.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,17 +58,18 @@ function ownStage(path: string, fn: string): Stage | 'defer' | undefined {
   return 'other';
 }
 
-/** The stage of a stack with no frame of ours, by its innermost frame. */
-function libraryStage(frame: Frame): Stage {
+/** The stage a frame not of ours names, if any (a stack with no frame of ours goes by the
+ * innermost frame that names one). */
+function libraryStage(frame: Frame): Stage | undefined {
   const { url, functionName } = frame;
   if (functionName === '(garbage collector)') return 'gc';
   if (/node_modules\/undici\/|^node:(net|internal\/(stream|net|http))/.test(url)) return 'send';
-  if (/node_modules\/(vitest|@vitest|tinypool|birpc|tinyrainbow|chai|loupe)\/|^node:internal\/child_process/.test(url)) return 'transfer';
-  if (/node_modules\/(tsx|vite|vite-node|esbuild|rollup)\/|^node:internal\/(modules|deps|source_map|bootstrap)|^wasm:/.test(url)) return 'loading';
+  if (/node_modules\/(vitest|@vitest|tinypool|birpc|tinyrainbow|chai|loupe)\/|^node:internal\/child_process|^node:v8$/.test(url)) return 'transfer';
+  if (/node_modules\/(tsx|vite|vite-node|esbuild|rollup)\/|^node:internal\/(modules|deps|source_map|bootstrap|fs\/promises)|^node:vm$/.test(url)) return 'loading';
   if (/node_modules\/(junit-report-builder|xmlbuilder|diff)\//.test(url)) return 'reporting';
   if (/node_modules\/libxmljs2\//.test(url)) return 'parse';
   if (/node_modules\/(fast-xml-parser|fast-xml-builder|fast-check)\//.test(url)) return 'encode';
-  return 'other';
+  return undefined;
 }
 
 const IDLE = new Set(['(idle)']);
@@ -88,14 +89,14 @@ export function stagesOf(profile: CpuProfile): Record<Stage, number> {
     const leaf = byId.get(id)!.callFrame;
     let stage: Stage | null = null;
     if (!IDLE.has(leaf.functionName)) {
-      let innermostLibrary: Frame | undefined;
+      let library: Stage | undefined;
       for (let at: number | undefined = id; at !== undefined && stage === null; at = parent.get(at)) {
         const frame = byId.get(at)!.callFrame;
         const own = ownStage(frame.url, frame.functionName);
         if (own !== undefined && own !== 'defer') stage = own;
-        else if (own === undefined && frame.url !== '') innermostLibrary ??= frame;
+        else if (own === undefined && library === undefined) library = libraryStage(frame);
       }
-      stage ??= libraryStage(innermostLibrary ?? leaf);
+      stage ??= library ?? 'other';
     }
     stageOfNode.set(id, stage);
     return stage;
@@ -110,7 +111,7 @@ export function stagesOf(profile: CpuProfile): Record<Stage, number> {
 }
 
 export interface StageSplit {
-  /** CPU ms by stage in the run's own process (the CLI: collector and reports). */
+  /** CPU ms by stage in the run's own process, every thread of it (the CLI: collector, reports, tsx's loader thread). */
   readonly main: Record<Stage, number>;
   /** CPU ms by stage in every other process and thread (vitest's workers). */
   readonly workers: Record<Stage, number>;
@@ -125,7 +126,7 @@ export function stageSplit(dir: string, mainPid: number): StageSplit {
   let profiles = 0;
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.cpuprofile'))) {
     const [, pid, thread] = /^CPU\.\d+\.\d+\.(\d+)\.(\d+)\./.exec(name) ?? [];
-    const into = Number(pid) === mainPid && thread === '0' ? main : workers;
+    const into = Number(pid) === mainPid ? main : workers;
     const stages = stagesOf(JSON.parse(readFileSync(join(dir, name), 'utf8')) as CpuProfile);
     for (const s of STAGES) into[s] += stages[s];
     profiles++;
