@@ -37,7 +37,8 @@ export interface HarnessOptions {
   readonly findingsAllowed?: boolean;
 }
 
-export async function harness(options: HarnessOptions): Promise<HarnessResult & { readonly pid: number }> {
+/** The figures, and the run's process id (the profiled run finds its own profiles by it). */
+export async function harness(options: HarnessOptions): Promise<{ readonly pid: number; readonly result: HarnessResult }> {
   const { url, repeat, seed, reports } = options;
   const run = await runCli(['run', '--base-url', url, '--allow-mutations', '--echo', '--suites', 'positive', '--repeat', String(repeat), '--seed', seed, '--reports', reports], options.nodeFlags);
   if (run.code !== 0 && !(run.code === 1 && options.findingsAllowed)) failed('the harness run', run);
@@ -45,8 +46,7 @@ export async function harness(options: HarnessOptions): Promise<HarnessResult & 
   const first = Math.min(...exchanges.map((r) => Date.parse(r.response!.sentAt!)));
   const last = Math.max(...exchanges.map((r) => Date.parse(r.response!.sentAt!) + r.response!.elapsedMs));
   const latencies = exchanges.map((r) => r.response!.elapsedMs).sort((a, b) => a - b);
-  return {
-    pid: run.pid,
+  const result = {
     exchanges: exchanges.length,
     perSecond: exchanges.length / ((last - first) / 1000),
     wallPerSecond: exchanges.length / (run.wallMs / 1000),
@@ -56,4 +56,5 @@ export async function harness(options: HarnessOptions): Promise<HarnessResult & 
     peakTreeBytes: run.memory.treeBytes,
     peakProcessBytes: run.memory.processBytes,
   };
+  return { pid: run.pid, result };
 }

@@ -92,7 +92,7 @@ console.log(`tsiws bench on ${machine.cpus} cores (${machine.cpuModel}), Node ${
 async function profiledRun(url: string): Promise<CpuPerExchange> {
   const profiles = join(work, 'profiles');
   const run = await harness({ url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'profiled'), nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] });
-  return perExchange(stageSplit(profiles, run.pid), run.exchanges);
+  return perExchange(stageSplit(profiles, run.pid), run.result.exchanges);
 }
 
 const server = await startServer();
@@ -104,7 +104,7 @@ try {
   await raw(server.url, requests, CONCURRENCY, 2); // warm-up: the server's code paths compiled before measuring
   rawResult = await raw(server.url, requests, CONCURRENCY, SECONDS);
   console.log(`raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${rawResult.perSecond.toFixed(0)} req/s, p50 ${rawResult.p50Ms} ms, p99 ${rawResult.p99Ms} ms, ${rawResult.errors} errors, ${rawResult.non2xx} non-2xx`);
-  harnessResult = await harness({ url: server.url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness') });
+  ({ result: harnessResult } = await harness({ url: server.url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness') }));
   console.log(`harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${harnessResult.exchanges} exchanges, ${harnessResult.perSecond.toFixed(0)} checked exchanges/s while sending (${harnessResult.wallPerSecond.toFixed(0)}/s over the whole ${(harnessResult.wallMs / 1000).toFixed(1)} s run), p50 ${harnessResult.p50Ms} ms, p99 ${harnessResult.p99Ms} ms, peak memory ${mib(harnessResult.peakTreeBytes)} (largest process ${mib(harnessResult.peakProcessBytes)})`);
   cpu = await profiledRun(server.url);
 } finally {
