@@ -32,6 +32,9 @@ export interface CommandOnlySettings {
   readonly sizes: readonly number[];
   readonly benchSeed: number;
   readonly out: string;
+  /** bench: the figures against the Mono ASMX host are required (--asmx) or left out (--no-asmx). */
+  readonly asmx: boolean;
+  readonly noAsmx: boolean;
 }
 
 type Setting<K extends keyof CommandOnlySettings> = SettingSpec<K, CommandOnlySettings[K]>;
@@ -68,6 +71,8 @@ export const COMMAND_SETTINGS = [
   { key: 'harnessRepeat', commands: ['bench'], flag: 'harness-repeat', help: 'Times the harness run repeats the positive suite', parse: positiveInt },
   { key: 'sizes', commands: ['bench'], flag: 'sizes', help: 'Sizes (--repeat) of the default run whose growth is measured', parse: sizes },
   { key: 'benchSeed', commands: ['bench'], flag: 'seed', help: 'fast-check seed of the bench\'s runs', parse: seed },
+  { key: 'asmx', commands: ['bench'], flag: 'asmx', boolean: true, help: 'Require the figures against the Mono ASMX host (exit 1 when Mono is missing; by default they are skipped with the reason printed)', parse: bool },
+  { key: 'noAsmx', commands: ['bench'], flag: 'no-asmx', boolean: true, help: 'Leave out the figures against the Mono ASMX host', parse: bool },
   { key: 'out', commands: ['bench'], flag: 'out', defaultText: 'reports/bench.json', help: 'File the figures are written to', parse: path },
 ] as const satisfies ReadonlyArray<Setting<keyof CommandOnlySettings>>;
 
@@ -88,4 +93,6 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   sizes: [1, 4, 16],
   benchSeed: 1,
   out: path('reports/bench.json'),
+  asmx: false,
+  noAsmx: false,
 };

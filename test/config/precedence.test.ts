@@ -92,6 +92,8 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   sizes: ['1', '1,2', '2,4'],
   benchSeed: ['2', '3', '4'],
   out: [f1, f2, f3],
+  asmx: ['false', 'false', 'true'],
+  noAsmx: ['false', 'false', 'true'],
 };
 
 /** Settings that only make sense with another: given alongside (at the flag layer) whenever given. */
