@@ -57,9 +57,11 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   }
   const r = file.record;
   const namespace = flags['namespace'] ? settings.namespace : file.namespace;
-  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace } });
+  // The echo is read in the format the failure was recorded with, unless --result-format says otherwise.
+  const resultFormat = flags['result-format'] ? settings.resultFormat : file.resultFormat ?? 'json';
+  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace, resultFormat } });
   const { baseUrl, embedded } = opened;
-  const target = { ...settings, baseUrl, namespace, echo: settings.echo ?? file.echo };
+  const target = { ...settings, baseUrl, namespace, resultFormat, echo: settings.echo ?? file.echo };
   const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: embedded ? { ...target, proxy: undefined } : target });
   try {
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${embedded ? 'the embedded reference server' : baseUrl}`);

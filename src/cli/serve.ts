@@ -9,19 +9,21 @@ import { commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
-const HELP = `Usage: tsiws-conform serve [--port P] [--host H] [--namespace NS] [--auth-secret S] [--mutant NAME] | --list-mutants
+const HELP = `Usage: tsiws-conform serve [--port P] [--host H] [--namespace NS] [--auth-secret S] [--result-format json|xml] [--mutant NAME] | --list-mutants
   --port          TCP port to listen on [default: 8089; 0 picks a free one]
   --host          address to bind [default: 127.0.0.1]
   --namespace     XML namespace of the service [default: ${DEFAULT_NAMESPACE}]
   --auth-secret   enforce the example signing scheme with this secret [default: accept any signature]
-  --namespace and --auth-secret are also read from TSIWS_NAMESPACE and TSIWS_AUTH_SECRET, and .env, as run reads them
+  --result-format result text as JSON (default) or as an XML document in text (a mutant may fix its own)
+  --namespace, --auth-secret and --result-format are also read from TSIWS_NAMESPACE, TSIWS_AUTH_SECRET and
+                  TSIWS_RESULT_FORMAT, and .env, as run reads them
   --mutant        serve a deliberately broken variant (see --list-mutants)
   --list-mutants  list the mutants with a one-line description`;
 
 export default async function serve(argv: string[], io: Io): Promise<number> {
   const flags = parseFlags('serve', argv, {
     port: { type: 'string' }, host: { type: 'string' }, namespace: { type: 'string' },
-    'auth-secret': { type: 'string' }, mutant: { type: 'string' }, 'list-mutants': { type: 'boolean' },
+    'auth-secret': { type: 'string' }, 'result-format': { type: 'string' }, mutant: { type: 'string' }, 'list-mutants': { type: 'boolean' },
   });
   if (flags['help']) {
     io.out(HELP);
@@ -35,19 +37,19 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   if (mutant !== undefined && !findMutant(mutant)) throw new ConfigError(`--mutant: unknown mutant "${mutant}"${didYouMean(mutant, MUTANTS.map((m) => m.name))}; see tsiws-conform serve --list-mutants`);
   // The settings serve shares with run (namespace, auth secret) resolve as run's do: the one settings
   // table, defaults < .env < environment < flags.
-  const { authSecret, namespace } = commandSettings(flags, io, ['namespace', 'auth-secret']);
+  const { authSecret, namespace, resultFormat } = commandSettings(flags, io, ['namespace', 'auth-secret', 'result-format']);
   const portText = (flags['port'] as string | undefined) ?? '8089';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ConfigError(`--port: expected a port number from 0 to 65535, got "${portText}"`);
   let server;
   try {
     server = await startReferenceServer({
-      port: Number(portText), host: (flags['host'] as string | undefined) ?? '127.0.0.1', namespace,
+      port: Number(portText), host: (flags['host'] as string | undefined) ?? '127.0.0.1', namespace, resultFormat,
       ...(authSecret ? { authSecret } : {}), ...(mutant ? { mutant } : {}),
     });
   } catch (err) {
     throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
   }
-  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
   io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

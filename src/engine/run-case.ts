@@ -81,7 +81,7 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
       ...(negative ? { scenario: negative.scenario } : {}),
       ...(expectation ? { expectation } : {}),
       ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),
-      ...(echo?.ok ? { echo: echo.received } : {}),
+      ...(echo?.ok ? { echo: echo.received, resultFormat: settings.resultFormat } : {}),
     };
     const result = transport.decode({ namespace: settings.namespace }, operation, response);
     // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.

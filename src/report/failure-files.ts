@@ -10,6 +10,7 @@ import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { writeFileAtomic } from '../results/write-atomic.js';
+import type { ResultFormat } from '../results/result-format.js';
 
 export const FAILURE_FILE_VERSION = 1;
 
@@ -21,6 +22,8 @@ export interface FailureFile {
   readonly namespace: string;
   readonly profile: unknown;
   readonly echo: boolean;
+  /** The result format the echo was read in (absent in older files: json). */
+  readonly resultFormat?: ResultFormat;
   readonly seed: number;
   readonly record: ExchangeRecord;
   readonly findings: readonly string[];
@@ -43,6 +46,7 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
     namespace: run.namespace,
     profile: run.configuration['profile'],
     echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded),
+    resultFormat: run.configuration['resultFormat'] === 'xml' ? 'xml' : 'json',
     seed: run.seed,
     record: r,
     findings: findingsOf(r, 'warning'),
