@@ -142,8 +142,8 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
     const r = get(s.name);
     // The default run is the control of a plain asmx mutant when it needs nothing more (plan.ts);
     // a replay has its own control always.
-    const baseline = results.get(baselineName(s.settings.profile, s.replay)) ?? (s.replay ? undefined : results.get('clean'));
-    if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${baselineName(s.settings.profile, s.replay)})`);
+    const baseline = results.get(baselineName(s.settings.profile, s.replay, s.settings.resultFormat)) ?? (s.replay ? undefined : results.get('clean'));
+    if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${baselineName(s.settings.profile, s.replay, s.settings.resultFormat)})`);
     const seen = (x: SubjectResult) => new Set([...Object.keys(x.fired), ...Object.keys(x.warned)]);
     const before = seen(baseline);
     const fired = [...seen(r)].filter((id) => !before.has(id)).sort();

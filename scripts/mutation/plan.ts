@@ -10,6 +10,7 @@ import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/setti
 import { MUTANTS, type Mutant } from '../../src/server/mutants/index.js';
 import { baselineChecks, caseChecks, checks, serviceChecks } from '../../src/checks/registry.js';
 import type { ProfileId } from '../../src/profiles/types.js';
+import type { ResultFormat } from '../../src/results/result-format.js';
 
 /** A fixed seed makes the mutation score reproducible; --seed changes it. */
 export const DEFAULT_SEED = 20240517;
@@ -45,7 +46,7 @@ function base(options: PlanOptions): RunSettings {
 
 const WARNING_CHECKS = new Set([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].filter((c) => c.level === 'warning').map((c) => c.id));
 
-function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy'] }): { settings: RunSettings; config: string; replay?: true } {
+function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy']; resultFormat?: Mutant['resultFormat'] }): { settings: RunSettings; config: string; replay?: true } {
   const needs = m.needs ?? {};
   const words: string[] = [];
   let s: RunSettings = { ...settings, runs: needs.fuzz ? settings.runs : CHEAP_RUNS };
@@ -61,6 +62,11 @@ function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy
   if (needs.profile) {
     s = { ...s, profile: needs.profile };
     words.push(`profile ${needs.profile}`);
+  }
+  // A mutant that answers in its own result format is run (and its baseline recorded) in that format.
+  if (m.resultFormat && m.resultFormat !== settings.resultFormat) {
+    s = { ...s, resultFormat: m.resultFormat };
+    words.push(`${m.resultFormat} results`);
   }
   if (needs.baseline) words.push('baseline replay');
   // A deviation the catalog grades as a warning fails a run only under --fail-on warning; such a
@@ -81,9 +87,10 @@ export function mutantsFor(options: PlanOptions): readonly Mutant[] {
 
 /** The clean control of a profile: the default run count, plus every auth and SLA setting any
  * mutant uses; for the mutants run as regression runs (`replay`), a replay of the same kind. */
-export function baselineName(profile: ProfileId, replay = false): string {
+export function baselineName(profile: ProfileId, replay = false, resultFormat: ResultFormat = DEFAULTS.resultFormat): string {
   const name = profile === 'asmx' ? 'clean:mutant-config' : `clean:${profile}`;
-  return replay ? `${name}:replay` : name;
+  const formatted = resultFormat === DEFAULTS.resultFormat ? name : `${name}:${resultFormat}`;
+  return replay ? `${formatted}:replay` : formatted;
 }
 
 export function plan(options: PlanOptions = {}): Subject[] {
@@ -92,11 +99,13 @@ export function plan(options: PlanOptions = {}): Subject[] {
   const subjects: Subject[] = [{ name: 'clean', settings, config: 'default configuration' }];
   // One clean run per profile and kind of run (conformance or replay) the mutants use, with the
   // union of their needs and full fuzz runs.
-  const kindOf = (m: Mutant) => `${m.needs?.profile ?? 'asmx'} ${m.needs?.baseline ? 'replay' : 'run'}`;
+  const formatOf = (m: Mutant) => m.resultFormat ?? settings.resultFormat;
+  const kindOf = (m: Mutant) => `${m.needs?.profile ?? 'asmx'} ${m.needs?.baseline ? 'replay' : 'run'} ${formatOf(m)}`;
   for (const kind of [...new Set(mutants.map(kindOf))]) {
     const users = mutants.filter((m) => kindOf(m) === kind);
     const profile = users[0]!.needs?.profile ?? 'asmx';
     const replay = users[0]!.needs?.baseline === true;
+    const resultFormat = formatOf(users[0]!);
     const slaMs = users.map((m) => m.needs?.slaMs).filter((v): v is number => v !== undefined);
     const union = {
       fuzz: true,
@@ -105,10 +114,10 @@ export function plan(options: PlanOptions = {}): Subject[] {
       ...(profile !== 'asmx' ? { profile } : {}),
       ...(replay ? { baseline: true } : {}),
     };
-    const c = configure(settings, { needs: union });
+    const c = configure(settings, { needs: union, resultFormat });
     // The default run already is the asmx baseline when no mutant needs more than it.
-    if (profile === 'asmx' && !replay && !union.auth && slaMs.length === 0) continue;
-    subjects.push({ name: baselineName(profile, replay), ...c });
+    if (profile === 'asmx' && !replay && !union.auth && slaMs.length === 0 && resultFormat === settings.resultFormat) continue;
+    subjects.push({ name: baselineName(profile, replay, resultFormat), ...c });
   }
   for (const m of mutants) subjects.push({ name: m.name, mutant: m.name, ...configure(settings, m) });
   return subjects;

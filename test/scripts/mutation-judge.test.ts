@@ -72,6 +72,16 @@ describe('judge', () => {
     expect(baselineName('asmx', true)).toBe('clean:mutant-config:replay');
   });
 
+  test('a mutant that answers in xml runs in xml, against a clean control in xml', () => {
+    const subjects = plan();
+    const mutant = subjects.find((s) => s.mutant === 'payload-missing-element-xml')!;
+    const control = subjects.find((s) => s.name === baselineName('asmx', false, 'xml'))!;
+    expect(mutant.settings.resultFormat).toBe('xml');
+    expect(mutant.config).toContain('xml results');
+    expect(control).toMatchObject({ name: 'clean:mutant-config:xml', settings: { resultFormat: 'xml', runs: 10 } });
+    expect(subjects.filter((s) => s.settings.resultFormat === 'xml').map((s) => s.name).sort()).toEqual(['clean:mutant-config:xml', ...MUTANTS.filter((m) => m.resultFormat === 'xml').map((m) => m.name)].sort());
+  });
+
   test('matches-baseline firing on the clean replay fails the run and is credited to no mutant', () => {
     const results = perfect();
     results.set('clean:mutant-config:replay', outcome('clean:mutant-config:replay', ['matches-baseline']));
