@@ -14,7 +14,7 @@ import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.
 import { withRegression } from '../engine/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parseCommandLine } from './args.js';
-import { commandSettings } from './settings.js';
+import { checkingSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { help as runHelp, runOptions } from './run.js';
@@ -51,7 +51,8 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
   const file = readFailureFile(positionals[0]!);
-  const settings = commandSettings(flags, io);
+  // The user checks the failure was found with are run again, unless --checks-module names others.
+  const settings = await checkingSettings(file.checksModule && !flags['checks-module'] ? { ...flags, 'checks-module': file.checksModule } : flags, io);
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }

@@ -15,7 +15,7 @@ import { rulesFromFile } from '../parity/normalise.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
 import { parseFlags, type Flags, type Options } from './args.js';
-import { commandSettings } from './settings.js';
+import { checkingSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { regressionLine } from './regression.js';
@@ -67,7 +67,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
 }
 
 async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
-  const resolved = commandSettings(flags, io);
+  const resolved = await checkingSettings(flags, io);
   resolvedAs(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
   // that cannot take them is bad usage before anything else is said.

@@ -4,14 +4,19 @@
  * of its flags are its own. */
 import { resolveSettings } from '../config/resolve.js';
 import type { RunSettings } from '../config/settings.js';
-import { CATALOGS } from '../engine/catalogs.js';
+import { CATALOGS, catalogsWith } from '../engine/catalogs.js';
 import type { Flags } from './args.js';
+import { settingsInput } from './settings-input.js';
 import type { Io } from './main.js';
 
 export function commandSettings(flags: Flags, io: Io, only?: readonly string[]): RunSettings {
-  const envFile = flags['env-file'];
-  const given = only ? Object.fromEntries(Object.entries(flags).filter(([name, value]) => only.includes(name) && value !== undefined)) : flags;
-  return resolveSettings({
-    flags: given, env: io.env, envFile: typeof envFile === 'string' ? envFile : '.env', envFileExplicit: typeof envFile === 'string', catalogs: CATALOGS, warn: io.err,
-  });
+  return resolveSettings(settingsInput(flags, io, CATALOGS, only));
+}
+
+/** The settings of a command that runs checks (run, replay): the checks module, if one is given, is
+ * loaded first, so that --checks and --skip-checks may name its checks. */
+export async function checkingSettings(flags: Flags, io: Io): Promise<RunSettings> {
+  const { warn: _quiet, ...first } = settingsInput(flags, io, CATALOGS);
+  const { checksModule } = resolveSettings({ ...first, only: ['checksModule'] });
+  return resolveSettings(settingsInput(flags, io, await catalogsWith(checksModule)));
 }

@@ -15,6 +15,9 @@ export interface ResolveInput {
   readonly envFileExplicit: boolean;
   /** The check ids and rule names --checks, --skip-checks and --normalise may give. */
   readonly catalogs: Catalogs;
+  /** Resolve only these settings (the rest keep their defaults): to learn, say, which checks module
+   * adds to the catalogs before the settings that name checks are parsed. */
+  readonly only?: readonly (keyof RunSettings)[];
   /** Where warnings go (a misspelt TSIWS_ variable); they never stop the run. */
   readonly warn?: (line: string) => void;
 }
@@ -71,6 +74,7 @@ export function resolveSettings(input: ResolveInput): RunSettings {
   const out: Record<string, unknown> = { ...DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
   const given = new Set<string>();
   for (const s of SETTINGS) {
+    if (input.only && !input.only.includes(s.key)) continue;
     const value = layered(s, input, dotenv);
     if (value === undefined) continue;
     out[s.key] = value;

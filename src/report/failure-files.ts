@@ -24,6 +24,8 @@ export interface FailureFile {
   readonly echo: boolean;
   /** The result format the echo was read in (absent in older files: json). */
   readonly resultFormat?: ResultFormat;
+  /** The --checks-module of the run, whose checks the replay runs again. */
+  readonly checksModule?: string;
   readonly seed: number;
   readonly record: ExchangeRecord;
   readonly findings: readonly string[];
@@ -47,6 +49,7 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
     profile: run.configuration['profile'],
     echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded),
     resultFormat: run.configuration['resultFormat'] === 'xml' ? 'xml' : 'json',
+    ...(typeof run.configuration['checksModule'] === 'string' ? { checksModule: run.configuration['checksModule'] } : {}),
     seed: run.seed,
     record: r,
     findings: findingsOf(r, 'warning'),
