@@ -26,14 +26,15 @@ export const NO_USER_CHECKS: UserChecks = { path: '', exchange: [], service: [] 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 const TEXT_FIELDS = ['description', 'enforces', 'levelReason', 'appliesText'] as const;
 
-/** Node imports .js and .mjs itself, and TypeScript where a loader is registered (tsx in a checkout,
- * vite in the suites' workers); elsewhere (the compiled package) TypeScript goes through tsx. */
+/** Node imports .js and .mjs itself. TypeScript is imported as it is where a loader handles it (vite
+ * in the suites' workers); otherwise (the CLI, with or without tsx registered; a .ts file outside a
+ * "type": "module" package, which tsx's global hook would take for CommonJS) through tsx's tsImport. */
 async function importModule(path: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(path).href;
+  if (!/\.[cm]?ts$/.test(path)) return (await import(url)) as Record<string, unknown>;
   try {
     return (await import(url)) as Record<string, unknown>;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err;
+  } catch {
     const { tsImport } = await import('tsx/esm/api');
     return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
   }
