@@ -10,6 +10,7 @@ import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/setti
 import { MUTANTS, type Mutant } from '../../src/server/mutants/index.js';
 import { baselineChecks, caseChecks, checks, serviceChecks } from '../../src/checks/registry.js';
 import type { ProfileId } from '../../src/profiles/types.js';
+import type { ResultFormat } from '../../src/results/result-format.js';
 
 /** A fixed seed makes the mutation score reproducible; --seed changes it. */
 export const DEFAULT_SEED = 20240517;
@@ -35,8 +36,6 @@ export interface Subject {
   readonly payload?: ResultFormat;
 }
 
-export type ResultFormat = 'json' | 'xml';
-
 /** A mutant that changes only the shape of the result text (src/server/mutants, `payload-*`):
  * caught by result-schema (schemas inferred from the clean server) and by shape drift in a
  * regression run. Names ending in -xml deviate from the clean server's XML result format. */
@@ -48,9 +47,7 @@ export function payloadFormatOf(name: string): ResultFormat | undefined {
 /** Settings under which the embedded server answers in `format`: XML results are the run setting
  * resultFormat (serve --result-format xml, issue 21), JSON results the default. */
 export function withResultFormat(settings: RunSettings, format: ResultFormat): RunSettings {
-  if (format === 'json') return settings;
-  if (!('resultFormat' in DEFAULTS)) throw new Error('a payload mutant for XML results needs the resultFormat run setting (serve --result-format xml), which this tree does not have');
-  return { ...settings, resultFormat: format } as RunSettings;
+  return { ...settings, resultFormat: format };
 }
 
 export interface PlanOptions {
@@ -69,7 +66,7 @@ function base(options: PlanOptions): RunSettings {
 
 const WARNING_CHECKS = new Set([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].filter((c) => c.level === 'warning').map((c) => c.id));
 
-function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
+function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy']; resultFormat?: Mutant['resultFormat']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
   // A payload mutant is caught in a regression run that also validates against inferred schemas.
   const needs = m.payload ? { ...m.needs, baseline: true } : (m.needs ?? {});
   const words: string[] = [];
@@ -86,6 +83,11 @@ function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy
   if (needs.profile) {
     s = { ...s, profile: needs.profile };
     words.push(`profile ${needs.profile}`);
+  }
+  // A mutant that answers in its own result format is run (and its baseline recorded) in that format.
+  if (!m.payload && m.resultFormat && m.resultFormat !== settings.resultFormat) {
+    s = { ...s, resultFormat: m.resultFormat };
+    words.push(`${m.resultFormat} results`);
   }
   if (needs.baseline) words.push('baseline replay');
   if (m.payload) {

@@ -16,7 +16,7 @@ import { resultSchemasFor } from '../checks/result-schemas.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
 import type { Flags, Options } from '../config/args.js';
-import { commandLine, commandSettings } from './settings.js';
+import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { regressionLine } from './regression.js';
@@ -54,7 +54,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
 }
 
 async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
-  const resolved = commandSettings('run', flags, io);
+  const resolved = await checkingSettings('run', flags, io);
   resolvedAs(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
   // that cannot take them is bad usage before anything else is said.

@@ -11,9 +11,9 @@ import type { Io } from './main.js';
 export default async function serve(argv: string[], io: Io): Promise<number> {
   const line = commandLine('serve', argv, io);
   if (!line) return EXIT.conforms;
-  // Every setting of serve (port, host, mutant, namespace, auth secret) resolves as run's do: the one
+  // Every setting of serve (port, host, mutant, namespace, auth secret, result format) resolves as run's do: the one
   // settings table, defaults < .env < environment < flags.
-  const { port, host, mutant, listMutants, authSecret, namespace } = commandSettings('serve', line.flags, io);
+  const { port, host, mutant, listMutants, authSecret, namespace, resultFormat } = commandSettings('serve', line.flags, io);
   if (listMutants) {
     for (const m of MUTANTS) io.out(`${m.name.padEnd(28)} ${m.description}`);
     return EXIT.conforms;
@@ -23,13 +23,13 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   let server;
   try {
     server = await startReferenceServer({
-      port, host, namespace,
+      port, host, namespace, resultFormat,
       ...(authSecret ? { authSecret } : {}), ...(mutant ? { mutant } : {}),
     });
   } catch (err) {
     throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
   }
-  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
   io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -18,6 +18,9 @@ export interface ResolveInput {
   readonly envFileExplicit: boolean;
   /** The check ids and rule names --checks, --skip-checks and --normalise may give. */
   readonly catalogs: Catalogs;
+  /** Resolve only these settings (the rest keep their defaults): to learn, say, which checks module
+   * adds to the catalogs before the settings that name checks are parsed. */
+  readonly only?: readonly string[];
   /** Where warnings go (a misspelt TSIWS_ variable); they never stop the run. */
   readonly warn?: (line: string) => void;
 }
@@ -83,6 +86,7 @@ export function resolveCommand(command: CommandId, input: ResolveInput): Command
   const out: Record<string, unknown> = { ...ALL_DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
   const given = new Set<string>();
   for (const s of taken) {
+    if (input.only && !input.only.includes(s.key)) continue;
     const value = layered(s, input, dotenv, command);
     if (value === undefined) continue;
     out[s.key] = value;

@@ -4,7 +4,7 @@
  * come from this table.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, FAIL_ON, operations, PROFILE_IDS, TRANSPORT_IDS, type BasicAuth, type FailOn, type ProfileId, type TransportId } from '../contract/index.js';
+import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, DEFAULT_RESULT_FORMAT, FAIL_ON, operations, PROFILE_IDS, RESULT_FORMATS, TRANSPORT_IDS, type BasicAuth, type FailOn, type ProfileId, type ResultFormat, type TransportId } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
 import { bool, directory, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
@@ -47,6 +47,10 @@ export interface RunSettings {
   readonly maxDurationS: number | undefined;
   /** Compare results with the reference echo; undefined: only against the embedded server. */
   readonly echo: boolean | undefined;
+  /** How the embedded server (and serve) writes result texts, and so how the echo is read. */
+  readonly resultFormat: ResultFormat;
+  /** An ES module of user checks (src/checks/user-module.ts), run beside the built-in catalog. */
+  readonly checksModule: string | undefined;
   /** Named normalisation rules for the parity comparison (src/parity/normalise.ts). */
   readonly normalise: readonly string[];
   /** A JSON file of further normalisation rules. */
@@ -112,12 +116,14 @@ export const SETTINGS = [
   { key: 'profile', commands: RUN, flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(PROFILE_IDS, 'profile') },
   { key: 'checks', commands: RUN, flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
   { key: 'skipChecks', commands: RUN, flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
+  { key: 'checksModule', commands: [...RUN, 'checks'], flag: 'checks-module', env: 'TSIWS_CHECKS_MODULE', defaultText: '(none)', help: 'ES module (.js, .mjs or .ts) exporting further checks, run and reported like the built-in ones (see README, Your own checks)', parse: readableFile },
   { key: 'slaMs', commands: RUN, flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
   { key: 'seed', commands: RUN, flag: 'seed', env: 'TSIWS_SEED', defaultText: '(random, printed at the start)', help: 'fast-check seed; the same seed sends the same requests', parse: seed },
   { key: 'runs', commands: RUN, flag: 'runs', env: 'TSIWS_RUNS', help: 'Fuzzed requests per operation and transport', parse: positiveInt },
   { key: 'maxStringLength', commands: RUN, flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', help: 'Longest fuzzed string value', parse: positiveInt },
   { key: 'maxDurationS', commands: RUN, flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
   { key: 'echo', commands: RUN, flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
+  { key: 'resultFormat', commands: [...RUN, 'serve'], flag: 'result-format', env: 'TSIWS_RESULT_FORMAT', help: "Result text the embedded server (and serve) answers with: json, or xml (an XML document in text, as the live service types it); the echo check reads the same format", parse: oneOf(RESULT_FORMATS, 'result format') },
   { key: 'normalise', commands: RUN, flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: 'Named rules applied to result texts before parity comparison', catalog: 'normalise', parse: listFrom('normalise', 'normalisation rule') },
   { key: 'normaliseFile', commands: RUN, flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
   { key: 'suites', commands: RUN, flag: 'suites', env: 'TSIWS_SUITES', help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
@@ -167,6 +173,8 @@ export const DEFAULTS: RunSettings = {
   maxStringLength: 2000,
   maxDurationS: undefined,
   echo: undefined,
+  resultFormat: DEFAULT_RESULT_FORMAT,
+  checksModule: undefined,
   normalise: [],
   normaliseFile: undefined,
   suites: SUITE_IDS,

@@ -22,6 +22,13 @@ export const DEFAULT_FAIL_ON: FailOn = 'error';
 export const PROFILE_IDS = ['asmx', 'lenient', 'strict'] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
 
+/** How the reference server writes an operation's result text (the `<Operation>Result` string): JSON
+ * text (the default), or an XML document in text, the way the live Tigerpaw service types its
+ * results (src/results/result-format.ts; the echo is written and read in src/asmx/echo-payload.ts). */
+export const RESULT_FORMATS = ['json', 'xml'] as const;
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+export const DEFAULT_RESULT_FORMAT: ResultFormat = 'json';
+
 /** HTTP Basic credentials (--auth, or user:password in --base-url); src/http sends them. */
 export interface BasicAuth {
   readonly user: string;

@@ -12,14 +12,16 @@ import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
+import { userChecksOf } from '../checks/catalogs.js';
 import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from '../results/record.js';
 import { clip } from '../results/clip.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The checks a run evaluates: --checks narrows the catalog, --skip-checks removes from it. */
-export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks'>): readonly Check[] {
-  return selected(allChecks, settings);
+/** The checks a run evaluates: the catalog and the user's (--checks-module); --checks narrows them,
+ * --skip-checks removes from them. */
+export async function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks' | 'checksModule'>): Promise<readonly Check[]> {
+  return selected([...allChecks, ...(await userChecksOf(settings)).exchange], settings);
 }
 
 export function evaluate(exchange: Exchange, checks: readonly Check[] = allChecks): CheckOutcome[] {
@@ -50,7 +52,8 @@ function requestFor(testCase: Case, transportId: TransportId, namespace: string,
   return testCase.kind === 'negative' ? negativeRequest(testCase, transportId, ctx, op, values) : getTransportById(transportId).encode(ctx, op, values);
 }
 
-export async function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, checks = selectedChecks(settings)): Promise<ExchangeRecord> {
+export async function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[]): Promise<ExchangeRecord> {
+  const checks = given ?? (await selectedChecks(settings));
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
   const values = await valuesFor(settings, operation, testCase);
@@ -82,7 +85,7 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
       ...(negative ? { scenario: negative.scenario } : {}),
       ...(expectation ? { expectation } : {}),
       ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),
-      ...(echo?.ok ? { echo: echo.received } : {}),
+      ...(echo?.ok ? { echo: echo.received, resultFormat: settings.resultFormat } : {}),
       ...resultSchemaOf(settings, operation),
     };
     const result = transport.decode({ namespace: settings.namespace }, operation, response);

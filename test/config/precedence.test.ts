@@ -52,6 +52,8 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   maxStringLength: ['10', '20', '30'],
   maxDurationS: ['10', '20', '30'],
   echo: ['true', 'false', 'true'],
+  resultFormat: ['xml', 'json', 'xml'],
+  checksModule: [f1, f2, f3],
   normalise: ['timestamps', 'guids', 'trailing-whitespace'],
   normaliseFile: [j1, j2, j3],
   suites: ['positive', 'negative', 'fuzz'],

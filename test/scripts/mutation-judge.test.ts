@@ -77,6 +77,16 @@ describe('judge', () => {
     expect(baselineName('asmx', true)).toBe('clean:mutant-config:replay');
   });
 
+  test('a payload mutant in xml runs in xml, replayed against schemas, against a clean control of its own', () => {
+    const subjects = plan();
+    const mutant = subjects.find((s) => s.mutant === 'payload-missing-element-xml')!;
+    const control = subjects.find((s) => s.name === baselineName('asmx', true, 'xml'))!;
+    expect(mutant.settings.resultFormat).toBe('xml');
+    expect(mutant.config).toContain('xml results');
+    expect(control).toMatchObject({ settings: { resultFormat: 'xml' } });
+    expect(subjects.filter((s) => s.settings.resultFormat === 'xml').map((s) => s.name).sort()).toEqual([baselineName('asmx', true, 'xml'), ...MUTANTS.filter((m) => m.resultFormat === 'xml').map((m) => m.name)].sort());
+  });
+
   test('matches-baseline firing on the clean replays fails the run and is credited to no mutant', () => {
     const results = perfect();
     for (const control of plan().filter((s) => s.replay && !s.mutant)) results.set(control.name, outcome(control.name, ['matches-baseline']));
