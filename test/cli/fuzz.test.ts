@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { runCliProcess } from '../support/cli.js';
+import { cliInProcess, runCliProcess } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 
 let reference: ReferenceServer;
@@ -71,10 +71,11 @@ describe('a server that mangles non-ASCII over HTTP GET', () => {
     // Shrunk: the string parameters of the counterexample are short, most of them empty.
     const shortest = files.map(({ file }) => Object.values(file.record.values as Record<string, string>).join('').length).sort((a, b) => a - b)[0]!;
     expect(shortest).toBeLessThanOrEqual(4);
-    const replay = await runCliProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', mutant.url]);
+    // replay runs no test: in process, the same main() the bin calls.
+    const replay = await cliInProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', mutant.url]);
     expect(replay.code).toBe(1);
     expect(replay.stdout).toContain('Reproduced: the same checks fire (echo-matches).');
-    const fixed = await runCliProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', reference.url]);
+    const fixed = await cliInProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', reference.url]);
     expect(fixed.code).toBe(0);
     expect(fixed.stdout).toContain('Not reproduced: every check passes now.');
   });

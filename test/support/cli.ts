@@ -1,9 +1,12 @@
-/** Runs the real CLI in a child process with a clean environment and a fresh working folder. */
+/** Runs the real CLI in a child process with a clean environment and a fresh working folder, or in
+ * process (the same main() the bin calls) where no real process is needed: a child process costs
+ * seconds of start-up, and most command behaviour does not depend on one. */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { main } from '../../src/cli/main.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
 /** Node 20 reads `--env-file` anywhere on its command line unless `--` ends its own options (see the bin). */
@@ -39,6 +42,20 @@ export function runCliProcess(args: string[], env: Record<string, string> = {}):
       });
     });
   });
+}
+
+export interface InProcessResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** main() in this process, each line ended with a newline as the bin writes it. */
+export async function cliInProcess(args: string[], env: Record<string, string> = {}): Promise<InProcessResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`), env });
+  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 /** Resolves `delayMs` after `read()` first holds `text`: to signal a run once it is under way. */
