@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cliInProcess, runCliProcess } from '../support/cli.js';
+import { cliInProcess, runInProcess } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 
 let reference: ReferenceServer;
@@ -29,7 +29,7 @@ afterAll(async () => {
  * property's requests are sequential; different properties run concurrently. */
 async function requestsOf(seed: string): Promise<Map<string, string[]>> {
   seen = [];
-  const r = await runCliProcess(['run', '--base-url', recorder.url, '--seed', seed, '--timestamp', '2024-01-01T00:00:00Z', '--operations', 'MobileContactEmailCreate,MobileTasksList', '--checks', 'http-status-200', '--suites', 'fuzz', '--allow-mutations']);
+  const r = await runInProcess(['run', '--base-url', recorder.url, '--seed', seed, '--timestamp', '2024-01-01T00:00:00Z', '--operations', 'MobileContactEmailCreate,MobileTasksList', '--checks', 'http-status-200', '--suites', 'fuzz', '--allow-mutations']);
   expect(r.code).toBe(0);
   const groups = new Map<string, string[]>();
   for (const line of seen) {
@@ -56,7 +56,7 @@ describe('reproducibility', () => {
 
 describe('a server that mangles non-ASCII over HTTP GET', () => {
   test('is found by fuzzing within the default runs, shrunk, saved, and replay reproduces it', async () => {
-    const run = await runCliProcess(['run', '--base-url', mutant.url, '--echo', '--seed', '7', '--checks', 'echo-matches', '--suites', 'fuzz']);
+    const run = await runInProcess(['run', '--base-url', mutant.url, '--echo', '--seed', '7', '--checks', 'echo-matches', '--suites', 'fuzz']);
     expect(run.code).toBe(1);
     const failures = readdirSync(join(run.reports, 'failures'));
     expect(failures.length).toBeGreaterThan(0);
@@ -82,7 +82,7 @@ describe('a server that mangles non-ASCII over HTTP GET', () => {
 });
 
 test('--max-duration ends the run gracefully: complete reports marked incomplete', async () => {
-  const r = await runCliProcess(['run', '--max-duration', '1', '--runs', '100000']);
+  const r = await runInProcess(['run', '--max-duration', '1', '--runs', '100000']);
   const results = r.json('results.json');
   expect(results.run.incomplete.reason).toBe('--max-duration 1 s ran out');
   expect(results.run.incomplete.casesNotRun + results.run.incomplete.fuzzPropertiesInterrupted).toBeGreaterThan(0);

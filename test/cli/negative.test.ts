@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CHECK_IDS } from '../../src/checks/registry.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cliInProcess, runCliProcess, REPO } from '../support/cli.js';
+import { cliInProcess, runCliProcess, runInProcess, REPO } from '../support/cli.js';
 
 const servers: ReferenceServer[] = [];
 async function server(options: Parameters<typeof startReferenceServer>[0]): Promise<string> {
@@ -24,7 +24,7 @@ describe('the negative matrix', () => {
   test('a server that accepts a bad int with 200 and a result is caught: exit 1, rejects-invalid-input named', async () => {
     const url = await server({ mutant: 'accept-bad-int' });
     // The mutant affects every int parameter; two operations with several keep the run short.
-    const r = await runCliProcess(['run', '--base-url', url, '--allow-mutations', '--runs', '2', '--operations', 'MobileDispatchUpdate,MobileTimeLogCreate']);
+    const r = await runInProcess(['run', '--base-url', url, '--allow-mutations', '--runs', '2', '--operations', 'MobileDispatchUpdate,MobileTimeLogCreate']);
     expect(r.code).toBe(1);
     const { failures } = r.json('results.json');
     const fired = new Set(failures.map((f: { check: string }) => f.check));
@@ -44,7 +44,7 @@ describe('the negative matrix', () => {
     // Two operations that between them have int, dateTime and boolean parameters: every kind of
     // negative case (each type's scenarios, missing parameter, unknown path and SOAPAction,
     // envelope swaps, malformed XML).
-    const r = await runCliProcess(['run', '--profile', 'lenient', '--runs', '1', '--suites', 'negative,positive', '--operations', 'MobileTimeLogCreate,MobileContactEmailCreate']);
+    const r = await runInProcess(['run', '--profile', 'lenient', '--runs', '1', '--suites', 'negative,positive', '--operations', 'MobileTimeLogCreate,MobileContactEmailCreate']);
     expect(r.code).toBe(0);
     const results = r.json('results.json');
     expect(results.run.configuration.profile).toBe('lenient');
@@ -53,11 +53,11 @@ describe('the negative matrix', () => {
   });
 
   test('--checks narrows the catalog and --skip-checks removes from it', async () => {
-    const only = await runCliProcess(['run', '--checks', 'http-status-200,rejects-invalid-input', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
+    const only = await runInProcess(['run', '--checks', 'http-status-200,rejects-invalid-input', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
     expect(only.code).toBe(0);
     const names = [...only.text('junit.xml').matchAll(/<testcase [^>]*name="([^"]+)"/g)].map((m) => m[1]!.split(' ').at(-1));
     expect(new Set(names)).toEqual(new Set(['http-status-200', 'rejects-invalid-input']));
-    const skipped = await runCliProcess(['run', '--skip-checks', 'xsd-valid', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
+    const skipped = await runInProcess(['run', '--skip-checks', 'xsd-valid', '--operations', 'MobileContactEmailDelete', '--runs', '1']);
     expect(skipped.text('junit.xml')).not.toContain(' xsd-valid"');
     expect(skipped.text('junit.xml')).toContain(' http-status-200"');
   });
@@ -70,6 +70,7 @@ describe('the negative matrix', () => {
 });
 
 describe('authentication enforcement', () => {
+  // Real processes: the example signer reads TSIWS_AUTH_SECRET from the process environment.
   test('with the example signer and a server that enforces it: every auth case rejected, every valid request accepted', async () => {
     const r = await runCliProcess(['run', '--signer', SIGNER, '--auth-secret', 's3cret', '--runs', '1'], { TSIWS_AUTH_SECRET: 's3cret' });
     expect(r.code).toBe(0);

@@ -1,7 +1,7 @@
 /** Issue 5 end to end: parity against the embedded server and against transport-specific bugs. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { runCliProcess } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
 
 const servers = new Map<string, ReferenceServer>();
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe.each([
   ['bool-title-case-soap12', 'soap12', 'typed-format'],
 ])('a server with %s', (mutant, transport, cls) => {
   test(`is found on ${transport} and classified as ${cls}`, async () => {
-    const r = await runCliProcess(['run', '--base-url', servers.get(mutant)!.url, '--seed', '11', '--suites', 'fuzz', '--allow-mutations', ...SOME_OPERATIONS]);
+    const r = await runInProcess(['run', '--base-url', servers.get(mutant)!.url, '--seed', '11', '--suites', 'fuzz', '--allow-mutations', ...SOME_OPERATIONS]);
     expect(r.code).toBe(1);
     const defects = differencesOf(r.json('parity.json')).filter((d) => !d.inherent);
     expect(defects.length).toBeGreaterThan(0);
@@ -36,7 +36,7 @@ describe.each([
 });
 
 describe('markup over GET/POST refused by ASP.NET request validation', () => {
-  const run = (profile: string) => runCliProcess(['run', '--base-url', servers.get('aspnet-request-validation')!.url, '--seed', '11', '--suites', 'fuzz', '--profile', profile, '--allow-mutations', ...SOME_OPERATIONS]);
+  const run = (profile: string) => runInProcess(['run', '--base-url', servers.get('aspnet-request-validation')!.url, '--seed', '11', '--suites', 'fuzz', '--profile', profile, '--allow-mutations', ...SOME_OPERATIONS]);
 
   test('is inherent under asmx: visible, not failing', async () => {
     const r = await run('asmx');

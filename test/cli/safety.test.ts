@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isMutating, operations } from '../../src/contract/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { runCliProcess } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 
 // SIGINT halfway (valid junit.xml and results.json marked incomplete, exit 130) is one of the
@@ -32,7 +32,7 @@ describe('mutation safety', () => {
 
   test('without --allow-mutations no create, update or delete request reaches another target', async () => {
     seen = [];
-    const r = await runCliProcess(['run', '--base-url', recorder.url, '--runs', '2']);
+    const r = await runInProcess(['run', '--base-url', recorder.url, '--runs', '2']);
     expect(r.code).toBe(0);
     const sent = seen.filter((line) => mutating.some((op) => line.includes(op)));
     expect(sent).toEqual([]);
@@ -51,7 +51,7 @@ describe('mutation safety', () => {
 
   test('with --allow-mutations they are sent', async () => {
     seen = [];
-    const r = await runCliProcess(['run', '--base-url', recorder.url, '--runs', '2', '--allow-mutations', '--operations', 'MobileContactEmailDelete', '--suites', 'positive']);
+    const r = await runInProcess(['run', '--base-url', recorder.url, '--runs', '2', '--allow-mutations', '--operations', 'MobileContactEmailDelete', '--suites', 'positive']);
     expect(r.code).toBe(0);
     expect(seen.filter((line) => line.includes('MobileContactEmailDelete'))).toHaveLength(4);
   });

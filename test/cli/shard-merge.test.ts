@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cliInProcess, runCliProcess, type CliResult, type InProcessResult } from '../support/cli.js';
+import { cliInProcess, runInProcess, type CliResult, type InProcessResult } from '../support/cli.js';
 
 let mutant: ReferenceServer;
 let whole: CliResult;
@@ -19,9 +19,9 @@ const args = () => ['run', '--base-url', mutant.url, '--allow-mutations', '--ech
 
 beforeAll(async () => {
   mutant = await startReferenceServer({ mutant: 'accept-bad-int' });
-  whole = await runCliProcess(args());
+  whole = await runInProcess(args());
   // One after another: runs side by side would only make a 2-core machine thrash.
-  for (let i = 1; i <= SHARDS; i++) shards.push(await runCliProcess([...args(), '--shard', `${i}/${SHARDS}`]));
+  for (let i = 1; i <= SHARDS; i++) shards.push(await runInProcess([...args(), '--shard', `${i}/${SHARDS}`]));
   merged = await cliInProcess(['merge-reports', ...shards.map((s) => s.reports), '--reports-dir', `${whole.reports}-merged`]);
 }, 300_000);
 afterAll(() => mutant.close());
