@@ -1,23 +1,27 @@
 /** Issue 18: a run against a target behind Basic authentication, extra headers, a private CA, a
  * client certificate and a proxy. The target sees every value; no report or console line does. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { startForwardProxy, startRecordingFront, tlsFile } from '../support/access-servers.js';
 import { useLoopbackServers } from '../support/loopback-fixture.js';
-import { runCliProcess, type CliResult } from '../support/cli.js';
+import { cliInProcess, runCliProcess } from '../support/cli.js';
 
 const { reference, serve } = useLoopbackServers();
 
 const SMALL_RUN = ['--operations', 'MobileTasksList,MobileAccountSearch', '--transports', 'soap11,get', '--suites', 'positive,service'];
 
+/** What a command printed, and the reports folder it was given (the folder holding it is searched). */
+interface Output { readonly stdout: string; readonly stderr: string; readonly reports: string }
+
 /** Every file the run wrote (reports, failure files, a recorded baseline) and the console, to search for secrets. */
-function everyOutput(result: CliResult): Record<string, string> {
+function everyOutput(result: Output): Record<string, string> {
   const files = readdirSync(dirname(result.reports), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   return { stdout: result.stdout, stderr: result.stderr, ...Object.fromEntries(files.map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), 'utf8')])) };
 }
 
-function leaks(result: CliResult, secrets: readonly string[]): string[] {
+function leaks(result: Output, secrets: readonly string[]): string[] {
   return Object.entries(everyOutput(result)).flatMap(([file, text]) => secrets.filter((s) => text.includes(s)).map((s) => `${s} in ${file}`));
 }
 
@@ -53,9 +57,10 @@ test('--auth and HTTP_PROXY: every request goes through the proxy with the crede
   const curl = JSON.parse(readFileSync(failureFile, 'utf8')).record.request.curl as string;
   expect(curl).toMatch(/^curl -sS -i -x '<PROXY>' -u '<USER>:<PASSWORD>' /);
 
-  // replay sends the same way: through the proxy, with the credentials.
+  // replay sends the same way: through the proxy, with the credentials. It runs no test: in
+  // process, with the same environment the run had.
   const [proxied, sent] = [proxy.received.length, front.received.length];
-  const replayed = await runCliProcess(['replay', failureFile, '--base-url', front.url, '--auth', 'auth-user-2:AuthPassw0rd', '--sla-ms', '1'], { HTTP_PROXY: proxy.url });
+  const replayed = await cliInProcess(['replay', failureFile, '--base-url', front.url, '--auth', 'auth-user-2:AuthPassw0rd', '--sla-ms', '1'], { HTTP_PROXY: proxy.url });
   expect(replayed.code).toBe(1);
   const again = front.received.slice(sent);
   expect([proxy.received.length > proxied, again.length > 0, again.every((r) => r.headers['authorization'] === front.received[0]!.headers['authorization'])]).toEqual([true, true, true]);
@@ -65,7 +70,9 @@ test('--auth and HTTP_PROXY: every request goes through the proxy with the crede
 test('diff-wsdl fetches ?WSDL with the same access settings', async () => {
   const front = await serve(startRecordingFront(reference().url, { tls: {} }));
   const url = new URL(front.url);
-  const result = await runCliProcess(['diff-wsdl', '--base-url', `https://wsdl-user:WsdlPassw0rd@${url.host}`, '--ca-file', tlsFile('ca.pem'), '--header', 'X-Api-Key: wsdl-hdr-5555']);
+  // diff-wsdl runs no test: in process, its reports in a folder of their own.
+  const reports = join(mkdtempSync(join(tmpdir(), 'tsiws-access-')), 'reports');
+  const result = { reports, ...(await cliInProcess(['diff-wsdl', '--base-url', `https://wsdl-user:WsdlPassw0rd@${url.host}`, '--ca-file', tlsFile('ca.pem'), '--header', 'X-Api-Key: wsdl-hdr-5555', '--reports', reports])) };
   expect([result.code, result.stderr]).toEqual([0, '']);
   expect(front.received.map((r) => [r.url, r.headers['authorization'], r.headers['x-api-key']])).toEqual([['/api/rmm/tsiWS.asmx?WSDL', `Basic ${Buffer.from('wsdl-user:WsdlPassw0rd').toString('base64')}`, 'wsdl-hdr-5555']]);
   expect(leaks(result, ['wsdl-user', 'WsdlPassw0rd', 'wsdl-hdr-5555'])).toEqual([]);

@@ -1,14 +1,12 @@
 /** The real bin: --format json keeps stdout a single JSON document, --quiet prints only the
  * verdict, progress lines have no escapes off a terminal, and the reports verify. */
-import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { BIN, runCliProcess } from '../support/cli.js';
+import { cliInProcess, runCliProcess } from '../support/cli.js';
 
-const verify = (dir: string) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-  execFile(process.execPath, [BIN, 'verify-certificate', dir], { env: { PATH: process.env['PATH'] ?? '' } }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }));
-});
+/** verify-certificate runs no test: in process (a child process costs seconds of start-up). */
+const verify = (dir: string) => cliInProcess(['verify-certificate', dir]);
 
 test('--format json: one JSON document on stdout, human text and progress on stderr; the certificate verifies', async () => {
   const r = await runCliProcess(['run', '--format', 'json', '--suites', 'positive,service', '--runs', '1']);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { runCliProcess } from '../support/cli.js';
+import { cliInProcess, runInProcess } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 
 let reference: ReferenceServer;
@@ -29,7 +29,7 @@ afterAll(async () => {
  * property's requests are sequential; different properties run concurrently. */
 async function requestsOf(seed: string): Promise<Map<string, string[]>> {
   seen = [];
-  const r = await runCliProcess(['run', '--base-url', recorder.url, '--seed', seed, '--timestamp', '2024-01-01T00:00:00Z', '--operations', 'MobileContactEmailCreate,MobileTasksList', '--checks', 'http-status-200', '--suites', 'fuzz', '--allow-mutations']);
+  const r = await runInProcess(['run', '--base-url', recorder.url, '--seed', seed, '--timestamp', '2024-01-01T00:00:00Z', '--operations', 'MobileContactEmailCreate,MobileTasksList', '--checks', 'http-status-200', '--suites', 'fuzz', '--allow-mutations']);
   expect(r.code).toBe(0);
   const groups = new Map<string, string[]>();
   for (const line of seen) {
@@ -56,7 +56,7 @@ describe('reproducibility', () => {
 
 describe('a server that mangles non-ASCII over HTTP GET', () => {
   test('is found by fuzzing within the default runs, shrunk, saved, and replay reproduces it', async () => {
-    const run = await runCliProcess(['run', '--base-url', mutant.url, '--echo', '--seed', '7', '--checks', 'echo-matches', '--suites', 'fuzz']);
+    const run = await runInProcess(['run', '--base-url', mutant.url, '--echo', '--seed', '7', '--checks', 'echo-matches', '--suites', 'fuzz']);
     expect(run.code).toBe(1);
     const failures = readdirSync(join(run.reports, 'failures'));
     expect(failures.length).toBeGreaterThan(0);
@@ -71,17 +71,18 @@ describe('a server that mangles non-ASCII over HTTP GET', () => {
     // Shrunk: the string parameters of the counterexample are short, most of them empty.
     const shortest = files.map(({ file }) => Object.values(file.record.values as Record<string, string>).join('').length).sort((a, b) => a - b)[0]!;
     expect(shortest).toBeLessThanOrEqual(4);
-    const replay = await runCliProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', mutant.url]);
+    // replay runs no test: in process, the same main() the bin calls.
+    const replay = await cliInProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', mutant.url]);
     expect(replay.code).toBe(1);
     expect(replay.stdout).toContain('Reproduced: the same checks fire (echo-matches).');
-    const fixed = await runCliProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', reference.url]);
+    const fixed = await cliInProcess(['replay', join(run.reports, 'failures', files[0]!.name), '--base-url', reference.url]);
     expect(fixed.code).toBe(0);
     expect(fixed.stdout).toContain('Not reproduced: every check passes now.');
   });
 });
 
 test('--max-duration ends the run gracefully: complete reports marked incomplete', async () => {
-  const r = await runCliProcess(['run', '--max-duration', '1', '--runs', '100000']);
+  const r = await runInProcess(['run', '--max-duration', '1', '--runs', '100000']);
   const results = r.json('results.json');
   expect(results.run.incomplete.reason).toBe('--max-duration 1 s ran out');
   expect(results.run.incomplete.casesNotRun + results.run.incomplete.fuzzPropertiesInterrupted).toBeGreaterThan(0);

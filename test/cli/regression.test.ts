@@ -5,17 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { main } from '../../src/cli/main.js';
-import { runCliProcess, type CliResult } from '../support/cli.js';
+import { cliInProcess, runInProcess, type CliResult } from '../support/cli.js';
 
-/** Commands that start no run (compare, replay) are run in process: a child process per call
- * would cost seconds each. */
-async function inProcess(argv: string[]): Promise<{ code: number; stdout: string }> {
-  const out: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => out.push(l), env: {} });
-  return { code, stdout: `${out.join('\n')}\n` };
-}
-
+// Every command in process (the same main() the bin calls): a child process per call would cost
+// seconds of start-up each, and nothing here depends on one.
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-regression-'));
 const lines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 let clean: ReferenceServer;
@@ -33,7 +26,7 @@ describe('a baseline with every suite (one read-only and one deleting operation)
   const base = join(dir, 'all');
   let recorded: CliResult;
   beforeAll(async () => {
-    recorded = await runCliProcess(['run', '--seed', '5', '--operations', 'MobileOpportunitySummary,MobileContactEmailDelete', '--transports', 'soap11,soap12,get', '--runs', '3', '--record', base]);
+    recorded = await runInProcess(['run', '--seed', '5', '--operations', 'MobileOpportunitySummary,MobileContactEmailDelete', '--transports', 'soap11,soap12,get', '--runs', '3', '--record', base]);
   });
 
   test('records every case, every fuzz sample and every answer, and says it is complete', () => {
@@ -58,7 +51,7 @@ describe('a baseline with every suite (one read-only and one deleting operation)
   });
 
   test('replayed against the same (embedded) server: every answer the same, exit 0', async () => {
-    const r = await runCliProcess(['run', '--baseline', base]);
+    const r = await runInProcess(['run', '--baseline', base]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const answers = lines(join(base, 'responses.jsonl')).length;
@@ -70,7 +63,7 @@ describe('a baseline with every suite (one read-only and one deleting operation)
   });
 
   test('against another target the deleting operation is not sent without --allow-mutations, and is never counted the same', async () => {
-    const r = await runCliProcess(['run', '--baseline', base, '--base-url', clean.url]);
+    const r = await runInProcess(['run', '--baseline', base, '--base-url', clean.url]);
     expect(r.code).toBe(0);
     const deletes = lines(join(base, 'responses.jsonl')).filter((a) => a.case.startsWith('MobileContactEmailDelete')).length;
     const regression = r.json('regression.json');
@@ -86,8 +79,8 @@ describe('a release that changed one operation on one transport', () => {
   // The recording run's reports stand for the current release's in compare.
   let same: CliResult;
   beforeAll(async () => {
-    same = await runCliProcess(['run', '--operations', 'MobileContactSearch,MobileAccountSearch', '--suites', 'positive,negative', '--record', base]);
-    replayed = await runCliProcess(['run', '--baseline', base, '--base-url', mutant.url]);
+    same = await runInProcess(['run', '--operations', 'MobileContactSearch,MobileAccountSearch', '--suites', 'positive,negative', '--record', base]);
+    replayed = await runInProcess(['run', '--baseline', base, '--base-url', mutant.url]);
   });
 
   test('is found: exactly that difference, classified, and exit 1', () => {
@@ -109,7 +102,7 @@ describe('a release that changed one operation on one transport', () => {
   });
 
   test('compare OLD NEW prints the checks that newly fail, and exits 1', async () => {
-    const r = await inProcess(['compare', same.reports, replayed.reports]);
+    const r = await cliInProcess(['compare', same.reports, replayed.reports]);
     expect(r.code).toBe(1);
     const block = r.stdout.split('\n');
     const start = block.findIndex((l) => l.startsWith('Newly failing checks'));
@@ -124,7 +117,7 @@ describe('a release that changed one operation on one transport', () => {
   });
 
   test('compare NEW OLD prints them as newly passing, and exits 0', async () => {
-    const r = await inProcess(['compare', replayed.reports, same.reports]);
+    const r = await cliInProcess(['compare', replayed.reports, same.reports]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Newly failing checks (0)\n');
     expect(r.stdout).toMatch(/^Newly passing checks \(2\):$/m);
@@ -135,10 +128,10 @@ describe('a release that changed one operation on one transport', () => {
 
   test('replay of its saved failure compares with the baseline again: reproduced on the release, gone on a fixed one', async () => {
     const file = join(replayed.reports, 'failures', 'MobileContactSearch-example-soap12.json');
-    const still = await inProcess(['replay', file, '--base-url', mutant.url]);
+    const still = await cliInProcess(['replay', file, '--base-url', mutant.url]);
     expect(still.code).toBe(1);
     expect(still.stdout).toContain('Reproduced: the same checks fire (matches-baseline).');
-    const fixed = await inProcess(['replay', file, '--base-url', clean.url]);
+    const fixed = await cliInProcess(['replay', file, '--base-url', clean.url]);
     expect(fixed.code).toBe(0);
     expect(fixed.stdout).toContain('Not reproduced: every check passes now.');
   });

@@ -1,34 +1,12 @@
-/** Issue 7: interrupted runs keep their reports; mutating operations are not sent by surprise. */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+/** Issue 7: mutating operations are not sent by surprise (interrupted runs: signals.test.ts). */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isMutating, operations } from '../../src/contract/index.js';
-import { parseXml } from '../../src/decode/xml.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { afterOutput, BIN, runCliProcess } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 
-describe('SIGINT halfway', () => {
-  test('leaves valid junit.xml and results.json marked incomplete, and exits 130', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tsiws-sigint-'));
-    const child = spawn(process.execPath, [BIN, 'run', '--runs', '5000', '--max-string-length', '300', '--reports', dir], { cwd: dir, env: { PATH: process.env['PATH'] ?? '' } });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    // Interrupt once the run is well under way: after the seed line and a few seconds of requests.
-    await afterOutput(() => out, 'Seed:', 12_000);
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    expect(code).toBe(130);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-    expect(results.run.incomplete.reason).toBe('interrupted by SIGINT');
-    expect(results.summary.exchanges.total).toBeGreaterThan(0);
-    const junit = parseXml(readFileSync(join(dir, 'junit.xml'), 'utf8'));
-    expect(junit.ok && junit.root.name).toBe('testsuites');
-    expect(out).toMatch(/^Incomplete: interrupted by SIGINT; \d+ cases not run/m);
-  });
-});
+// SIGINT halfway (valid junit.xml and results.json marked incomplete, exit 130) is one of the
+// signals in signals.test.ts.
 
 describe('mutation safety', () => {
   let reference: ReferenceServer;
@@ -54,7 +32,7 @@ describe('mutation safety', () => {
 
   test('without --allow-mutations no create, update or delete request reaches another target', async () => {
     seen = [];
-    const r = await runCliProcess(['run', '--base-url', recorder.url, '--runs', '2']);
+    const r = await runInProcess(['run', '--base-url', recorder.url, '--runs', '2']);
     expect(r.code).toBe(0);
     const sent = seen.filter((line) => mutating.some((op) => line.includes(op)));
     expect(sent).toEqual([]);
@@ -73,7 +51,7 @@ describe('mutation safety', () => {
 
   test('with --allow-mutations they are sent', async () => {
     seen = [];
-    const r = await runCliProcess(['run', '--base-url', recorder.url, '--runs', '2', '--allow-mutations', '--operations', 'MobileContactEmailDelete', '--suites', 'positive']);
+    const r = await runInProcess(['run', '--base-url', recorder.url, '--runs', '2', '--allow-mutations', '--operations', 'MobileContactEmailDelete', '--suites', 'positive']);
     expect(r.code).toBe(0);
     expect(seen.filter((line) => line.includes('MobileContactEmailDelete'))).toHaveLength(4);
   });

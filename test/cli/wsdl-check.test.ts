@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { runCliProcess } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 
 const drifted = readFileSync(new URL('../../fixtures/wsdl/int-to-string.wsdl', import.meta.url));
@@ -22,7 +22,7 @@ afterAll(async () => {
 const ONE_OP = ['--operations', 'MobileOpportunitySummary', '--transports', 'get'];
 
 test('a drifted published WSDL fails the run with wsdl-matches-contract', async () => {
-  const r = await runCliProcess(['run', '--base-url', proxies[0]!.url, ...ONE_OP]);
+  const r = await runInProcess(['run', '--base-url', proxies[0]!.url, ...ONE_OP]);
   expect(r.code).toBe(1);
   const [failure] = r.json('results.json').failures;
   expect(failure).toMatchObject({ operation: 'tsiWS', transport: 'wsdl', kind: 'service', check: 'wsdl-matches-contract', status: 'failed' });
@@ -31,7 +31,7 @@ test('a drifted published WSDL fails the run with wsdl-matches-contract', async 
 });
 
 test('a target without a WSDL conforms, and the skipped comparison is noted everywhere', async () => {
-  const r = await runCliProcess(['run', '--base-url', proxies[1]!.url, ...ONE_OP]);
+  const r = await runInProcess(['run', '--base-url', proxies[1]!.url, ...ONE_OP]);
   expect(r.code).toBe(0);
   const note = `the target serves no WSDL (GET ${proxies[1]!.url}/api/rmm/tsiWS.asmx?WSDL answered HTTP 404); the contract comparison was not made`;
   expect(r.json('results.json').notes).toEqual([{ check: 'wsdl-matches-contract', message: note }]);

@@ -4,20 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli/main.js';
 
-export interface CliResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-export async function cliInProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`), env });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+export { cliInProcess, type InProcessResult as CliResult } from '../support/cli.js';
+import type { InProcessResult as CliResult } from '../support/cli.js';
 
 const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
 
