@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { main, type Io } from '../../src/cli/main.js';
-import { runCliProcess, type CliResult } from '../support/cli.js';
+import { runInProcess, type CliResult } from '../support/cli.js';
 
 // A check that holds every result to something the reference echo never has: it fails on every valid request.
 const MODULE = `export const checks = [{
@@ -23,7 +23,7 @@ let modulePath: string;
 beforeAll(async () => {
   modulePath = join(mkdtempSync(join(tmpdir(), 'tsiws-checks-module-')), 'house-rules.mjs');
   writeFileSync(modulePath, MODULE);
-  run = await runCliProcess(['run', '--checks-module', modulePath, '--operations', 'MobileContactSearch', '--transports', 'soap11,get', '--suites', 'positive', '--runs', '1']);
+  run = await runInProcess(['run', '--checks-module', modulePath, '--operations', 'MobileContactSearch', '--transports', 'soap11,get', '--suites', 'positive', '--runs', '1']);
 }, 180_000);
 
 test('the user check runs in the workers and its finding fails the run, reported like a built-in one', () => {

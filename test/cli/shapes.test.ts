@@ -9,7 +9,7 @@ import { DEFAULT_NAMESPACE, operations } from '../../src/contract/index.js';
 import { failureFile } from '../../src/report/failure-files.js';
 import type { RunInfo } from '../../src/report/summary.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
-import { runCliProcess, type CliResult } from '../support/cli.js';
+import { runInProcess, type CliResult } from '../support/cli.js';
 
 /** Commands that start no run are run in process (a child process costs seconds). */
 async function inProcess(argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -126,10 +126,10 @@ describe('end to end: a default run, shapes infer from its reports, a run agains
   let inferred: Awaited<ReturnType<typeof inProcess>>;
   const schemas = join(dir, 'e2e-schemas');
   beforeAll(async () => {
-    first = await runCliProcess(['run']);
+    first = await runInProcess(['run']);
     inferred = await inProcess(['shapes', 'infer', first.reports, '--out', schemas]);
     // Another seed: the schemas must hold for fuzzed values they were not learned from.
-    second = await runCliProcess(['run', '--result-schemas', schemas]);
+    second = await runInProcess(['run', '--result-schemas', schemas]);
   }, 240_000);
 
   test('learns a schema for every operation, from each one\'s example and fuzz results', () => {
