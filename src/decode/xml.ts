@@ -71,8 +71,11 @@ export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedX
   const root = doc.root();
   if (!root) return { ok: false, error: 'document has no root element' };
   const plain = toPlain(root);
-  parsedDocuments.set(plain, doc);
-  return { ok: true, root: plain, encoding: doc.encoding() ?? null, hasDoctype: doc.getDtd() !== null, external: guard.external };
+  const hasDoctype = doc.getDtd() !== null;
+  // A document with a DOCTYPE keeps its unexpanded entity references as nodes, which XSD validation
+  // would judge as content the answer never had: such an answer validates through its plain tree.
+  if (!hasDoctype) parsedDocuments.set(plain, doc);
+  return { ok: true, root: plain, encoding: doc.encoding() ?? null, hasDoctype, external: guard.external };
 }
 
 // The libxml2 document each parsed root came from, for as long as its plain tree lives: validating
