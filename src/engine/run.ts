@@ -8,6 +8,7 @@ import type { RunSettings } from '../config/settings.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
 import { plannedTests, suitesToRun } from './plan.js';
+import { RecordFileReader, recordFilesDir } from './record-files.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
@@ -47,16 +48,19 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
   const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: { namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(options.mutant ? { mutant: options.mutant } : {}) } });
   const target = targetSettings(settings, opened.baseUrl, opened.embedded, startedAt.getTime());
-  const collector = new RecordCollector(options.onRecord, options.onSample, options.onProgress);
+  const files = new RecordFileReader(recordFilesDir());
+  const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress);
   // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
   // A regression run (--baseline) replays the recorded cases instead of generating its own.
-  const files = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
+  const suites = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
   let interrupted: string | undefined;
   try {
     // A signal that came while the target was being prepared ends the run before any test.
     if (options.signal?.aborted) interrupted = String(options.signal.reason);
-    else if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
+    else if (suites.length > 0) interrupted = await runSuites(settings, target, suites, collector, files.dir, options.signal);
   } finally {
+    // A worker still winding down after an interruption has nobody left to report to.
+    files.close();
     await opened.close();
   }
   // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
@@ -87,7 +91,7 @@ function keepVitestFromExiting(): () => void {
 }
 
 /** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
-async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, signal: AbortSignal | undefined): Promise<string | undefined> {
+async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, recordsDir: string, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
   // A worker killed by a signal sent to the whole group rejects inside vitest's pool: expected once
@@ -100,7 +104,7 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       config: SUITES_CONFIG,
       watch: false,
       reporters: [collector],
-      provide: { tsiws: target },
+      provide: { tsiws: target, tsiwsRecords: recordsDir },
       maxConcurrency: settings.concurrency,
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
