@@ -31,6 +31,9 @@ printf '{ "name": "pack-check-app", "private": true, "allowScripts": { "libxmljs
 
 cd "$app"
 npx --no-install tsiws-conform --help | grep -q '^Usage: tsiws-conform <command>' || { echo 'pack-check: npx tsiws-conform --help did not print the usage' >&2; exit 1; }
+# User checks: the package's checks entry (exports "./checks") loads, and a .mjs checks module is listed.
+node --input-type=module -e 'import { pass } from "tsiws-conformance/checks"; if (pass.status !== "passed") process.exit(1);' || { echo 'pack-check: import "tsiws-conformance/checks" failed' >&2; exit 1; }
+npx --no-install tsiws-conform checks --checks-module node_modules/tsiws-conformance/examples/checks/result-not-empty.mjs | grep -q '^result-not-empty ' || { echo 'pack-check: checks --checks-module did not list the example check' >&2; exit 1; }
 set +e
 npx --no-install tsiws-conform run --suites positive,service --runs 1 --reports "$work/reports" --format json > "$work/run.json"
 code=$?

@@ -3,8 +3,8 @@
 import type { TestProject } from 'vitest/node';
 import { targetSettings } from '../src/engine/vitest-context.js';
 import { resolveSettings } from '../src/config/resolve.js';
-import { CATALOGS } from '../src/engine/catalogs.js';
-import { openTarget, type Target } from '../src/engine/target.js';
+import { CATALOGS } from '../src/checks/catalogs.js';
+import { embeddedServer, openTarget, type Target } from '../src/engine/target.js';
 
 let target: Target | undefined;
 
@@ -12,7 +12,7 @@ export async function setup(project: TestProject): Promise<void> {
   if (project.getProvidedContext().tsiws) return;
   const settings = resolveSettings({ flags: {}, env: process.env, envFile: '.env', envFileExplicit: false, catalogs: CATALOGS });
   // A given target is not probed here: each test's exchange says whether it answers.
-  target = await openTarget({ baseUrl: settings.baseUrl, server: { namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}) } });
+  target = await openTarget({ baseUrl: settings.baseUrl, server: embeddedServer(settings) });
   project.provide('tsiws', targetSettings(settings, target.baseUrl, target.embedded));
 }
 

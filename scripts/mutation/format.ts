@@ -5,19 +5,22 @@ import type { CatalogResult } from './harness.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The checks that fired, the ones meant to catch the mutant marked with "*". */
-function firedText(name: string, fired: readonly string[]): string {
+/** The checks that fired, the ones meant to catch the mutant marked with "*", and matches-baseline
+ * marked "(shape drift)" where its findings were of that class. */
+function firedText(name: string, fired: readonly string[], shapeDrift = 0): string {
   const meant = new Set(findMutant(name)?.caughtBy ?? []);
-  return fired.length === 0 ? '(none)' : fired.map((id) => (meant.has(id) ? `${id}*` : id)).join(', ');
+  const drift = (id: string) => (id === 'matches-baseline' && shapeDrift > 0 ? ' (shape drift)' : '');
+  return fired.length === 0 ? '(none)' : fired.map((id) => `${id}${meant.has(id) ? '*' : ''}${drift(id)}`).join(', ');
 }
 
 export function formatTable(result: CatalogResult): string {
   const lines: string[] = [];
   lines.push(`Clean server (seed ${result.seed}):`);
+  const cleanWidth = Math.max(27, ...result.clean.map((c) => c.name.length + 1));
   for (const c of result.clean) {
     const warnings = Object.values(c.warned).reduce((n, k) => n + k, 0);
     const verdict = c.fired.length === 0 ? `0 errors, ${warnings} warnings` : `${c.mustBeClean ? 'ERRORS' : 'reference only, fired'}: ${c.fired.join(', ')}`;
-    lines.push(`  ${c.name.padEnd(27)} ${verdict.padEnd(22)} ${c.exchanges} records  ${c.config}  ${seconds(c.durationMs)}`);
+    lines.push(`  ${c.name.padEnd(cleanWidth)} ${verdict.padEnd(22)} ${c.exchanges} records  ${c.config}  ${seconds(c.durationMs)}`);
     for (const id of c.mustBeClean ? c.fired : []) lines.push(`      ${id}: ${c.samples[id] ?? ''}`);
     for (const e of c.toolErrors) lines.push(`      TOOL ERROR: ${e}`);
   }
@@ -28,7 +31,7 @@ export function formatTable(result: CatalogResult): string {
     const verdict = m.tolerated ? (m.caught ? 'accepted' : 'FLAGGED') : m.caught ? (m.byWarnings ? 'caught*' : 'caught') : 'MISSED';
     const extra = m.missing.length > 0 ? `  [did not fire: ${m.missing.join(', ')}]` : '';
     const errors = (m.errors > 0 ? `  [${m.errors} exchanges errored]` : '') + m.toolErrors.map((e) => `  [tool error: ${e}]`).join('');
-    lines.push(`${m.name.padEnd(width)}${verdict.padEnd(10)}${m.config.padEnd(22)}${String(m.exchanges).padStart(8)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired)}${extra}${errors}`);
+    lines.push(`${m.name.padEnd(width)}${verdict.padEnd(10)}${m.config.padEnd(22)}${String(m.exchanges).padStart(8)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired, m.shapeDrift)}${extra}${errors}`);
   }
   const deviations = result.mutants.filter((m) => !m.tolerated);
   const caught = deviations.filter((m) => m.caught).length;
@@ -56,7 +59,7 @@ export function readmeBlock(result: CatalogResult): string {
   const rows = result.mutants.map((m) => {
     const mutant = MUTANTS.find((x) => x.name === m.name)!;
     const verdict = m.tolerated ? (m.caught ? 'accepted (real ASMX behaviour)' : '**flagged**') : m.caught ? (m.byWarnings ? 'caught under `--fail-on warning` (warnings only)' : 'caught') : '**missed**';
-    return `| \`${m.name}\` | ${markdownText(mutant.description)} | ${firedText(m.name, m.fired)} | ${verdict} |`;
+    return `| \`${m.name}\` | ${markdownText(mutant.description)} | ${firedText(m.name, m.fired, m.shapeDrift)} | ${verdict} |`;
   });
   return [
     README_BEGIN,

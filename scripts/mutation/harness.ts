@@ -42,6 +42,8 @@ export interface MutantVerdict extends RunVerdict {
   readonly errors: number;
   /** Caught by warnings only: its run conforms unless --fail-on warning. */
   readonly byWarnings: boolean;
+  /** Regression findings of class shape-drift (the mutant changed a result's shape). */
+  readonly shapeDrift?: number;
 }
 
 export interface CleanVerdict extends RunVerdict {
@@ -142,15 +144,16 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
     const r = get(s.name);
     // The default run is the control of a plain asmx mutant when it needs nothing more (plan.ts);
     // a replay has its own control always.
-    const baseline = results.get(baselineName(s.settings.profile, s.replay)) ?? (s.replay ? undefined : results.get('clean'));
-    if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${baselineName(s.settings.profile, s.replay)})`);
+    const control = baselineName(s.settings.profile, s.replay, s.payload);
+    const baseline = results.get(control) ?? (s.replay ? undefined : results.get('clean'));
+    if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${control})`);
     const seen = (x: SubjectResult) => new Set([...Object.keys(x.fired), ...Object.keys(x.warned)]);
     const before = seen(baseline);
     const fired = [...seen(r)].filter((id) => !before.has(id)).sort();
     const byWarnings = fired.length > 0 && fired.every((id) => !(id in r.fired));
     const missing = m.caughtBy.filter((id) => !fired.includes(id));
     const judged = m.tolerated ? fired.length === 0 : missing.length === 0;
-    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, byWarnings, missing, fired, config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors, toolErrors: r.toolErrors };
+    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, byWarnings, missing, fired, ...(r.shapeDrift ? { shapeDrift: r.shapeDrift } : {}), config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors, toolErrors: r.toolErrors };
   });
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));

@@ -10,6 +10,7 @@ import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/setti
 import { MUTANTS, type Mutant } from '../../src/server/mutants/index.js';
 import { baselineChecks, caseChecks, checks, serviceChecks } from '../../src/checks/registry.js';
 import type { ProfileId } from '../../src/profiles/types.js';
+import type { ResultFormat } from '../../src/results/result-format.js';
 
 /** A fixed seed makes the mutation score reproducible; --seed changes it. */
 export const DEFAULT_SEED = 20240517;
@@ -29,6 +30,24 @@ export interface Subject {
   /** A regression run: a baseline recorded against the clean server with these settings is
    * replayed against the subject (run-subject.ts); only the replay's checks count. */
   readonly replay?: boolean;
+  /** A payload mutant's run (and its clean control): the replay also gives --result-schemas, the
+   * schemas `shapes infer` learns from the baseline recorded against the clean server, whose
+   * results are in this format. */
+  readonly payload?: ResultFormat;
+}
+
+/** A mutant that changes only the shape of the result text (src/server/mutants, `payload-*`):
+ * caught by result-schema (schemas inferred from the clean server) and by shape drift in a
+ * regression run. Names ending in -xml deviate from the clean server's XML result format. */
+export function payloadFormatOf(name: string): ResultFormat | undefined {
+  if (!name.startsWith('payload-')) return undefined;
+  return name.endsWith('-xml') ? 'xml' : 'json';
+}
+
+/** Settings under which the embedded server answers in `format`: XML results are the run setting
+ * resultFormat (serve --result-format xml, issue 21), JSON results the default. */
+export function withResultFormat(settings: RunSettings, format: ResultFormat): RunSettings {
+  return { ...settings, resultFormat: format };
 }
 
 export interface PlanOptions {
@@ -37,6 +56,8 @@ export interface PlanOptions {
   readonly only?: readonly string[];
   /** Restrict every run to these operations (the quick subset in npm test). */
   readonly operations?: readonly string[];
+  /** The mutants to plan from (default: the catalog, src/server/mutants). */
+  readonly catalog?: readonly Mutant[];
 }
 
 function base(options: PlanOptions): RunSettings {
@@ -45,8 +66,9 @@ function base(options: PlanOptions): RunSettings {
 
 const WARNING_CHECKS = new Set([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].filter((c) => c.level === 'warning').map((c) => c.id));
 
-function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy'] }): { settings: RunSettings; config: string; replay?: true } {
-  const needs = m.needs ?? {};
+function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy']; resultFormat?: Mutant['resultFormat']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
+  // A payload mutant is caught in a regression run that also validates against inferred schemas.
+  const needs = m.payload ? { ...m.needs, baseline: true } : (m.needs ?? {});
   const words: string[] = [];
   let s: RunSettings = { ...settings, runs: needs.fuzz ? settings.runs : CHEAP_RUNS };
   words.push(needs.fuzz ? `runs ${s.runs}` : `runs ${CHEAP_RUNS}`);
@@ -62,28 +84,38 @@ function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy
     s = { ...s, profile: needs.profile };
     words.push(`profile ${needs.profile}`);
   }
+  // A mutant that answers in its own result format is run (and its baseline recorded) in that format.
+  if (!m.payload && m.resultFormat && m.resultFormat !== settings.resultFormat) {
+    s = { ...s, resultFormat: m.resultFormat };
+    words.push(`${m.resultFormat} results`);
+  }
   if (needs.baseline) words.push('baseline replay');
+  if (m.payload) {
+    s = withResultFormat(s, m.payload);
+    words.push(`${m.payload} results, schemas inferred`);
+  }
   // A deviation the catalog grades as a warning fails a run only under --fail-on warning; such a
   // mutant runs that way, so that its fuzzed samples count warnings as failures too.
   if (m.caughtBy?.some((id) => WARNING_CHECKS.has(id))) {
     s = { ...s, failOn: 'warning' };
     words.push('fail-on warning');
   }
-  return { settings: s, config: words.join(', '), ...(needs.baseline ? { replay: true as const } : {}) };
+  return { settings: s, config: words.join(', '), ...(needs.baseline ? { replay: true as const } : {}), ...(m.payload ? { payload: m.payload } : {}) };
 }
 
 export function mutantsFor(options: PlanOptions): readonly Mutant[] {
-  if (!options.only) return MUTANTS;
-  const unknown = options.only.filter((n) => !MUTANTS.some((m) => m.name === n));
+  const catalog = options.catalog ?? MUTANTS;
+  if (!options.only) return catalog;
+  const unknown = options.only.filter((n) => !catalog.some((m) => m.name === n));
   if (unknown.length > 0) throw new Error(`--only: unknown mutant ${unknown.join(', ')}; see tsiws-conform serve --list-mutants`);
-  return MUTANTS.filter((m) => options.only!.includes(m.name));
+  return catalog.filter((m) => options.only!.includes(m.name));
 }
 
 /** The clean control of a profile: the default run count, plus every auth and SLA setting any
  * mutant uses; for the mutants run as regression runs (`replay`), a replay of the same kind. */
-export function baselineName(profile: ProfileId, replay = false): string {
+export function baselineName(profile: ProfileId, replay = false, payload?: ResultFormat): string {
   const name = profile === 'asmx' ? 'clean:mutant-config' : `clean:${profile}`;
-  return replay ? `${name}:replay` : name;
+  return `${replay || payload ? `${name}:replay` : name}${payload ? `:${payload}-schemas` : ''}`;
 }
 
 export function plan(options: PlanOptions = {}): Subject[] {
@@ -92,11 +124,12 @@ export function plan(options: PlanOptions = {}): Subject[] {
   const subjects: Subject[] = [{ name: 'clean', settings, config: 'default configuration' }];
   // One clean run per profile and kind of run (conformance or replay) the mutants use, with the
   // union of their needs and full fuzz runs.
-  const kindOf = (m: Mutant) => `${m.needs?.profile ?? 'asmx'} ${m.needs?.baseline ? 'replay' : 'run'}`;
+  const kindOf = (m: Mutant) => `${m.needs?.profile ?? 'asmx'} ${m.needs?.baseline || payloadFormatOf(m.name) ? 'replay' : 'run'} ${payloadFormatOf(m.name) ?? ''}`;
   for (const kind of [...new Set(mutants.map(kindOf))]) {
     const users = mutants.filter((m) => kindOf(m) === kind);
     const profile = users[0]!.needs?.profile ?? 'asmx';
-    const replay = users[0]!.needs?.baseline === true;
+    const payload = payloadFormatOf(users[0]!.name);
+    const replay = users[0]!.needs?.baseline === true || payload !== undefined;
     const slaMs = users.map((m) => m.needs?.slaMs).filter((v): v is number => v !== undefined);
     const union = {
       fuzz: true,
@@ -105,12 +138,15 @@ export function plan(options: PlanOptions = {}): Subject[] {
       ...(profile !== 'asmx' ? { profile } : {}),
       ...(replay ? { baseline: true } : {}),
     };
-    const c = configure(settings, { needs: union });
+    const c = configure(settings, { needs: union, ...(payload ? { payload } : {}) });
     // The default run already is the asmx baseline when no mutant needs more than it.
     if (profile === 'asmx' && !replay && !union.auth && slaMs.length === 0) continue;
-    subjects.push({ name: baselineName(profile, replay), ...c });
+    subjects.push({ name: baselineName(profile, replay, payload), ...c });
   }
-  for (const m of mutants) subjects.push({ name: m.name, mutant: m.name, ...configure(settings, m) });
+  for (const m of mutants) {
+    const payload = payloadFormatOf(m.name);
+    subjects.push({ name: m.name, mutant: m.name, ...configure(settings, { ...m, ...(payload ? { payload } : {}) }) });
+  }
   return subjects;
 }
 

@@ -7,6 +7,7 @@ import type { RunSettings } from '../../src/config/settings.js';
 import { recordingRun } from '../../src/engine/recording-run.js';
 import { conformanceRun, type RunResult } from '../../src/engine/run.js';
 import { readBaseline } from '../../src/regression/baseline.js';
+import { inferSchemas } from '../../src/report/infer-schemas.js';
 import { toolInfo } from '../../src/results/tool-info.js';
 import { AUTH_SECRET, type Subject } from './plan.js';
 import { processCpuMs } from '../../src/bench/cpu.js';
@@ -20,6 +21,8 @@ export interface SubjectResult {
   readonly warned: Readonly<Record<string, number>>;
   /** The first failure message of each check that fired, to show why. */
   readonly samples: Readonly<Record<string, string>>;
+  /** matches-baseline findings of class shape-drift (a result's shape left the baseline's). */
+  readonly shapeDrift?: number;
   readonly exchanges: number;
   /** Records the run could not complete (timeouts, tool errors): never credited as catching. */
   readonly errors: number;
@@ -38,8 +41,10 @@ function cpuWithChildren(): number | undefined {
 /** A regression run as `run --record DIR` then `run --baseline DIR` make it: the baseline is
  * recorded against the clean server with the subject's settings, by the CLI's own recorder, and
  * replayed against the subject (the clean server or a mutant). Only the replay's records count. */
-async function replayRun(settings: RunSettings, mutant: string | undefined): Promise<RunResult> {
+async function replayRun(subject: Subject): Promise<RunResult> {
+  const { settings, mutant } = subject;
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-mutation-baseline-'));
+  const schemas = join(dir, 'result-schemas');
   try {
     const recordSettings: RunSettings = { ...settings, record: dir };
     const { result: recorded, complete } = await recordingRun(recordSettings, toolInfo());
@@ -48,8 +53,10 @@ async function replayRun(settings: RunSettings, mutant: string | undefined): Pro
       const why = [...(recorded.cutShort > 0 ? [`${recorded.cutShort} cases not run`] : []), ...recorded.toolErrors];
       return { ...recorded, records: [], toolErrors: [`the baseline recorded against the clean server is incomplete: ${why.join('; ')}`] };
     }
+    // A payload subject: the schemas `shapes infer` learns from the clean server's recorded results.
+    if (subject.payload) inferSchemas(dir, schemas);
     // As cli/run.ts does: the replay runs with the seed the baseline was recorded with.
-    const replay = await conformanceRun({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed }, mutant ? { mutant } : {});
+    const replay = await conformanceRun({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed, ...(subject.payload ? { resultSchemas: schemas } : {}) }, mutant ? { mutant } : {});
     // A replay that compared nothing would pass its clean control for no reason.
     const compared = replay.records.filter((r) => r.checks.some((c) => c.id === 'matches-baseline' && (c.status === 'passed' || c.status === 'failed'))).length;
     return compared > 0 ? replay : { ...replay, toolErrors: [...replay.toolErrors, `the replay compared no answer with the ${recorded.records.length} records recorded against the clean server`] };
@@ -64,11 +71,13 @@ export async function runSubject(subject: Subject): Promise<SubjectResult> {
   const started = Date.now();
   const cpu = process.cpuUsage();
   const cpuAll = cpuWithChildren();
-  const result = subject.replay ? await replayRun(subject.settings, subject.mutant) : await conformanceRun(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
+  const result = subject.replay ? await replayRun(subject) : await conformanceRun(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
   const fired: Record<string, number> = {};
   const warned: Record<string, number> = {};
   const samples: Record<string, string> = {};
+  let shapeDrift = 0;
   for (const record of result.records) {
+    if (record.regression?.difference?.class === 'shape-drift') shapeDrift++;
     for (const c of record.checks) {
       if (c.status !== 'failed' || c.level === 'info') continue;
       const tally = c.level === 'warning' ? warned : fired;
@@ -83,6 +92,7 @@ export async function runSubject(subject: Subject): Promise<SubjectResult> {
     fired,
     warned,
     samples,
+    ...(shapeDrift > 0 ? { shapeDrift } : {}),
     exchanges: result.records.length,
     errors: result.records.filter((r) => r.error).length,
     toolErrors: result.toolErrors,

@@ -6,6 +6,7 @@ import { watchMemory, type MemoryPeak } from './memory.js';
 export const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
 
 export interface ChildRun {
+  readonly pid: number;
   readonly code: number;
   readonly wallMs: number;
   readonly memory: MemoryPeak;
@@ -13,10 +14,11 @@ export interface ChildRun {
   readonly stderr: string;
 }
 
-/** Runs `tsiws-conform ARGS` to its end, sampling the memory of its process tree. */
-export function runCli(args: readonly string[]): Promise<ChildRun> {
+/** Runs `tsiws-conform ARGS` to its end, sampling the memory of its process tree; `nodeFlags` go
+ * to node itself (e.g. --cpu-prof, which vitest hands on to its workers). */
+export function runCli(args: readonly string[], nodeFlags: readonly string[] = []): Promise<ChildRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+  const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
   const watch = watchMemory(child.pid!);
   let stdout = '';
   let stderr = '';
@@ -24,7 +26,7 @@ export function runCli(args: readonly string[]): Promise<ChildRun> {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, wallMs: Math.round(performance.now() - started), memory: watch.stop(), stdout, stderr }));
+    child.on('close', (code) => resolve({ pid: child.pid!, code: code ?? 1, wallMs: Math.round(performance.now() - started), memory: watch.stop(), stdout, stderr }));
   });
 }
 

@@ -14,6 +14,7 @@ import { notAFault } from './not-a-fault.js';
 import { rejectionPerProfile } from './rejection-per-profile.js';
 import { rejectsInvalidInput } from './rejects-invalid-input.js';
 import { responseTime } from './response-time.js';
+import { resultSchema } from './result-schema.js';
 import { soapBodySingleChild } from './soap-body-single-child.js';
 import { soapEnvelopeVersion } from './soap-envelope-version.js';
 import { soapFaultShape } from './soap-fault-shape.js';
@@ -43,6 +44,7 @@ export const checks: readonly Check[] = [
   xsdValid,
   notAFault,
   echoMatches,
+  resultSchema,
   responseTime,
   contentCodingAccepted,
   // Invalid requests and faults

@@ -8,6 +8,8 @@ import type { NormalisationRule } from '../parity/rules.js';
 import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
 import type { Level } from '../results/levels.js';
 import type { HostRejection } from '../profiles/host-rejection.js';
+import type { ResultSchema } from './result-schemas.js';
+import type { ResultFormat } from '../results/result-format.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -25,9 +27,13 @@ export interface Exchange {
   readonly slaMs?: number;
   /** The typed values the target should echo back (src/asmx/echo.ts), when it echoes. */
   readonly echo?: Readonly<Record<string, number | boolean | string | null>>;
+  /** The result format the echo is written in (src/asmx/echo-payload.ts); json when absent. */
+  readonly resultFormat?: ResultFormat;
   /** The host refused the request before the service saw it, and the profile recognises that as
    * inherent ASMX behaviour (src/profiles/host-rejection.ts). */
   readonly hostRejection?: HostRejection;
+  /** The operation's schema in --result-schemas, when one is given for it. */
+  readonly resultSchema?: ResultSchema;
 }
 
 export type Verdict =

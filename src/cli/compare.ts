@@ -1,18 +1,16 @@
-/** tsiws-conform compare OLD_REPORTS NEW_REPORTS: newly failing and newly passing checks, and
- * cases that changed verdict, between two report folders; exit 1 if anything newly fails. */
+/** tsiws-conform compare OLD_REPORTS NEW_REPORTS: newly failing and newly passing checks, cases
+ * that changed verdict, and operations whose result shape drifted, between two report folders;
+ * exit 1 if anything newly fails or a shape drifted. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import { compareReports, formatComparison, type ResultsFile } from '../report/compare-reports.js';
-import { parseCommandLine } from './args.js';
+import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../report/compare-reports.js';
+import { RECORDS_FILE } from '../report/records-jsonl.js';
+import { samplesFromReports } from '../report/result-samples.js';
+import { compareShapes } from '../report/shape-drift.js';
+import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-
-const HELP = `Usage: tsiws-conform compare OLD_REPORTS NEW_REPORTS [--json]
-  Compares the results.json of two report folders (e.g. the previous release's and this one's):
-  prints the checks that newly fail, that newly pass, and the cases whose verdict changed.
-  Exit 1 if any check newly fails, 0 otherwise.
-  --json  print the comparison as JSON`;
 
 function readResults(dir: string, which: string): ResultsFile {
   const path = join(dir, 'results.json');
@@ -28,22 +26,24 @@ function readResults(dir: string, which: string): ResultsFile {
 }
 
 export default async function compare(argv: string[], io: Io): Promise<number> {
-  const { flags, positionals } = parseCommandLine('compare', argv, { json: { type: 'boolean' } }, true);
-  if (flags['help']) {
-    io.out(HELP);
-    return EXIT.conforms;
-  }
+  const line = commandLine('compare', argv, io);
+  if (!line) return EXIT.conforms;
+  const { positionals } = line;
+  const { json } = commandSettings('compare', line.flags, io);
   if (positionals.length !== 2) throw new ConfigError(`compare: give two report folders, OLD_REPORTS NEW_REPORTS (got ${positionals.length}); see tsiws-conform compare --help`);
   const [oldDir, newDir] = positionals as [string, string];
   const older = readResults(oldDir, 'old');
   const newer = readResults(newDir, 'new');
-  const comparison = compareReports(older, newer);
-  if (flags['json']) io.out(JSON.stringify(comparison, null, 2));
+  // Shapes are compared when both runs kept their records (every run since records.jsonl exists).
+  const withRecords = [oldDir, newDir].every((d) => existsSync(join(d, RECORDS_FILE)));
+  const comparison = compareReports(older, newer, withRecords ? compareShapes(samplesFromReports(oldDir), samplesFromReports(newDir)) : undefined);
+  if (json) io.out(JSON.stringify(comparison, null, 2));
   else {
     const about = (r: ResultsFile, dir: string) => `${dir} (${r.run?.startedAt ?? 'unknown time'}, ${r.run?.target ?? 'unknown target'})`;
     io.out(`Comparing ${about(older, oldDir)} with ${about(newer, newDir)}`);
     if (!older.verdicts || !newer.verdicts) io.out('Note: a results.json without "verdicts" (older tsiws-conform): changed verdicts are not known, and a failure gone is counted as passing');
+    if (!withRecords) io.out(`Note: ${[oldDir, newDir].filter((d) => !existsSync(join(d, RECORDS_FILE))).join(' and ')} has no ${RECORDS_FILE}: result shapes are not compared`);
     io.out(formatComparison(comparison));
   }
-  return comparison.newlyFailing.length > 0 ? EXIT.findings : EXIT.conforms;
+  return comparisonFails(comparison) ? EXIT.findings : EXIT.conforms;
 }

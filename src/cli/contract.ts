@@ -3,21 +3,14 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/settings.js';
 import { CLASS_RULE, contractTable } from '../wsdl/contract-table.js';
 import { parseWsdl } from '../wsdl/parse.js';
-import { parseFlags } from './args.js';
+import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
-const HELP = `Usage: tsiws-conform contract --from-wsdl FILE
-  --from-wsdl  a WSDL file; its operations are printed as rows of the table in src/contract/operations.ts
-Exit codes: 0 printed, 1 printed but something could not be expressed (see the comments), 2 bad usage or unreadable file.`;
-
 export default async function contract(argv: string[], io: Io): Promise<number> {
-  const flags = parseFlags('contract', argv, { 'from-wsdl': { type: 'string' } });
-  if (flags['help']) {
-    io.out(HELP);
-    return EXIT.conforms;
-  }
-  const file = flags['from-wsdl'] as string | undefined;
+  const line = commandLine('contract', argv, io);
+  if (!line) return EXIT.conforms;
+  const file = commandSettings('contract', line.flags, io).fromWsdl;
   if (file === undefined) throw new ConfigError('contract: give --from-wsdl FILE (a WSDL file to read the table from)');
   let text: string;
   try {

@@ -1,6 +1,7 @@
 /** tsiws-conform: parse the command, load it lazily, exit through one error handler. */
 import { didYouMean } from '../config/suggest.js';
 import { toolInfo } from '../results/tool-info.js';
+import type { CommandId } from '../config/commands.js';
 import { EXIT } from './exit-codes.js';
 
 export interface Io {
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   wsdl: { summary: 'print (or with --write, regenerate wsdl/) the reconstructed WSDL', load: () => import('./wsdl.js') },
   'diff-wsdl': { summary: 'compare a published WSDL with the reconstructed contract (exit 1 on drift)', load: () => import('./diff-wsdl.js') },
   compare: { summary: 'compare two report folders: checks that newly fail or pass (exit 1 if any newly fails)', load: () => import('./compare.js') },
+  shapes: { summary: "shapes infer DIR: learn each operation's result schema from a run's reports or a baseline (for --result-schemas)", load: () => import('./shapes.js') },
   'verify-certificate': { summary: 'check that a reports folder matches its certificate.json (exit 1 if a report was altered)', load: () => import('./verify-certificate.js') },
   contract: { summary: 'print a WSDL\'s operations as contract table rows (--from-wsdl FILE)', load: () => import('./contract.js') },
 };
@@ -42,6 +44,18 @@ function version(): string {
   return `${name} ${version}`;
 }
 
+async function printedHelp(name: string, argv: readonly string[], io: Io): Promise<boolean> {
+  if (!argv.some((a) => a === '--help' || a === '-h')) return false;
+  const [{ readCommandLine }, { commandHelp }] = await Promise.all([import('../config/resolve.js'), import('./help.js')]);
+  try {
+    if (!readCommandLine(name as CommandId, argv).help) return false;
+  } catch {
+    return false;
+  }
+  io.out(commandHelp(name as CommandId));
+  return true;
+}
+
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-V' || name === 'version') {
@@ -57,6 +71,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.err(`tsiws-conform: unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; expected one of ${Object.keys(COMMANDS).join(', ')}`);
     return EXIT.usage;
   }
+  // A command's own --help is printed from the settings tables, before the command (and its engine,
+  // server or XML library) is loaded. A command line that does not parse goes to the command, which
+  // reports it its own way (run writes reports even for bad usage).
+  if (await printedHelp(name, rest, io)) return EXIT.conforms;
   try {
     return await (await command.load()).default(rest, io);
   } catch (err) {

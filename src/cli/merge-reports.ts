@@ -8,15 +8,9 @@ import { mergeShards, type ShardReports } from '../report/merge.js';
 import { openRecordStream, readRecords, RECORDS_FILE } from '../report/records-jsonl.js';
 import { passes, summarise, verdictText, type RunInfo } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
-import { parseCommandLine } from './args.js';
+import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-
-const HELP = `Usage: tsiws-conform merge-reports DIR... [--reports-dir OUT]
-  Joins the reports of the shards of one run (run --shard i/n, each with its own --reports DIR)
-  into the reports of the whole run, as if it had run on one machine. Every shard must be given
-  once, and all must have run with the same flags and --seed. Exit codes as for run.
-  --reports-dir   folder for the merged reports [default: reports] (--reports is the same)`;
 
 function readShard(dir: string): ShardReports {
   const path = join(dir, 'results.json');
@@ -32,13 +26,12 @@ function readShard(dir: string): ShardReports {
 }
 
 export default async function mergeReports(argv: string[], io: Io): Promise<number> {
-  const { flags, positionals } = parseCommandLine('merge-reports', argv, { 'reports-dir': { type: 'string' }, reports: { type: 'string' } }, true);
-  if (flags['help']) {
-    io.out(HELP);
-    return EXIT.conforms;
-  }
+  const line = commandLine('merge-reports', argv, io);
+  if (!line) return EXIT.conforms;
+  const { positionals } = line;
   if (positionals.length === 0) throw new ConfigError('merge-reports: give the reports folder of every shard, e.g. merge-reports shard-1 shard-2 shard-3 shard-4 (see tsiws-conform merge-reports --help)');
-  const out = resolve(String(flags['reports-dir'] ?? flags['reports'] ?? 'reports'));
+  // --reports-dir, --reports, TSIWS_REPORTS or .env, as run's folder resolves.
+  const out = commandSettings('merge-reports', line.flags, io).reportsDir;
   const { records, run } = mergeShards(positionals.map((dir) => readShard(resolve(dir))), out);
   const stream = openRecordStream(out);
   for (const r of records) stream.write(r);

@@ -13,11 +13,9 @@ import { createHttpClient } from '../http/send.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
 import { withRegression } from '../engine/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { parseCommandLine } from './args.js';
-import { commandSettings } from './settings.js';
+import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-import { help as runHelp, runOptions } from './run.js';
 
 function readFailureFile(path: string): FailureFile {
   if (!existsSync(path)) throw new ConfigError(`replay: ${path} does not exist (failure files are written to reports/failures/)`);
@@ -44,22 +42,24 @@ function caseToReplay(r: ExchangeRecord): Case {
 }
 
 export default async function replay(argv: string[], io: Io): Promise<number> {
-  const { flags, positionals } = parseCommandLine('replay', argv, runOptions, true);
-  if (flags['help']) {
-    io.out(`Usage: tsiws-conform replay FILE [--base-url URL] [run flags]\n  Re-sends the failure saved in FILE and re-runs its checks. Exit 1 while it still fails, 0 when it is fixed.\n\n${runHelp().split('\n').slice(2).join('\n')}`);
-    return EXIT.conforms;
-  }
+  const line = commandLine('replay', argv, io);
+  if (!line) return EXIT.conforms;
+  const { flags, positionals } = line;
   if (positionals.length !== 1) throw new ConfigError('replay: give exactly one failure file, e.g. tsiws-conform replay reports/failures/<id>.json');
   const file = readFailureFile(positionals[0]!);
-  const settings = commandSettings(flags, io);
+  // The user checks the failure was found with are run again, unless --checks-module names others.
+  const settings = await checkingSettings('replay', file.checksModule && !flags['checks-module'] ? { ...flags, 'checks-module': file.checksModule } : flags, io);
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }
   const r = file.record;
   const namespace = flags['namespace'] ? settings.namespace : file.namespace;
-  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace } });
+  // The echo is read in the format the failure was recorded with, unless --result-format says otherwise.
+  const resultFormat = flags['result-format'] ? settings.resultFormat : file.resultFormat ?? 'json';
+  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace, resultFormat } });
   const { baseUrl, embedded } = opened;
-  const target = { ...settings, baseUrl, namespace, echo: settings.echo ?? file.echo };
+  // The run's result schemas judge the result again, unless --result-schemas names others.
+  const target = { ...settings, baseUrl, namespace, resultFormat, echo: settings.echo ?? file.echo, resultSchemas: settings.resultSchemas ?? file.resultSchemas };
   const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: embedded ? { ...target, proxy: undefined } : target });
   try {
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${embedded ? 'the embedded reference server' : baseUrl}`);

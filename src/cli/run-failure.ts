@@ -11,13 +11,13 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/errors.js';
 import { resolveOne, type ResolveInput } from '../config/resolve.js';
 import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
-import { CATALOGS } from '../engine/catalogs.js';
+import { CATALOGS } from '../checks/catalogs.js';
 import { consoleJson } from '../report/console-json.js';
 import type { RunInfo } from '../report/summary.js';
 import { clearReports, writeReports } from '../report/write.js';
 import { errorCodeOf, exitCodeFor } from './errors.js';
 import type { Io } from './main.js';
-import type { Options } from './args.js';
+import type { Options } from '../config/args.js';
 
 /** The --reports folder itself is unusable: the error can only be printed. */
 export class ReportsFolderError extends ConfigError {}

@@ -1,8 +1,8 @@
 /** tsiws-conform run: resolve settings, run, write reports, print the table, exit 0/1/4; an
  * interrupted run still writes its reports (129/130/143), and so does one that fails early (2/3/4). */
 import { join } from 'node:path';
-import { defaultTextOf, redactedSettings, SETTINGS, type RunSettings } from '../config/settings.js';
-import { CATALOGS } from '../engine/catalogs.js';
+import { optionsOf } from '../config/commands.js';
+import { redactedSettings, type RunSettings } from '../config/settings.js';
 import { recordingRun } from '../engine/recording-run.js';
 import { INTERRUPT_SIGNALS } from '../engine/run.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -12,29 +12,19 @@ import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
+import { resultSchemasFor } from '../checks/result-schemas.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
 import { ConfigError } from '../config/errors.js';
-import { parseFlags, type Flags, type Options } from './args.js';
-import { commandSettings } from './settings.js';
+import type { Flags, Options } from '../config/args.js';
+import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { regressionLine } from './regression.js';
 import { runConsole } from './run-console.js';
 import { prepareReportsFolder, runFailed } from './run-failure.js';
 
-/** parseArgs options of these settings' flags. */
-export function runOptionsFor(settings: ReadonlyArray<(typeof SETTINGS)[number]>): Options {
-  return Object.fromEntries(settings.map((s) => [s.flag, { type: 'boolean' in s && s.boolean ? 'boolean' : 'string', ...('multiple' in s && s.multiple ? { multiple: true } : {}) }]));
-}
-
-export const runOptions: Options = { ...runOptionsFor(SETTINGS), 'env-file': { type: 'string' } };
-
-export function help(): string {
-  const lines = ['Usage: tsiws-conform run [flags]', '', 'Flags (each also settable by the environment variable shown, or in .env; flags win):'];
-  for (const s of SETTINGS) lines.push(`  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help}${'catalog' in s ? `: ${CATALOGS[s.catalog].join(', ')}` : ''} [default: ${defaultTextOf(s)}]`);
-  lines.push(`  --${'env-file'.padEnd(20)} ${''.padEnd(26)} .env file to read [default: .env]`);
-  return lines.join('\n');
-}
+/** run's flags, for reading a command line that failed (run-failure.ts). */
+export const runOptions: Options = optionsOf('run');
 
 /** Stops the run gracefully on SIGINT, SIGTERM or SIGHUP: what finished is reported, marked
  * incomplete. The executable listens from its first line (io.interruption); called in process, the
@@ -53,12 +43,9 @@ export default async function run(argv: string[], io: Io): Promise<number> {
   const startedAt = new Date();
   let settings: RunSettings | undefined;
   try {
-    const flags = parseFlags('run', argv, runOptions);
-    if (flags['help']) {
-      io.out(help());
-      return EXIT.conforms;
-    }
-    return await conform(flags, io, interruption.signal, (resolved) => (settings = resolved));
+    const line = commandLine('run', argv, io);
+    if (!line) return EXIT.conforms;
+    return await conform(line.flags, io, interruption.signal, (resolved) => (settings = resolved));
   } catch (err) {
     return runFailed(err, { argv, options: runOptions, settings, startedAt, tool: toolInfo() }, io);
   } finally {
@@ -67,7 +54,7 @@ export default async function run(argv: string[], io: Io): Promise<number> {
 }
 
 async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (settings: RunSettings) => void): Promise<number> {
-  const resolved = commandSettings(flags, io);
+  const resolved = await checkingSettings('run', flags, io);
   resolvedAs(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
   // that cannot take them is bad usage before anything else is said.
@@ -78,6 +65,8 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
   // So is a broken --normalise-file: otherwise each suite would report it as a tool error, after the probe.
   if (settings.normaliseFile) rulesFromFile(settings.normaliseFile);
+  // And a broken result schema: compiled here once to name the file; each worker compiles its own.
+  const schemas = resultSchemasFor(settings.resultSchemas);
   const ui = runConsole(settings, io);
   ui.say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
@@ -92,6 +81,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     ui.say(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
     if (!manifest.complete) io.err(`tsiws-conform: WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
   }
+  if (schemas) ui.say(`Result schemas: ${schemas.size} of ${settings.operations.length} operations (${settings.resultSchemas})${schemas.size === 0 ? '; the folder has no <Operation>.xsd or <Operation>.schema.json, so check result-schema judges nothing' : ''}`);
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.insecure) io.err('tsiws-conform: WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');

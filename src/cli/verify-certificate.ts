@@ -7,14 +7,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/settings.js';
 import { CERTIFICATE_FILE, CERTIFICATE_FORMAT, fileSha256, filesUnder, type Certificate } from '../report/certificate.js';
-import { parseCommandLine } from './args.js';
+import { commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
-
-const HELP = `Usage: tsiws-conform verify-certificate DIR
-  Checks that the report files in DIR (a reports folder a run wrote) match the sha256 hashes in
-  DIR/${CERTIFICATE_FILE}: nothing changed, removed or added since the run.
-  Exit codes: 0 intact, 1 altered (the files are listed), 2 certificate missing or malformed.`;
 
 export interface Verification {
   readonly altered: string[];
@@ -52,11 +47,9 @@ export function verifyReports(dir: string, certificate: Certificate): Verificati
 }
 
 export default async function verifyCertificate(argv: string[], io: Io): Promise<number> {
-  const { flags, positionals } = parseCommandLine('verify-certificate', argv, {}, true);
-  if (flags['help']) {
-    io.out(HELP);
-    return EXIT.conforms;
-  }
+  const line = commandLine('verify-certificate', argv, io);
+  if (!line) return EXIT.conforms;
+  const { positionals } = line;
   if (positionals.length !== 1) throw new ConfigError(`verify-certificate takes one reports folder, got ${positionals.length} arguments (see tsiws-conform verify-certificate --help)`);
   const dir = positionals[0]!;
   const certificate = readCertificate(dir);

@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { BasicAuth } from '../http/access.js';
+import type { BasicAuth } from '../contract/index.js';
 import { ConfigError } from './errors.js';
 
 /** RFC 9110 section 5.6.2: a field name is a token. */

@@ -1,9 +1,12 @@
-/** Resolves settings once: defaults, then .env, then the environment, then flags. */
+/** Resolves a command's settings once: defaults, then .env, then the environment, then flags. Every
+ * command's flags, variables and .env are read here, from the tables (commands.ts). */
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { HEADER_SEPARATOR, splitUserinfo } from './access-settings.js';
-import { ConfigError, DEFAULTS, SETTINGS, type Catalogs, type RunSettings } from './settings.js';
+import { parseCommandLine, type Flags } from './args.js';
+import { ALL_DEFAULTS, ALL_SETTINGS, aliasIn, optionsOf, settingsOf, takesPositionals, type AnySetting, type CommandId, type CommandSettings } from './commands.js';
+import { ConfigError, type Catalogs, type RunSettings } from './settings.js';
 import { closest } from './suggest.js';
 
 export interface ResolveInput {
@@ -15,6 +18,9 @@ export interface ResolveInput {
   readonly envFileExplicit: boolean;
   /** The check ids and rule names --checks, --skip-checks and --normalise may give. */
   readonly catalogs: Catalogs;
+  /** Resolve only these settings (the rest keep their defaults): to learn, say, which checks module
+   * adds to the catalogs before the settings that name checks are parsed. */
+  readonly only?: readonly string[];
   /** Where warnings go (a misspelt TSIWS_ variable); they never stop the run. */
   readonly warn?: (line: string) => void;
 }
@@ -29,7 +35,7 @@ function readEnvFile(path: string, explicit: boolean): Record<string, string> {
 
 const flagText = (v: string | boolean | string[] | undefined): string | undefined => (typeof v === 'boolean' ? String(v) : Array.isArray(v) ? v.join(HEADER_SEPARATOR) : v);
 
-const KNOWN_VARIABLES = SETTINGS.map((s) => s.env);
+const KNOWN_VARIABLES = ALL_SETTINGS.flatMap((s) => ('env' in s && s.env !== undefined ? [s.env] : []));
 
 /** A TSIWS_ variable no setting reads is most likely a typo: say so, and what was meant. */
 function warnUnknownVariables(layers: Array<[Readonly<Record<string, string | undefined>>, string]>, warn: (line: string) => void): void {
@@ -50,37 +56,67 @@ function standardProxy(baseUrl: string, vars: Readonly<Record<string, string | u
   return { ...(proxy ? { proxy } : {}), ...(noProxy ? { noProxy } : {}) };
 }
 
-type Setting = (typeof SETTINGS)[number];
-
 /** A setting's value from the last layer that gives one (undefined: none does). Only the winning
  * layer is parsed: a stale file path in .env must not fail a run whose flag replaces it. */
-function layered(s: Setting, input: ResolveInput, dotenv: Readonly<Record<string, string>>): unknown {
+function layered(s: AnySetting, input: ResolveInput, dotenv: Readonly<Record<string, string>>, command: CommandId): unknown {
+  const env = 'env' in s ? s.env : undefined;
+  const alias = aliasIn(s, command);
+  const flag: [string | undefined, string] = alias && input.flags[alias] !== undefined ? [flagText(input.flags[alias]), `--${alias}`] : [flagText(input.flags[s.flag]), `--${s.flag}`];
   const layers: Array<[string | undefined, string]> = [
-    [dotenv[s.env], `${s.env} in ${input.envFile}`],
-    [input.env[s.env], `environment variable ${s.env}`],
-    [flagText(input.flags[s.flag]), `--${s.flag}`],
+    ...(env === undefined ? [] : [[dotenv[env], `${env} in ${input.envFile}`], [input.env[env], `environment variable ${env}`]] as Array<[string | undefined, string]>),
+    flag,
   ];
   const winner = layers.filter(([raw]) => raw !== undefined && raw !== '').at(-1);
   return winner ? s.parse(winner[0]!, winner[1], input.catalogs) : undefined;
 }
 
+/** Run's settings (and replay's: the same table). */
 export function resolveSettings(input: ResolveInput): RunSettings {
-  const dotenv = readEnvFile(input.envFile, input.envFileExplicit);
-  if (input.warn) warnUnknownVariables([[dotenv, input.envFile], [input.env, 'the environment']], input.warn);
+  return resolveCommand('run', input);
+}
+
+/** The settings of `command`: those it takes from the layers, every other one its default. */
+export function resolveCommand(command: CommandId, input: ResolveInput): CommandSettings {
+  const taken = settingsOf(command);
+  // A command that reads no variable reads no .env either (and warns about none).
+  const reads = taken.some((s) => 'env' in s && s.env !== undefined);
+  const dotenv = reads ? readEnvFile(input.envFile, input.envFileExplicit) : {};
+  if (input.warn && reads) warnUnknownVariables([[dotenv, input.envFile], [input.env, 'the environment']], input.warn);
   // A fresh seed for every run that names none; it is printed and recorded so the run can be repeated.
-  const out: Record<string, unknown> = { ...DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
+  const out: Record<string, unknown> = { ...ALL_DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
   const given = new Set<string>();
-  for (const s of SETTINGS) {
-    const value = layered(s, input, dotenv);
+  for (const s of taken) {
+    if (input.only && !input.only.includes(s.key)) continue;
+    const value = layered(s, input, dotenv, command);
     if (value === undefined) continue;
     out[s.key] = value;
     given.add(s.key);
   }
-  return finishAccess(out as unknown as RunSettings, given, { ...dotenv, ...input.env });
+  return finishAccess(out as unknown as CommandSettings, given, { ...dotenv, ...input.env });
+}
+
+/** A command line as the command's settings read it: flags by name, positionals, and --help. */
+export interface CommandLine {
+  readonly flags: Flags;
+  readonly positionals: string[];
+  readonly help: boolean;
+}
+
+/** Parses a command's arguments against its flags in the tables; an unknown or malformed flag is a ConfigError. */
+export function readCommandLine(command: CommandId, argv: readonly string[]): CommandLine {
+  const { flags, positionals } = parseCommandLine(command, argv, optionsOf(command), takesPositionals(command));
+  const { help, ...rest } = flags;
+  return { flags: rest, positionals, help: help === true };
+}
+
+/** The input of resolveCommand for a command line: its --env-file (or .env) and the process's environment. */
+export function inputFor(flags: Flags, env: ResolveInput['env'], catalogs: Catalogs, warn?: (line: string) => void): ResolveInput {
+  const envFile = flags['env-file'];
+  return { flags, env, envFile: typeof envFile === 'string' ? envFile : '.env', envFileExplicit: typeof envFile === 'string', catalogs, ...(warn ? { warn } : {}) };
 }
 
 /** The access settings that depend on others: URL credentials, the standard proxy variables, --cert with --key. */
-function finishAccess(settings: RunSettings, given: ReadonlySet<string>, vars: Readonly<Record<string, string | undefined>>): RunSettings {
+function finishAccess(settings: CommandSettings, given: ReadonlySet<string>, vars: Readonly<Record<string, string | undefined>>): CommandSettings {
   let out = settings;
   if (out.baseUrl) {
     // user:password in the URL means --auth; the URL is shown everywhere, so it loses them (--auth wins).
@@ -101,8 +137,8 @@ function finishAccess(settings: RunSettings, given: ReadonlySet<string>, vars: R
 /** One setting alone, for reporting a run whose settings as a whole are bad (where to write the
  * reports, in which console format): its default when no layer gives one, undefined when the
  * value given is bad too. */
-export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key: K): RunSettings[K] | undefined {
-  const s = SETTINGS.find((setting) => setting.key === key);
+export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key: K, command: CommandId = 'run'): RunSettings[K] | undefined {
+  const s = settingsOf(command).find((setting) => setting.key === key);
   let dotenv: Record<string, string> = {};
   try {
     dotenv = readEnvFile(input.envFile, input.envFileExplicit);
@@ -110,8 +146,8 @@ export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key
     // A missing --env-file is the error being reported; the other layers still count.
   }
   try {
-    const value = s ? layered(s, input, dotenv) : undefined;
-    return (value ?? DEFAULTS[key]) as RunSettings[K];
+    const value = s ? layered(s, input, dotenv, command) : undefined;
+    return (value ?? ALL_DEFAULTS[key]) as RunSettings[K];
   } catch {
     return undefined;
   }

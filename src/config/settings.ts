@@ -3,20 +3,18 @@
  * The CLI's flags, the .env keys, the README table and the redacted configuration in reports all
  * come from this table.
  */
-import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_NAMESPACE, operations } from '../contract/index.js';
+import { resolve } from 'node:path';
+import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, DEFAULT_RESULT_FORMAT, FAIL_ON, operations, PROFILE_IDS, RESULT_FORMATS, TRANSPORT_IDS, type BasicAuth, type FailOn, type ProfileId, type ResultFormat, type TransportId } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
-import { didYouMean } from './suggest.js';
-import type { BasicAuth } from '../http/access.js';
-import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../results/levels.js';
-import type { ProfileId } from '../profiles/types.js';
-import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import { bool, directory, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
+import { RUN, type SettingSpec } from './setting.js';
 
 /** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
 export const DEFAULT_RUNS = 10;
 
 export { ConfigError } from './errors.js';
+export type { Catalogs, Shard } from './parsers.js';
 
 /** The resolved configuration of a run: plain data, passed to the suites as it is. */
 export interface RunSettings {
@@ -49,6 +47,10 @@ export interface RunSettings {
   readonly maxDurationS: number | undefined;
   /** Compare results with the reference echo; undefined: only against the embedded server. */
   readonly echo: boolean | undefined;
+  /** How the embedded server (and serve) writes result texts, and so how the echo is read. */
+  readonly resultFormat: ResultFormat;
+  /** An ES module of user checks (src/checks/user-module.ts), run beside the built-in catalog. */
+  readonly checksModule: string | undefined;
   /** Named normalisation rules for the parity comparison (src/parity/normalise.ts). */
   readonly normalise: readonly string[];
   /** A JSON file of further normalisation rules. */
@@ -67,6 +69,8 @@ export interface RunSettings {
   readonly record: string | undefined;
   /** A recorded baseline to replay and compare with, instead of the suites. */
   readonly baseline: string | undefined;
+  /** Folder of the user's result schemas, <Operation>.xsd or <Operation>.schema.json (checks/result-schemas.ts). */
+  readonly resultSchemas: string | undefined;
   /** Console: only the verdict line and errors. */
   readonly quiet: boolean;
   /** Console: text for people, json (one document on stdout) for machines. */
@@ -88,158 +92,61 @@ export interface RunSettings {
   readonly insecure: boolean;
 }
 
-/** Part `index` (1-based) of `count`. */
-export interface Shard {
-  readonly index: number;
-  readonly count: number;
-}
-
-/** The names some settings choose from, owned by layers above this one: the check registry's ids
- * and the parity comparison's named rules. Whoever resolves settings passes them in
- * (src/engine/catalogs.ts), so loading the configuration loads no check and no XML library. */
-export interface Catalogs {
-  readonly checks: readonly string[];
-  readonly normalise: readonly string[];
-}
-
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
 export type SuiteId = (typeof SUITE_IDS)[number];
 
-interface Setting<K extends keyof RunSettings> {
-  readonly key: K;
-  /** A flag that takes no value (--echo); its variable takes true/false. */
-  readonly boolean?: boolean;
-  readonly flag: string;
-  readonly env: string;
-  readonly help: string;
-  /** How the default reads in --help and the README, where the value itself does not say it
-   * (e.g. "(embedded reference server)"); otherwise the help shows DEFAULTS' value. */
-  readonly defaultText?: string;
-  readonly secret?: boolean;
-  /** The flag may be given more than once; its values are joined with a line break. */
-  readonly multiple?: boolean;
-  /** The help lists this catalog's names (known when the help is printed, as in parse). */
-  readonly catalog?: keyof Catalogs;
-  parse(text: string, source: string, catalogs: Catalogs): RunSettings[K];
-}
+type Setting<K extends keyof RunSettings> = SettingSpec<K, RunSettings[K]>;
 
-function list<T extends string>(allowed: readonly T[], what: string) {
-  return (text: string, source: string): T[] => {
-    const items = text.split(',').map((s) => s.trim()).filter(Boolean);
-    const unknown = items.filter((i) => !allowed.includes(i as T));
-    if (unknown.length > 0) throw new ConfigError(`${source}: unknown ${what} ${unknown.map((u) => `${u}${didYouMean(u, allowed)}`).join(', ')}; expected a comma-separated list of ${allowed.join(', ')}`);
-    if (items.length === 0) throw new ConfigError(`${source}: give at least one ${what}`);
-    return items as T[];
-  };
-}
-
-/** A list of names from one of the catalogs, known only when settings are resolved. */
-function listFrom(catalog: keyof Catalogs, what: string) {
-  return (text: string, source: string, catalogs: Catalogs): string[] => list(catalogs[catalog], what)(text, source);
-}
-
-function oneOf<T extends string>(allowed: readonly T[], what: string) {
-  return (text: string, source: string): T => {
-    const value = text.trim() as T;
-    if (!allowed.includes(value)) throw new ConfigError(`${source}: unknown ${what} "${text}"${didYouMean(value, allowed)}; expected one of ${allowed.join(', ')}`);
-    return value;
-  };
-}
-
-function bool(text: string, source: string): boolean {
-  const t = text.trim().toLowerCase();
-  if (['true', '1', 'on', 'yes'].includes(t)) return true;
-  if (['false', '0', 'off', 'no'].includes(t)) return false;
-  throw new ConfigError(`${source}: expected true or false, got "${text}"`);
-}
-
-function seed(text: string, source: string): number {
-  if (!/^-?\d+$/.test(text.trim()) || Math.abs(Number(text)) > 2 ** 31 - 1) throw new ConfigError(`${source}: expected a whole number between -2147483647 and 2147483647, got "${text}"`);
-  return Number(text);
-}
-
-function nonNegativeInt(text: string, source: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new ConfigError(`${source}: expected a whole number of 0 or more, got "${text}"`);
-  return Number(text);
-}
-
-function positiveInt(text: string, source: string): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new ConfigError(`${source}: expected a positive whole number, got "${text}"`);
-  return Number(text);
-}
-
-/** A URL as it may be shown in a message: without the password it may carry. */
-const shownUrl = (text: string) => text.replace(/\/\/[^/@]*@/, '//<USER>:<PASSWORD>@');
-
-function url(text: string, source: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(text);
-  } catch {
-    throw new ConfigError(`${source}: "${shownUrl(text)}" is not a URL; expected e.g. https://staging.example.com`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`${source}: only http and https URLs are supported, got "${parsed.protocol}"`);
-  if (parsed.search || parsed.hash) throw new ConfigError(`${source}: give the base URL without query or fragment ("${shownUrl(text)}")`);
-  return text.replace(/\/+$/, '');
-}
-
-function shard(text: string, source: string): Shard {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new ConfigError(`${source}: expected i/n with 1 <= i <= n (e.g. 2/4 for the second of four shards), got "${text}"`);
-  return { index, count };
-}
-
-const text = (t: string) => t;
-const path = (t: string) => (isAbsolute(t) ? t : resolve(t));
 
 export const SETTINGS = [
-  { key: 'baseUrl', flag: 'base-url', env: 'TSIWS_BASE_URL', defaultText: '(embedded reference server)', help: 'Scheme and host of the target; /api/rmm/tsiWS.asmx is appended', parse: url },
-  { key: 'namespace', flag: 'namespace', env: 'TSIWS_NAMESPACE', help: 'XML namespace of the service', parse: text },
-  { key: 'transports', flag: 'transports', env: 'TSIWS_TRANSPORTS', help: 'Transports to exercise', parse: list(TRANSPORT_IDS, 'transport') },
-  { key: 'operations', flag: 'operations', env: 'TSIWS_OPERATIONS', defaultText: '(all 20)', help: 'Operations to exercise', parse: list(operations.map((o) => o.name), 'operation') },
-  { key: 'reportsDir', flag: 'reports', env: 'TSIWS_REPORTS', defaultText: 'reports', help: 'Folder the reports are written to', parse: path },
-  { key: 'repnumber', flag: 'repnumber', env: 'TSIWS_REPNUMBER', help: 'repnumber sent with every request (an integer)', parse: (t: string, s: string) => (/^-?\d+$/.test(t) ? t : (() => { throw new ConfigError(`${s}: repnumber must be an integer, got "${t}"`); })()) },
-  { key: 'timestamp', flag: 'timestamp', env: 'TSIWS_TIMESTAMP', defaultText: '(time of the request, ISO 8601)', help: 'Fixed timestamp value (a signer overrides it)', secret: true, parse: text },
-  { key: 'sig', flag: 'sig', env: 'TSIWS_SIG', defaultText: '(empty)', help: 'Fixed sig value (a signer overrides it)', secret: true, parse: text },
-  { key: 'mobilekey', flag: 'mobilekey', env: 'TSIWS_MOBILEKEY', defaultText: '(empty)', help: 'Fixed mobilekey value for the five operations that carry it', secret: true, parse: text },
-  { key: 'signer', flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: readableFile },
-  { key: 'timeoutMs', flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', help: 'Time allowed for one complete response', parse: positiveInt },
-  { key: 'maxResponseBytes', flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
-  { key: 'concurrency', flag: 'concurrency', env: 'TSIWS_CONCURRENCY', help: 'Requests in flight at once', parse: positiveInt },
-  { key: 'failOn', flag: 'fail-on', env: 'TSIWS_FAIL_ON', help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
-  { key: 'profile', flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(['asmx', 'lenient', 'strict'] as const, 'profile') },
-  { key: 'checks', flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
-  { key: 'skipChecks', flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
-  { key: 'slaMs', flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
-  { key: 'seed', flag: 'seed', env: 'TSIWS_SEED', defaultText: '(random, printed at the start)', help: 'fast-check seed; the same seed sends the same requests', parse: seed },
-  { key: 'runs', flag: 'runs', env: 'TSIWS_RUNS', help: 'Fuzzed requests per operation and transport', parse: positiveInt },
-  { key: 'maxStringLength', flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', help: 'Longest fuzzed string value', parse: positiveInt },
-  { key: 'maxDurationS', flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
-  { key: 'echo', flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
-  { key: 'normalise', flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: 'Named rules applied to result texts before parity comparison', catalog: 'normalise', parse: listFrom('normalise', 'normalisation rule') },
-  { key: 'normaliseFile', flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
-  { key: 'suites', flag: 'suites', env: 'TSIWS_SUITES', help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
-  { key: 'retries', flag: 'retries', env: 'TSIWS_RETRIES', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
-  { key: 'rate', flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
-  { key: 'allowMutations', flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
-  { key: 'showSecrets', flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, help: 'Show sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) in reports (local debugging only)', parse: bool },
-  { key: 'quiet', flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
-  { key: 'format', flag: 'format', env: 'TSIWS_FORMAT', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
-  { key: 'repeat', flag: 'repeat', env: 'TSIWS_REPEAT', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
-  { key: 'shard', flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
-  { key: 'authSecret', flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
-  { key: 'record', flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
-  { key: 'baseline', flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
-  { key: 'headers', flag: 'header', env: 'TSIWS_HEADERS', multiple: true, defaultText: '(none)', help: "Extra request header 'Name: value'; repeat the flag for more (TSIWS_HEADERS: one a line)", secret: true, parse: headers },
-  { key: 'auth', flag: 'auth', env: 'TSIWS_AUTH', defaultText: '(user:password in --base-url, if any)', help: 'HTTP Basic credentials user:password', secret: true, parse: basicAuth },
-  { key: 'proxy', flag: 'proxy', env: 'TSIWS_PROXY', defaultText: '(HTTPS_PROXY or HTTP_PROXY, by the target\'s scheme)', help: 'Proxy URL for the target (never for the embedded server)', secret: true, parse: proxyUrl },
-  { key: 'noProxy', flag: 'noproxy', env: 'TSIWS_NO_PROXY', defaultText: '(NO_PROXY)', help: 'Comma-separated hosts reached without the proxy', secret: true, parse: text },
-  { key: 'caFile', flag: 'ca-file', env: 'TSIWS_CA_FILE', defaultText: "(the system's CAs)", help: 'PEM file of CA certificates to trust for an https target', secret: true, parse: readableFile },
-  { key: 'cert', flag: 'cert', env: 'TSIWS_CERT', defaultText: '(none)', help: 'PEM client certificate for an https target (with --key)', secret: true, parse: readableFile },
-  { key: 'key', flag: 'key', env: 'TSIWS_KEY', defaultText: '(none)', help: 'PEM private key of --cert', secret: true, parse: readableFile },
-  { key: 'insecure', flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
+  { key: 'baseUrl', commands: [...RUN, 'diff-wsdl'], flag: 'base-url', env: 'TSIWS_BASE_URL', defaultText: '(embedded reference server)', help: 'Scheme and host of the target; /api/rmm/tsiWS.asmx is appended', parse: url },
+  { key: 'namespace', commands: [...RUN, 'serve', 'wsdl', 'diff-wsdl'], flag: 'namespace', env: 'TSIWS_NAMESPACE', help: 'XML namespace of the service', parse: text },
+  { key: 'transports', commands: RUN, flag: 'transports', env: 'TSIWS_TRANSPORTS', help: 'Transports to exercise', parse: list(TRANSPORT_IDS, 'transport') },
+  { key: 'operations', commands: RUN, flag: 'operations', env: 'TSIWS_OPERATIONS', defaultText: '(all 20)', help: 'Operations to exercise', parse: list(operations.map((o) => o.name), 'operation') },
+  { key: 'reportsDir', commands: [...RUN, 'diff-wsdl', 'merge-reports'], alias: { command: 'merge-reports', flag: 'reports-dir' }, flag: 'reports', env: 'TSIWS_REPORTS', defaultText: 'reports', help: 'Folder the reports are written to', parse: path },
+  { key: 'repnumber', commands: RUN, flag: 'repnumber', env: 'TSIWS_REPNUMBER', help: 'repnumber sent with every request (an integer)', parse: (t: string, s: string) => (/^-?\d+$/.test(t) ? t : (() => { throw new ConfigError(`${s}: repnumber must be an integer, got "${t}"`); })()) },
+  { key: 'timestamp', commands: RUN, flag: 'timestamp', env: 'TSIWS_TIMESTAMP', defaultText: '(time of the request, ISO 8601)', help: 'Fixed timestamp value (a signer overrides it)', secret: true, parse: text },
+  { key: 'sig', commands: RUN, flag: 'sig', env: 'TSIWS_SIG', defaultText: '(empty)', help: 'Fixed sig value (a signer overrides it)', secret: true, parse: text },
+  { key: 'mobilekey', commands: RUN, flag: 'mobilekey', env: 'TSIWS_MOBILEKEY', defaultText: '(empty)', help: 'Fixed mobilekey value for the five operations that carry it', secret: true, parse: text },
+  { key: 'signer', commands: RUN, flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: readableFile },
+  { key: 'timeoutMs', commands: RUN, flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', help: 'Time allowed for one complete response', parse: positiveInt },
+  { key: 'maxResponseBytes', commands: RUN, flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
+  { key: 'concurrency', commands: RUN, flag: 'concurrency', env: 'TSIWS_CONCURRENCY', help: 'Requests in flight at once', parse: positiveInt },
+  { key: 'failOn', commands: RUN, flag: 'fail-on', env: 'TSIWS_FAIL_ON', help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
+  { key: 'profile', commands: RUN, flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(PROFILE_IDS, 'profile') },
+  { key: 'checks', commands: RUN, flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
+  { key: 'skipChecks', commands: RUN, flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
+  { key: 'checksModule', commands: [...RUN, 'checks'], flag: 'checks-module', env: 'TSIWS_CHECKS_MODULE', defaultText: '(none)', help: 'ES module (.js, .mjs or .ts) exporting further checks, run and reported like the built-in ones (see README, Your own checks)', parse: readableFile },
+  { key: 'slaMs', commands: RUN, flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
+  { key: 'seed', commands: RUN, flag: 'seed', env: 'TSIWS_SEED', defaultText: '(random, printed at the start)', help: 'fast-check seed; the same seed sends the same requests', parse: seed },
+  { key: 'runs', commands: RUN, flag: 'runs', env: 'TSIWS_RUNS', help: 'Fuzzed requests per operation and transport', parse: positiveInt },
+  { key: 'maxStringLength', commands: RUN, flag: 'max-string-length', env: 'TSIWS_MAX_STRING_LENGTH', help: 'Longest fuzzed string value', parse: positiveInt },
+  { key: 'maxDurationS', commands: RUN, flag: 'max-duration', env: 'TSIWS_MAX_DURATION', defaultText: '(no limit)', help: 'Whole-run budget in seconds; the run stops gracefully and its reports say what was cut short', parse: positiveInt },
+  { key: 'echo', commands: RUN, flag: 'echo', env: 'TSIWS_ECHO', boolean: true, defaultText: '(on for the embedded server only)', help: "Check the reference server's echo (for serve and its mutants)", parse: bool },
+  { key: 'resultFormat', commands: [...RUN, 'serve'], flag: 'result-format', env: 'TSIWS_RESULT_FORMAT', help: "Result text the embedded server (and serve) answers with: json, or xml (an XML document in text, as the live service types it); the echo check reads the same format", parse: oneOf(RESULT_FORMATS, 'result format') },
+  { key: 'normalise', commands: RUN, flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: 'Named rules applied to result texts before parity comparison', catalog: 'normalise', parse: listFrom('normalise', 'normalisation rule') },
+  { key: 'normaliseFile', commands: RUN, flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
+  { key: 'suites', commands: RUN, flag: 'suites', env: 'TSIWS_SUITES', help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
+  { key: 'retries', commands: RUN, flag: 'retries', env: 'TSIWS_RETRIES', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
+  { key: 'rate', commands: RUN, flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
+  { key: 'allowMutations', commands: RUN, flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },
+  { key: 'showSecrets', commands: RUN, flag: 'show-secrets', env: 'TSIWS_SHOW_SECRETS', boolean: true, help: 'Show sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) in reports (local debugging only)', parse: bool },
+  { key: 'quiet', commands: RUN, flag: 'quiet', env: 'TSIWS_QUIET', boolean: true, help: 'Print only the verdict line and errors (no progress, no table)', parse: bool },
+  { key: 'format', commands: RUN, flag: 'format', env: 'TSIWS_FORMAT', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
+  { key: 'repeat', commands: RUN, flag: 'repeat', env: 'TSIWS_REPEAT', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
+  { key: 'shard', commands: RUN, flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
+  { key: 'authSecret', commands: [...RUN, 'serve'], flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
+  { key: 'record', commands: RUN, flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
+  { key: 'baseline', commands: RUN, flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
+  { key: 'resultSchemas', commands: RUN, flag: 'result-schemas', env: 'TSIWS_RESULT_SCHEMAS', defaultText: '(none)', help: 'Folder of result schemas, <Operation>.xsd or <Operation>.schema.json (written by tsiws-conform shapes infer); check result-schema validates each result against its operation\'s', parse: directory },
+  { key: 'headers', commands: [...RUN, 'diff-wsdl'], flag: 'header', env: 'TSIWS_HEADERS', multiple: true, defaultText: '(none)', help: "Extra request header 'Name: value'; repeat the flag for more (TSIWS_HEADERS: one a line)", secret: true, parse: headers },
+  { key: 'auth', commands: [...RUN, 'diff-wsdl'], flag: 'auth', env: 'TSIWS_AUTH', defaultText: '(user:password in --base-url, if any)', help: 'HTTP Basic credentials user:password', secret: true, parse: basicAuth },
+  { key: 'proxy', commands: [...RUN, 'diff-wsdl'], flag: 'proxy', env: 'TSIWS_PROXY', defaultText: '(HTTPS_PROXY or HTTP_PROXY, by the target\'s scheme)', help: 'Proxy URL for the target (never for the embedded server)', secret: true, parse: proxyUrl },
+  { key: 'noProxy', commands: [...RUN, 'diff-wsdl'], flag: 'noproxy', env: 'TSIWS_NO_PROXY', defaultText: '(NO_PROXY)', help: 'Comma-separated hosts reached without the proxy', secret: true, parse: text },
+  { key: 'caFile', commands: [...RUN, 'diff-wsdl'], flag: 'ca-file', env: 'TSIWS_CA_FILE', defaultText: "(the system's CAs)", help: 'PEM file of CA certificates to trust for an https target', secret: true, parse: readableFile },
+  { key: 'cert', commands: [...RUN, 'diff-wsdl'], flag: 'cert', env: 'TSIWS_CERT', defaultText: '(none)', help: 'PEM client certificate for an https target (with --key)', secret: true, parse: readableFile },
+  { key: 'key', commands: [...RUN, 'diff-wsdl'], flag: 'key', env: 'TSIWS_KEY', defaultText: '(none)', help: 'PEM private key of --cert', secret: true, parse: readableFile },
+  { key: 'insecure', commands: [...RUN, 'diff-wsdl'], flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
 export const DEFAULTS: RunSettings = {
@@ -266,6 +173,8 @@ export const DEFAULTS: RunSettings = {
   maxStringLength: 2000,
   maxDurationS: undefined,
   echo: undefined,
+  resultFormat: DEFAULT_RESULT_FORMAT,
+  checksModule: undefined,
   normalise: [],
   normaliseFile: undefined,
   suites: SUITE_IDS,
@@ -275,6 +184,7 @@ export const DEFAULTS: RunSettings = {
   showSecrets: false,
   record: undefined,
   baseline: undefined,
+  resultSchemas: undefined,
   quiet: false,
   format: 'text',
   repeat: 1,
@@ -289,13 +199,6 @@ export const DEFAULTS: RunSettings = {
   key: undefined,
   insecure: false,
 };
-
-/** The default of a setting as help shows it: its own words, or the value in DEFAULTS (written once). */
-export function defaultTextOf(s: (typeof SETTINGS)[number]): string {
-  if ('defaultText' in s && s.defaultText !== undefined) return s.defaultText;
-  const value = DEFAULTS[s.key];
-  return Array.isArray(value) ? value.join(',') : String(value);
-}
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
 export function redactedSettings(settings: RunSettings): Record<string, unknown> {

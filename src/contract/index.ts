@@ -2,6 +2,7 @@
 import { operations, type Operation } from './operations.js';
 
 export * from './operations.js';
+export * from './vocabulary.js';
 
 /** The default namespace: the public help page of Tigerpaw Software's live tsiWS shows SOAPAction
  * "http://www.tigerpawsoftware.com/<Op>" and body elements in this namespace (issue 2). */
@@ -9,6 +10,9 @@ export const DEFAULT_NAMESPACE = 'http://www.tigerpawsoftware.com';
 
 /** The one endpoint path of the service (spec, Transports table). */
 export const SERVICE_PATH = '/api/rmm/tsiWS.asmx';
+
+/** The scheme and host the reconstructed WSDL writes into its port addresses (wsdl --base-url's default). */
+export const DEFAULT_WSDL_BASE_URL = 'http://localhost';
 
 /** The service class name ASMX derives port, binding and service names from (issue 2). */
 export const SERVICE_NAME = 'tsiWS';

@@ -70,8 +70,15 @@ export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedX
   }
   const root = doc.root();
   if (!root) return { ok: false, error: 'document has no root element' };
-  return { ok: true, root: toPlain(root), encoding: doc.encoding() ?? null, hasDoctype: doc.getDtd() !== null, external: guard.external };
+  const plain = toPlain(root);
+  parsedDocuments.set(plain, doc);
+  return { ok: true, root: plain, encoding: doc.encoding() ?? null, hasDoctype: doc.getDtd() !== null, external: guard.external };
 }
+
+// The libxml2 document each parsed root came from, for as long as its plain tree lives: validating
+// a whole answer (a bare GET/POST <string>) reuses its one parse instead of serialising and parsing
+// it again. The plain tree stays plain data; the document never leaves this module.
+const parsedDocuments = new WeakMap<XmlElement, libxmlTypes.Document>();
 
 // libxml2's own limit without XML_PARSE_HUGE (kept off, see the header): XML_MAX_TEXT_LENGTH.
 const HUGE_TEXT = /Huge input lookup|huge text node/i;
@@ -121,9 +128,10 @@ export function compileSchema(xsdText: string): CompiledSchema {
   const schema = xml().parseXml(xsdText, SAFE_PARSE_OPTIONS);
   return {
     validate(element) {
-      // Re-serialised with every namespace declared on the element that uses it, so an element cut
-      // out of a SOAP Body validates on its own (see the module comment for why not clone).
-      const doc = xml().parseXml(serialise(element), SAFE_PARSE_OPTIONS);
+      // A document's root validates as parsed. An element cut out of a SOAP Body is re-serialised
+      // with every namespace declared on the element that uses it, so that it validates on its own
+      // (libxmljs2 validates whole documents only; see the module comment for why not clone).
+      const doc = parsedDocuments.get(element) ?? xml().parseXml(serialise(element), SAFE_PARSE_OPTIONS);
       if (doc.validate(schema)) return [];
       return doc.validationErrors.map((e) => e.message.trim());
     },

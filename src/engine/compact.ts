@@ -5,7 +5,9 @@
  * text are dropped before its record leaves the test worker. Sending them to the main process and
  * holding them to the end of the run made time and memory grow with the number of cases (measured
  * by npm run bench). Findings, skips, the ?WSDL record and parity differences are kept, their result
- * texts bounded (boundRecord).
+ * texts bounded (boundRecord). A passing valid request keeps its result text when it is no longer
+ * than RESULT_CHARS: `shapes infer` learns the results' shapes from records.jsonl (issue 21), and
+ * there is one such record per example case and fuzz property, not per fuzzed request.
  */
 import { clip } from '../results/clip.js';
 import { findingsOf } from '../results/findings.js';
@@ -27,13 +29,18 @@ export function boundRecord(r: ExchangeRecord): ExchangeRecord {
   return 'result' in result || 'parity' in parity ? { ...r, ...result, ...parity } : r;
 }
 
+/** A whole result text of a valid request, which `shapes infer` may learn from. */
+const shapeSample = (r: ExchangeRecord): boolean =>
+  (r.kind === 'positive' || r.kind === 'fuzz') && r.result?.kind === 'result' && typeof r.result.text === 'string' && !long(r.result.text);
+
 export function compactRecord(r: ExchangeRecord): ExchangeRecord {
   if (r.compacted || r.kind === 'service' || r.skipped || findingsOf(r, 'warning').length > 0) return boundRecord(r);
   if (r.parity && r.parity.differences.length > 0) return boundRecord(r);
   const { body: _body, ...request } = r.request;
-  const { result: _result, ...rest } = r;
+  const { result, ...rest } = r;
   return {
     ...rest,
+    ...(shapeSample(r) ? { result } : {}),
     request: { ...request, curl: '' },
     ...(r.response ? { response: { ...r.response, body: '' } } : {}),
     ...(r.parity ? { parity: { ...r.parity, outcomes: r.parity.outcomes.map((o) => ({ ...o, text: null, curl: '' })) } } : {}),

@@ -1,6 +1,7 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
 import { runChecks, selected } from '../checks/runner.js';
+import { resultSchemasFor } from '../checks/result-schemas.js';
 import type { Case } from '../cases/case.js';
 import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { hostRejectionOf } from '../profiles/host-rejection.js';
@@ -11,14 +12,16 @@ import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
+import { userChecksOf } from '../checks/catalogs.js';
 import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord } from '../results/record.js';
 import { clip } from '../results/clip.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The checks a run evaluates: --checks narrows the catalog, --skip-checks removes from it. */
-export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks'>): readonly Check[] {
-  return selected(allChecks, settings);
+/** The checks a run evaluates: the catalog and the user's (--checks-module); --checks narrows them,
+ * --skip-checks removes from them. */
+export async function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks' | 'checksModule'>): Promise<readonly Check[]> {
+  return selected([...allChecks, ...(await userChecksOf(settings)).exchange], settings);
 }
 
 export function evaluate(exchange: Exchange, checks: readonly Check[] = allChecks): CheckOutcome[] {
@@ -49,7 +52,8 @@ function requestFor(testCase: Case, transportId: TransportId, namespace: string,
   return testCase.kind === 'negative' ? negativeRequest(testCase, transportId, ctx, op, values) : getTransportById(transportId).encode(ctx, op, values);
 }
 
-export async function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, checks = selectedChecks(settings)): Promise<ExchangeRecord> {
+export async function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[]): Promise<ExchangeRecord> {
+  const checks = given ?? (await selectedChecks(settings));
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
   const values = await valuesFor(settings, operation, testCase);
@@ -81,7 +85,8 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
       ...(negative ? { scenario: negative.scenario } : {}),
       ...(expectation ? { expectation } : {}),
       ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),
-      ...(echo?.ok ? { echo: echo.received } : {}),
+      ...(echo?.ok ? { echo: echo.received, resultFormat: settings.resultFormat } : {}),
+      ...resultSchemaOf(settings, operation),
     };
     const result = transport.decode({ namespace: settings.namespace }, operation, response);
     // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.
@@ -94,6 +99,12 @@ export async function runCase(settings: RunSettings & { baseUrl: string }, clien
     if (!(err instanceof TargetError)) throw err;
     return { ...base, checks: [], error: { code: err.code, message: err.message } };
   }
+}
+
+/** The operation's schema from --result-schemas, compiled on this process's first exchange. */
+function resultSchemaOf(settings: RunSettings, operation: Operation): Pick<Exchange, 'resultSchema'> {
+  const schema = resultSchemasFor(settings.resultSchemas)?.get(operation.name);
+  return schema ? { resultSchema: schema } : {};
 }
 
 function placeholdersFor(values: Readonly<Record<string, string>>): Record<string, string> {

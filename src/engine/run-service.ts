@@ -6,10 +6,11 @@ import { TargetError, type HttpClient } from '../http/send.js';
 import { PROFILES } from '../profiles/expectations.js';
 import { accessForReports, recordRequest, recordResponse, type ExchangeRecord } from '../results/record.js';
 import { runChecks, selected } from '../checks/runner.js';
+import { userChecksOf } from '../checks/catalogs.js';
 
 export async function runServiceChecks(settings: RunSettings & { baseUrl: string }, client: HttpClient): Promise<ExchangeRecord> {
   const request = { method: 'GET' as const, path: `${SERVICE_PATH}?WSDL`, headers: {} };
-  const checks = selected(serviceChecks, settings);
+  const checks = selected([...serviceChecks, ...(await userChecksOf(settings)).service], settings);
   const access = accessForReports(settings);
   const base = { operation: SERVICE_NAME, transport: 'wsdl' as const, caseId: `${SERVICE_NAME}-wsdl`, kind: 'service' as const, request: recordRequest(settings.baseUrl, request, access.shown) };
   try {

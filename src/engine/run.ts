@@ -10,7 +10,7 @@ import { RecordCollector } from './collector.js';
 import { plannedTests, suitesToRun } from './plan.js';
 import { RecordFileReader, recordFilesDir } from './record-files.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { openTarget } from './target.js';
+import { embeddedServer, openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
 export interface RunResult {
@@ -46,8 +46,9 @@ export interface RunOptions {
 export async function conformanceRun(settings: RunSettings, options: RunOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
-  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: { namespace: settings.namespace, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(options.mutant ? { mutant: options.mutant } : {}) } });
-  const target = targetSettings(settings, opened.baseUrl, opened.embedded, startedAt.getTime());
+  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: embeddedServer(settings, options.mutant) });
+  // A mutant may answer in its own result format: the echo is read in the format the server writes.
+  const target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
   const files = new RecordFileReader(recordFilesDir());
   const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress);
   // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.

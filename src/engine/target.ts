@@ -6,12 +6,20 @@
 import type { RunSettings } from '../config/settings.js';
 import { startReferenceServer, type ReferenceServerOptions } from '../server/server.js';
 import { ensureReachable } from './reachable.js';
+import type { ResultFormat } from '../results/result-format.js';
+
+/** How a run's settings start the embedded server. */
+export function embeddedServer(settings: RunSettings, mutant?: string): ReferenceServerOptions {
+  return { namespace: settings.namespace, resultFormat: settings.resultFormat, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(mutant ? { mutant } : {}) };
+}
 
 export interface Target {
   /** Scheme, host and any path prefix before the service path. */
   readonly baseUrl: string;
   /** The embedded reference server, which this target started and `close` stops. */
   readonly embedded: boolean;
+  /** The embedded server's result format (a mutant may fix its own); undefined for a given URL. */
+  readonly resultFormat?: ResultFormat;
   close(): Promise<void>;
 }
 
@@ -32,5 +40,5 @@ export async function openTarget(plan: TargetPlan): Promise<Target> {
     return { baseUrl: plan.baseUrl, embedded: false, close: async () => {} };
   }
   const server = await startReferenceServer(plan.server);
-  return { baseUrl: server.url, embedded: true, close: () => server.close() };
+  return { baseUrl: server.url, embedded: true, resultFormat: server.resultFormat, close: () => server.close() };
 }

@@ -9,10 +9,8 @@ import { readFileSync } from 'node:fs';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { basicCredentials } from './basic-credentials.js';
 
-export interface BasicAuth {
-  readonly user: string;
-  readonly password: string;
-}
+export type { BasicAuth } from '../contract/index.js';
+import type { BasicAuth } from '../contract/index.js';
 
 export interface HttpAccess {
   /** Sent with every request, after the transport's own headers (which they may not replace). */

@@ -20,7 +20,8 @@ export interface Expectation {
   readonly accept: readonly ResponseShape[];
 }
 
-export type ProfileId = 'asmx' | 'lenient' | 'strict';
+export type { ProfileId } from '../contract/vocabulary.js';
+import type { ProfileId } from '../contract/vocabulary.js';
 
 export interface Profile {
   readonly id: ProfileId;

@@ -2,16 +2,20 @@
  * Compares a candidate's answer with the baseline's, one case over one transport: the same
  * outcome (a result, or a rejection of the same fault class), the same status and content type,
  * and the same result text after the normalisation rules in force (src/parity/normalise.ts).
- * Differing texts are classified as parity differences are (src/parity/classify.ts).
+ * Differing texts whose shape changed (a key or element added, removed or renamed, a value's type
+ * changed: src/shapes/drift.ts) are "shape-drift"; the others are value changes, classified as
+ * parity differences are (src/parity/classify.ts).
  */
 import { classifyResults, type DifferenceClass } from '../parity/classify.js';
 import { compactDiff, type DiffPart } from '../parity/compare.js';
 import { normalise, type NormalisationRule } from '../parity/normalise.js';
 import { firstLine } from '../results/clip.js';
 import type { RecordedAnswer } from './format.js';
+import { describeChange, shapeDrift, type ShapeChange } from '../shapes/drift.js';
+import { parseResult, shapeOf } from '../shapes/shape.js';
 
 export interface RegressionDifference {
-  readonly class: DifferenceClass | 'rejection' | 'status-or-shape';
+  readonly class: DifferenceClass | 'rejection' | 'status-or-shape' | 'shape-drift';
   readonly detail: string;
   /** Character-level diff of the normalised result texts (baseline to candidate). */
   readonly diff?: readonly DiffPart[];
@@ -25,6 +29,18 @@ export interface RegressionComparison {
 
 const mediaType = (ct: string | null) => (ct ?? '').toLowerCase().replace(/\s+/g, '');
 const said = (a: RecordedAnswer) => `${a.outcome} (HTTP ${a.status ?? '-'}${a.faultCode ? `, fault ${a.faultCode}` : ''}: ${firstLine(a.text)})`;
+
+const SHAPE_CHANGES_SHOWN = 3;
+
+/** How the candidate's result shape left the baseline's. A baseline result that is neither JSON
+ * nor XML has no shape to leave; a candidate that stopped being the baseline's format has. */
+export function resultShapeDrift(baseline: string, candidate: string): ShapeChange[] {
+  const before = parseResult(baseline);
+  if (!before.ok) return [];
+  const after = parseResult(candidate);
+  if (!after.ok) return [{ kind: 'format changed', path: '', detail: `the result was ${before.format.toUpperCase()}, now it is not (${after.error})` }];
+  return shapeDrift(shapeOf(before), shapeOf(after));
+}
 
 export function compareWithBaseline(baseline: RecordedAnswer, candidate: RecordedAnswer, rules: readonly NormalisationRule[]): RegressionComparison {
   if (baseline.outcome !== candidate.outcome) {
@@ -44,6 +60,12 @@ export function compareWithBaseline(baseline: RecordedAnswer, candidate: Recorde
   if (expected === actual) {
     const explainedBy = rules.filter((r) => normalise(baseline.text ?? '', [r]) !== baseline.text || normalise(candidate.text ?? '', [r]) !== candidate.text).map((r) => r.name);
     return { explainedBy };
+  }
+  const drift = resultShapeDrift(baseline.text ?? '', candidate.text ?? '');
+  if (drift.length > 0) {
+    const shown = drift.slice(0, SHAPE_CHANGES_SHOWN).map(describeChange).join('; ');
+    const more = drift.length > SHAPE_CHANGES_SHOWN ? `; and ${drift.length - SHAPE_CHANGES_SHOWN} more` : '';
+    return { difference: { class: 'shape-drift', detail: `${shown}${more}`, diff: compactDiff(expected, actual) } };
   }
   const c = classifyResults(expected, actual) ?? { class: 'other' as const, detail: 'the texts differ' };
   return { difference: { class: c.class, detail: c.detail, diff: compactDiff(expected, actual) } };

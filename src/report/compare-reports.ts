@@ -6,6 +6,7 @@
  */
 import { stableCaseId } from './verdicts.js';
 import { failOnOf, failsRun, type FailOn, type Level } from '../results/levels.js';
+import type { ShapeComparison } from './shape-drift.js';
 
 /** The parts of results.json that compare reads. */
 export interface ResultsFile {
@@ -34,6 +35,8 @@ export interface ReportComparison {
   readonly changedVerdicts: ReadonlyArray<{ readonly case: string; readonly transport: string; readonly old: string; readonly new: string }>;
   readonly newCases: number;
   readonly goneCases: number;
+  /** How each operation's result shape changed (both folders' records.jsonl); undefined: not compared. */
+  readonly shapes?: ShapeComparison;
 }
 
 type Failure = ResultsFile['failures'][number];
@@ -51,7 +54,10 @@ function failureMap(results: ResultsFile, failOn: FailOn, which: 'failing' | 'wa
 
 const exchangeKey = (c: CheckChange) => `${c.case} ${c.transport}`;
 
-export function compareReports(older: ResultsFile, newer: ResultsFile): ReportComparison {
+/** Whether the comparison fails the release: a check newly fails, or a result's shape drifted. */
+export const comparisonFails = (c: ReportComparison): boolean => c.newlyFailing.length > 0 || (c.shapes?.drift.length ?? 0) > 0;
+
+export function compareReports(older: ResultsFile, newer: ResultsFile, shapes?: ShapeComparison): ReportComparison {
   // Both runs are judged by the new run's --fail-on: what would fail the release now.
   const failOn = failOnOf({ configuration: newer.run?.configuration ?? {} });
   const was = failureMap(older, failOn);
@@ -77,6 +83,7 @@ export function compareReports(older: ResultsFile, newer: ResultsFile): ReportCo
     changedVerdicts,
     newCases: Object.keys(newV).filter((k) => !(k in oldV)).length,
     goneCases: Object.keys(oldV).filter((k) => !(k in newV)).length,
+    ...(shapes ? { shapes } : {}),
   };
 }
 
@@ -96,6 +103,12 @@ export function formatComparison(c: ReportComparison): string {
   }
   lines.push(`Cases that changed verdict (${c.changedVerdicts.length})${c.changedVerdicts.length ? ':' : ''}`);
   for (const v of c.changedVerdicts) lines.push(`  ${v.case} ${v.transport}: ${v.old} -> ${v.new}`);
+  if (c.shapes) {
+    // Shape drift fails the comparison like a newly failing check: a client parsing the result breaks.
+    lines.push(`Shape drift (${c.shapes.drift.length} of ${c.shapes.compared} operations compared)${c.shapes.drift.length ? ':' : ''}`);
+    for (const d of c.shapes.drift) lines.push(`  ${d.operation}: ${d.changes.join('; ')}`);
+    if (c.shapes.notCompared.length > 0) lines.push(`  not compared (results of valid requests in one run only): ${c.shapes.notCompared.join(', ')}`);
+  }
   if (c.newCases || c.goneCases) lines.push(`${c.newCases} exchanges only in the new run, ${c.goneCases} only in the old one`);
   return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { writeFileAtomic } from '../results/write-atomic.js';
+import type { ResultFormat } from '../results/result-format.js';
 
 export const FAILURE_FILE_VERSION = 1;
 
@@ -21,7 +22,13 @@ export interface FailureFile {
   readonly namespace: string;
   readonly profile: unknown;
   readonly echo: boolean;
+  /** The result format the echo was read in (absent in older files: json). */
+  readonly resultFormat?: ResultFormat;
+  /** The --checks-module of the run, whose checks the replay runs again. */
+  readonly checksModule?: string;
   readonly seed: number;
+  /** The run's --result-schemas, which result-schema findings need to be judged again. */
+  readonly resultSchemas?: string;
   readonly record: ExchangeRecord;
   readonly findings: readonly string[];
   readonly curl: string;
@@ -43,7 +50,10 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
     namespace: run.namespace,
     profile: run.configuration['profile'],
     echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded),
+    resultFormat: run.configuration['resultFormat'] === 'xml' ? 'xml' : 'json',
+    ...(typeof run.configuration['checksModule'] === 'string' ? { checksModule: run.configuration['checksModule'] } : {}),
     seed: run.seed,
+    ...(typeof run.configuration['resultSchemas'] === 'string' ? { resultSchemas: run.configuration['resultSchemas'] } : {}),
     record: r,
     findings: findingsOf(r, 'warning'),
     curl: r.request.curl,

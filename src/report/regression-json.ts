@@ -13,6 +13,8 @@ export interface RegressionSummary {
   /** Result texts that differed only in what the normalisation rules replace. */
   readonly explained: number;
   readonly different: number;
+  /** Of those, results whose shape left the baseline's (class shape-drift), not only their values. */
+  readonly shapeDrift: number;
   /** Recorded exchanges not sent again (mutation safety, or not sent when recording). */
   readonly notSent: number;
 }
@@ -48,7 +50,7 @@ export function regressionData(records: readonly ExchangeRecord[]): RegressionDa
   const notSent = records.filter((r) => r.skipped && r.kind !== 'parity' && r.transport !== 'parity').length;
   return {
     rules: compared[0]?.regression!.rules ?? [],
-    summary: { compared: compared.length, same: compared.length - differing.length - explained.length, explained: explained.length, different: differing.length, notSent },
+    summary: { compared: compared.length, same: compared.length - differing.length - explained.length, explained: explained.length, different: differing.length, shapeDrift: differing.filter((r) => r.regression!.difference!.class === 'shape-drift').length, notSent },
     differences: differing.map((r) => {
       const reg = r.regression!;
       const candidate = answerOf(r);

@@ -8,13 +8,10 @@
  * - info: an observation, e.g. a difference between transports that ASMX itself shows.
  * A leaf module: records, reports and the suites all read levels from here.
  */
-export const LEVELS = ['error', 'warning', 'info'] as const;
-export type Level = (typeof LEVELS)[number];
+import type { FailOn, Level } from '../contract/vocabulary.js';
 
-/** The lowest level that fails a run: `--fail-on` / TSIWS_FAIL_ON. */
-export const FAIL_ON = ['error', 'warning'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
-export const DEFAULT_FAIL_ON: FailOn = 'error';
+// The names themselves are vocabulary the configuration validates against: they live in the contract.
+export { DEFAULT_FAIL_ON, FAIL_ON, LEVELS, type FailOn, type Level } from '../contract/vocabulary.js';
 
 const RANK: Readonly<Record<Level, number>> = { info: 0, warning: 1, error: 2 };
 
@@ -25,7 +22,7 @@ export const failsRun = (level: Level | undefined, failOn: FailOn): boolean => R
 /** `run.configuration.failOn` of a report, defaulting for reports written before it existed. */
 export function failOnOf(run: { readonly configuration: Readonly<Record<string, unknown>> }): FailOn {
   const value = run.configuration['failOn'];
-  return value === 'warning' ? 'warning' : DEFAULT_FAIL_ON;
+  return value === 'warning' ? 'warning' : 'error';
 }
 
 export type LevelCounts = Record<Level, number>;

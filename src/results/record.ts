@@ -147,14 +147,27 @@ export function shownAccess(access: HttpAccess): HttpAccess {
  * the text, longest form first, so a megabyte body costs one scan however many secrets there are. */
 export function redact(text: string, secrets: ReadonlyArray<[string, string]>): string {
   if (secrets.length === 0) return text;
-  const placeholders = new Map<string, string>();
-  for (const [value, placeholder] of secrets) {
-    for (const form of [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
-      if (!placeholders.has(form)) placeholders.set(form, placeholder);
+  const { pattern, placeholders } = compiled(secrets);
+  return text.replace(pattern, (m) => placeholders.get(m)!);
+}
+
+// One exchange redacts its headers, body, result and every check message with one secrets list:
+// the pattern is built once per list, not once per string (profiled: most of a record's cost).
+const patterns = new WeakMap<ReadonlyArray<[string, string]>, { pattern: RegExp; placeholders: Map<string, string> }>();
+function compiled(secrets: ReadonlyArray<[string, string]>): { pattern: RegExp; placeholders: Map<string, string> } {
+  let entry = patterns.get(secrets);
+  if (!entry) {
+    const placeholders = new Map<string, string>();
+    for (const [value, placeholder] of secrets) {
+      for (const form of [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
+        if (!placeholders.has(form)) placeholders.set(form, placeholder);
+      }
     }
+    const forms = [...placeholders.keys()].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    entry = { pattern: new RegExp(forms.join('|'), 'g'), placeholders };
+    patterns.set(secrets, entry);
   }
-  const forms = [...placeholders.keys()].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return text.replace(new RegExp(forms.join('|'), 'g'), (m) => placeholders.get(m)!);
+  return entry;
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -4,11 +4,14 @@ import type { TransportId } from '../transports/index.js';
 import { verifySignature } from './auth.js';
 import type { Mutant } from './mutants/index.js';
 import { convert, type Family, type Typed } from '../asmx/values.js';
+import type { ResultFormat } from '../results/result-format.js';
 
 export interface Behaviour {
   readonly namespace: string;
   readonly authSecret?: string;
   readonly mutant?: Mutant;
+  /** How result texts are written (src/server/result.ts). */
+  readonly resultFormat: ResultFormat;
 }
 
 /** Converts a parameter's text, through the mutant's hooks when there are any. */

@@ -26,7 +26,7 @@ export function handleForm(behaviour: Behaviour, transport: 'get' | 'post', opNa
     const raw = new Map<string, string>();
     for (const p of op.params) if (params.has(p.name)) raw.set(p.name, params.get(p.name)!);
     const typed = readAndAuthorise(behaviour, op, raw, transport);
-    return stringResult(behaviour.namespace, resultText(op, typed));
+    return stringResult(behaviour.namespace, resultText(behaviour, op, typed));
   } catch (err) {
     if (err instanceof MissingParameter) return exception('System.InvalidOperationException', err.message);
     if (err instanceof ConversionError) return exception('System.ArgumentException', `${err.message}\r\nParameter name: type ---> ${err.inner.type}: ${err.inner.message}`);

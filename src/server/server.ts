@@ -19,6 +19,7 @@ import { handleForm } from './form-handler.js';
 import { findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
+import { DEFAULT_RESULT_FORMAT, type ResultFormat } from '../results/result-format.js';
 
 export interface ReferenceServerOptions {
   readonly namespace?: string;
@@ -32,12 +33,15 @@ export interface ReferenceServerOptions {
   readonly authSecret?: string;
   /** A deliberate deviation (mutants.ts), by name. */
   readonly mutant?: string;
+  /** How result texts are written: json (default) or xml; a mutant may fix its own. */
+  readonly resultFormat?: ResultFormat;
 }
 
 export interface ReferenceServer {
   /** Scheme, host and port, e.g. http://127.0.0.1:41234 (the service path is not included). */
   readonly url: string;
   readonly namespace: string;
+  readonly resultFormat: ResultFormat;
   close(): Promise<void>;
 }
 
@@ -143,7 +147,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const mutant = options.mutant === undefined ? undefined : findMutant(options.mutant);
   if (options.mutant !== undefined && !mutant) throw new Error(`unknown mutant "${options.mutant}"; known: ${MUTANTS.map((m) => m.name).join(', ')}`);
-  const behaviour: Behaviour = { namespace: ns, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}) };
+  const resultFormat = mutant?.resultFormat ?? options.resultFormat ?? DEFAULT_RESULT_FORMAT;
+  const behaviour: Behaviour = { namespace: ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}) };
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).
   // maxHeaderSize: a long GET query must reach the maxQueryStringLength check, not Node's 16 KiB limit.
@@ -178,6 +183,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   return {
     url: `http://${host}:${port}`,
     namespace: ns,
+    resultFormat,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

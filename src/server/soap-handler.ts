@@ -103,7 +103,7 @@ export function handleSoap(behaviour: Behaviour, req: SoapRequest): Reply {
     return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${found} was not expected.`);
   }
   try {
-    return soapResult(envelopeDialect, ns, op, resultText(op, readAndAuthorise(behaviour, op, rawParams(op, ns, el), envelopeDialect.version === '1.1' ? 'soap11' : 'soap12')));
+    return soapResult(envelopeDialect, ns, op, resultText(behaviour, op, readAndAuthorise(behaviour, op, rawParams(op, ns, el), envelopeDialect.version === '1.1' ? 'soap11' : 'soap12')));
   } catch (err) {
     if (err instanceof ConversionError) return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${err.inner.message}`);
     if (err instanceof AuthError) return soapFault(envelopeDialect, 'server', `${UNABLE_TO_PROCESS} ---> ${err.message}`);

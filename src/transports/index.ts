@@ -7,7 +7,7 @@ export * from './types.js';
 /** All four transports, in the spec's table order. */
 export const transports: readonly Transport[] = [soap11Transport, soap12Transport, getTransport, postTransport];
 
-export const TRANSPORT_IDS: readonly TransportId[] = transports.map((t) => t.id);
+export { TRANSPORT_IDS } from '../contract/vocabulary.js';
 
 export function getTransportById(id: TransportId): Transport {
   return transports.find((t) => t.id === id)!;

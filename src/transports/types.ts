@@ -2,7 +2,8 @@
 import type { Operation } from '../contract/index.js';
 import type { SoapDialect } from './dialects.js';
 
-export type TransportId = 'soap11' | 'soap12' | 'get' | 'post';
+export type { TransportId } from '../contract/vocabulary.js';
+import type { TransportId } from '../contract/vocabulary.js';
 
 /** Wire values of one invocation: parameter name to its lexical form. A name that is absent is
  * not sent at all (an omitted SOAP element or query parameter). */

@@ -148,4 +148,4 @@ export function generateWsdl({ namespace, baseUrl }: WsdlOptions): string {
 }
 
 /** Default base URL written into the checked-in WSDL; a server rewrites it with its own address. */
-export const DEFAULT_WSDL_BASE_URL = 'http://localhost';
+export { DEFAULT_WSDL_BASE_URL } from '../contract/index.js';

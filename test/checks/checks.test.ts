@@ -8,10 +8,14 @@
  * Conforming answers to valid requests come from the real reference server on loopback; the rest
  * are replies.ts output or literal XML, so each row shows the exact defect it stands for.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NegativeCase } from '../../src/cases/case.js';
 import { negativeCases, negativeRequest, type ScenarioId } from '../../src/cases/negative.js';
 import { checks, type Exchange } from '../../src/checks/registry.js';
+import { loadResultSchemas, type ResultSchema } from '../../src/checks/result-schemas.js';
 
 /** The per-exchange checks; the service-level ones have their own tests. */
 const CHECK_IDS = checks.map((c) => c.id);
@@ -154,6 +158,8 @@ interface Given {
   readonly echo?: boolean;
   /** Headers added to the valid request. */
   readonly requestHeaders?: Readonly<Record<string, string>>;
+  /** The operation's schema from --result-schemas. */
+  readonly resultSchema?: ResultSchema;
 }
 
 interface Row {
@@ -612,7 +618,8 @@ function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
     const expected = expectedEcho(op, values, familyOf(t));
     const echo = given.echo && expected.ok ? { echo: expected.received } : {};
     const request = transport.encode(CTX, op, values);
-    return { operation: op, transport, namespace: NS, request: { ...request, headers: { ...request.headers, ...given.requestHeaders } }, response: res, kind: 'positive', profile, ...sla, ...echo };
+    const schema = given.resultSchema ? { resultSchema: given.resultSchema } : {};
+    return { operation: op, transport, namespace: NS, request: { ...request, headers: { ...request.headers, ...given.requestHeaders } }, response: res, kind: 'positive', profile, ...sla, ...echo, ...schema };
   }
   const c = negativeCase(given.scenario);
   if (!c.transports.includes(t)) throw new Error(`scenario ${c.scenario} is not sent over ${t}`);
@@ -664,6 +671,42 @@ for (const t of TRANSPORT_IDS) {
   add('echo-matches', t, 'a result that is not the echo', () => (t === 'get' || t === 'post' ? fromReply(stringResult(NS, 'OK')) : fromReply(soapResult(getTransportById(t).dialect!, NS, op, 'OK'))),
     failed('the result is not the reference echo (not JSON): "OK"'), ECHO);
   add('echo-matches', t, 'target does not echo', () => answer(t), notApplicable);
+}
+
+// ---- result schemas (--result-schemas) -----------------------------------------------------------
+
+const schemaDir = mkdtempSync(join(tmpdir(), 'tsiws-result-schemas-'));
+writeFileSync(join(schemaDir, `${op.name}.schema.json`), JSON.stringify({
+  type: 'object', required: ['operation', 'received'], additionalProperties: false,
+  properties: { operation: { type: 'string' }, received: { type: 'object', required: ['repnumber', 'email'], properties: { repnumber: { type: 'number' }, email: { type: 'string' } } } },
+}));
+writeFileSync(join(schemaDir, `${otherOp.name}.xsd`), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:element name="contact"><xs:complexType><xs:sequence><xs:element name="email" type="xs:string"/><xs:element name="primary" type="xs:boolean"/></xs:sequence></xs:complexType></xs:element>
+</xs:schema>`);
+const resultSchemas = loadResultSchemas(schemaDir);
+const JSON_SCHEMA: Given = { resultSchema: resultSchemas.get(op.name)! };
+const XSD: Given = { resultSchema: resultSchemas.get(otherOp.name)! };
+/** An answer of `t` whose result text is `text`. */
+const resultAnswer = (t: TransportId, text: string) => (t === 'get' || t === 'post' ? fromReply(stringResult(NS, text)) : fromReply(soapResult(getTransportById(t).dialect!, NS, op, text)));
+/** The reference answer with its echoed repnumber turned into a string and one key renamed. */
+function retypedEcho(t: TransportId): HttpResponse {
+  const decoded = getTransportById(t).decode(CTX, op, answer(t));
+  const echoed = JSON.parse(decoded.kind === 'result' ? decoded.text ?? '' : '') as { received: Record<string, unknown> };
+  const { email, ...rest } = echoed.received;
+  return resultAnswer(t, JSON.stringify({ ...echoed, received: { ...rest, repnumber: String(rest['repnumber']), mail: email } }));
+}
+
+for (const t of TRANSPORT_IDS) {
+  add('result-schema', t, 'reference server answer, JSON schema', () => answer(t), passed, JSON_SCHEMA);
+  add('result-schema', t, 'a number as a string, a key renamed', () => retypedEcho(t),
+    failed(`2 violations of ${join(schemaDir, `${op.name}.schema.json`)}: /received: must have required property 'email'; /received/repnumber: must be number`), JSON_SCHEMA);
+  add('result-schema', t, 'a result that is not JSON', () => resultAnswer(t, 'OK'),
+    failed(`1 violation of ${join(schemaDir, `${op.name}.schema.json`)}: the result is not JSON: Unexpected token 'O', "OK" is not valid JSON`), JSON_SCHEMA);
+  add('result-schema', t, 'an XML result as declared, XSD', () => resultAnswer(t, '<contact><email>a@b.test</email><primary>true</primary></contact>'), passed, XSD);
+  add('result-schema', t, 'an XML result with an element renamed', () => resultAnswer(t, '<contact><mail>a@b.test</mail><primary>true</primary></contact>'),
+    failed(/^1 violation of .*MobileContactSearch\.xsd: line 1: Element 'mail': This element is not expected\. Expected is \( email \)\.$/), XSD);
+  add('result-schema', t, 'a JSON result where XML is declared', () => answer(t), failed(/^1 violation of .*MobileContactSearch\.xsd: the result is not XML: /), XSD);
+  add('result-schema', t, 'no schema for the operation', () => answer(t), notApplicable);
 }
 
 /** Checks that apply over a transport but can only skip there; the coverage test names why. */

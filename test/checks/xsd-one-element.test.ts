@@ -37,3 +37,12 @@ test('every global element has a schema of its own with exactly that declaration
   expect(GLOBAL_ELEMENTS).toHaveLength(operations.length * 2 + 1);
   for (const name of GLOBAL_ELEMENTS) expect(generateXsd(NS, name).match(/<s:element name="/g) ?? []).toHaveLength(1);
 });
+
+test.each(instances)('%s: validated as a parsed document, the same verdict as cut out of a SOAP Body', (xml) => {
+  // A root validates through its own parse; a Body child is serialised and parsed again.
+  const root = parseXml(xml);
+  const envelope = parseXml(`<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${xml}</soap:Body></soap:Envelope>`);
+  if (!root.ok || !envelope.ok) throw new Error('not well-formed');
+  const bodyChild = envelope.root.children[0]!.children[0]!;
+  expect(whole.validate(root.root)).toEqual(whole.validate(bodyChild));
+});

@@ -63,7 +63,7 @@ describe('a baseline with every suite (one read-only and one deleting operation)
     expect(r.code).toBe(0);
     const answers = lines(join(base, 'responses.jsonl')).length;
     const regression = r.json('regression.json');
-    expect(regression.summary).toEqual({ compared: answers, same: answers, explained: 0, different: 0, notSent: 0 });
+    expect(regression.summary).toEqual({ compared: answers, same: answers, explained: 0, different: 0, shapeDrift: 0, notSent: 0 });
     expect(regression.differences).toEqual([]);
     expect(r.stdout).toMatch(new RegExp(`^Regression: ${answers} exchanges compared with the baseline in ${base}: ${answers} same, 0 explained by normalisation rules, 0 differ, 0 not sent$`, 'm'));
     expect(r.text('junit.xml').match(/^check: matches-baseline$/gm)).toHaveLength(answers);

@@ -23,13 +23,13 @@ function firstLine(args: string[], env: Record<string, string>, cwd = mkdtempSyn
   });
 }
 
-test('TSIWS_NAMESPACE and TSIWS_AUTH_SECRET from the environment; flags win', async () => {
-  expect(await firstLine([], { TSIWS_NAMESPACE: 'urn:from-env', TSIWS_AUTH_SECRET: 'secret' })).toMatch(/\(namespace urn:from-env, signatures enforced\)$/);
-  expect(await firstLine(['--namespace', 'urn:from-flag'], { TSIWS_NAMESPACE: 'urn:from-env' })).toMatch(/\(namespace urn:from-flag\)$/);
+test('TSIWS_NAMESPACE, TSIWS_AUTH_SECRET and TSIWS_RESULT_FORMAT from the environment; flags win', async () => {
+  expect(await firstLine([], { TSIWS_NAMESPACE: 'urn:from-env', TSIWS_AUTH_SECRET: 'secret' })).toMatch(/\(namespace urn:from-env, json results, signatures enforced\)$/);
+  expect(await firstLine(['--namespace', 'urn:from-flag', '--result-format', 'xml'], { TSIWS_NAMESPACE: 'urn:from-env', TSIWS_RESULT_FORMAT: 'json' })).toMatch(/\(namespace urn:from-flag, xml results\)$/);
 });
 
 test('.env is read as run reads it', async () => {
   const cwd = mkdtempSync(join(tmpdir(), 'tsiws-serve-'));
   writeFileSync(join(cwd, '.env'), 'TSIWS_NAMESPACE=urn:from-dotenv\n');
-  expect(await firstLine([], {}, cwd)).toMatch(/\(namespace urn:from-dotenv\)$/);
+  expect(await firstLine([], {}, cwd)).toMatch(/\(namespace urn:from-dotenv, json results\)$/);
 });

@@ -1,6 +1,7 @@
 /** The CLI starts at once: --help, --version and `checks` load no engine, no test runner, no HTTP
  * client, no XML library and no server (a small dispatcher that imports commands lazily; libxmljs2
- * is loaded on the first parse). A command's own --help still loads its command (issue 19, open). */
+ * is loaded on the first parse). A command's own --help is printed from the settings tables
+ * (src/config/commands.ts) without loading the command. */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,19 @@ test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy
   const urls = loaded(args);
   expect(urls.some((u) => u.endsWith('/src/cli/main.ts') || u.endsWith('/dist/cli/main.js'))).toBe(true);
   expect(urls.filter((u) => HEAVY.some((h) => h.test(u)) || /\/src\/checks\//.test(u))).toEqual([]);
+});
+
+const COMMANDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract'];
+
+test('every command is covered below', async () => {
+  const { COMMAND_IDS } = await import('../../src/config/commands.js');
+  expect([...COMMAND_IDS].filter((c) => c !== 'bench').sort()).toEqual([...COMMANDS].sort());
+});
+
+test.each(COMMANDS)('tsiws-conform %s --help loads neither the command nor anything heavy, nor a check', (command) => {
+  const urls = loaded([command, '--help']);
+  expect(urls.some((u) => u.endsWith('/src/config/commands.ts') || u.endsWith('/dist/config/commands.js'))).toBe(true);
+  expect(urls.filter((u) => HEAVY.some((h) => h.test(u)) || /\/src\/checks\//.test(u) || new RegExp(`/(src|dist)/cli/${command}\\.[jt]s$`).test(u))).toEqual([]);
 });
 
 test('tsiws-conform checks loads the catalog, and nothing heavy', () => {

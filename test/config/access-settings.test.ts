@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { resolveSettings } from '../../src/config/resolve.js';
-import { CATALOGS } from '../../src/engine/catalogs.js';
+import { CATALOGS } from '../../src/checks/catalogs.js';
 import { redactedSettings } from '../../src/config/settings.js';
 
 const resolve = (flags: Record<string, string | boolean | string[]>, env: Record<string, string> = {}) =>

@@ -1,12 +1,15 @@
-/** Every setting resolves in one order: default < .env < environment < flag. Table-driven: each
- * setting has three valid values, one per layer; a setting added without a row fails the test. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+/** Every setting of every command resolves in one order: default < .env < environment < flag.
+ * Table-driven: each setting has three valid values, one per layer, and is resolved through every
+ * command that takes it; a setting added without a row fails the test. A setting without a variable
+ * (a choice of one invocation, such as --json) has two layers: default < flag. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { resolveSettings } from '../../src/config/resolve.js';
-import { DEFAULTS, defaultTextOf, SETTINGS, type RunSettings } from '../../src/config/settings.js';
-import { CATALOGS } from '../../src/engine/catalogs.js';
+import { ALL_DEFAULTS, ALL_SETTINGS, COMMAND_IDS, defaultTextOf, helpText, optionsOf, settingsOf, type AnySetting, type CommandId, type CommandSettings } from '../../src/config/commands.js';
+import { resolveCommand } from '../../src/config/resolve.js';
+import { SETTINGS } from '../../src/config/settings.js';
+import { CATALOGS } from '../../src/checks/catalogs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-precedence-'));
 const file = (name: string) => {
@@ -16,10 +19,16 @@ const file = (name: string) => {
 };
 const [f1, f2, f3] = ['one', 'two', 'three'].map(file) as [string, string, string];
 const [j1, j2, j3] = ['one.json', 'two.json', 'three.json'].map(file) as [string, string, string];
+const folder = (name: string) => {
+  const path = join(dir, name);
+  mkdirSync(path);
+  return path;
+};
+const [d1, d2, d3] = ['dir-one', 'dir-two', 'dir-three'].map(folder) as [string, string, string];
 
 /** Three valid raw values per setting: what .env, the environment and the flag give. A boolean
  * flag takes no value: present means true, so its row ends on "true". */
-const VALUES: Record<keyof RunSettings, readonly [string, string, string]> = {
+const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> = {
   baseUrl: ['http://one.example', 'http://two.example', 'http://three.example'],
   namespace: ['urn:one', 'urn:two', 'urn:three'],
   transports: ['soap11', 'soap12,get', 'post'],
@@ -43,6 +52,8 @@ const VALUES: Record<keyof RunSettings, readonly [string, string, string]> = {
   maxStringLength: ['10', '20', '30'],
   maxDurationS: ['10', '20', '30'],
   echo: ['true', 'false', 'true'],
+  resultFormat: ['xml', 'json', 'xml'],
+  checksModule: [f1, f2, f3],
   normalise: ['timestamps', 'guids', 'trailing-whitespace'],
   normaliseFile: [j1, j2, j3],
   suites: ['positive', 'negative', 'fuzz'],
@@ -57,6 +68,7 @@ const VALUES: Record<keyof RunSettings, readonly [string, string, string]> = {
   authSecret: ['a1', 'a2', 'a3'],
   record: [f1, f2, f3],
   baseline: [f1, f2, f3],
+  resultSchemas: [d1, d2, d3],
   headers: ['X-One: 1', 'X-Two: 2', 'X-Three: 3'],
   auth: ['u1:p1', 'u2:p2', 'u3:p3'],
   proxy: ['http://p1.example:1', 'http://p2.example:2', 'http://p3.example:3'],
@@ -65,60 +77,104 @@ const VALUES: Record<keyof RunSettings, readonly [string, string, string]> = {
   cert: [f1, f2, f3],
   key: [f1, f2, f3],
   insecure: ['true', 'false', 'true'],
+  // Settings of one command alone (src/config/command-settings.ts).
+  port: ['1001', '1002', '0'],
+  host: ['127.0.0.2', '127.0.0.3', '::1'],
+  mutant: ['m-one', 'm-two', 'm-three'],
+  listMutants: ['false', 'false', 'true'],
+  address: ['http://one.example', 'http://two.example', 'https://three.example'],
+  xsd: ['false', 'false', 'true'],
+  write: ['false', 'false', 'true'],
+  file: ['one.wsdl', 'two.wsdl', 'three.wsdl'],
+  json: ['false', 'false', 'true'],
+  schemasOut: [f1, f2, f3],
+  fromWsdl: ['one.wsdl', 'two.wsdl', 'three.wsdl'],
+  duration: ['2', '3', '4'],
+  harnessRepeat: ['2', '3', '4'],
+  sizes: ['1', '1,2', '2,4'],
+  benchSeed: ['2', '3', '4'],
+  out: [f1, f2, f3],
+  asmx: ['false', 'false', 'true'],
+  noAsmx: ['false', 'false', 'true'],
 };
 
 /** Settings that only make sense with another: given alongside (at the flag layer) whenever given. */
-const COMPANION: Partial<Record<keyof RunSettings, Record<string, string>>> = { cert: { key: f1 }, key: { cert: f1 } };
+const COMPANION: Partial<Record<keyof CommandSettings, Record<string, string>>> = { cert: { key: f1 }, key: { cert: f1 } };
 
-type Setting = (typeof SETTINGS)[number];
-const flagValue = (s: Setting, raw: string): string | boolean | string[] => ('boolean' in s && s.boolean ? true : 'multiple' in s && s.multiple ? [raw] : raw);
+const envOf = (s: AnySetting): string | undefined => ('env' in s ? s.env : undefined);
+const flagValue = (s: AnySetting, raw: string): string | boolean | string[] => ('boolean' in s && s.boolean ? true : 'multiple' in s && s.multiple ? [raw] : raw);
 
-function resolveWith(s: Setting, layers: { dotenv?: string; env?: string; flag?: string }) {
-  const envFile = join(dir, `${s.key}.env`);
-  writeFileSync(envFile, layers.dotenv === undefined ? '' : `${s.env}=${JSON.stringify(layers.dotenv)}\n`);
+function resolveWith(command: CommandId, s: AnySetting, layers: { dotenv?: string; env?: string; flag?: string }, flag: string = s.flag) {
+  const envFile = join(dir, `${command}-${s.key}.env`);
+  const env = envOf(s);
+  writeFileSync(envFile, layers.dotenv === undefined || env === undefined ? '' : `${env}=${JSON.stringify(layers.dotenv)}\n`);
   const given = Object.values(layers).some((v) => v !== undefined);
   const companion = given ? COMPANION[s.key] ?? {} : {};
-  return resolveSettings({
-    flags: { ...companion, ...(layers.flag === undefined ? {} : { [s.flag]: flagValue(s, layers.flag) }) },
-    env: layers.env === undefined ? {} : { [s.env]: layers.env },
+  return resolveCommand(command, {
+    flags: { ...companion, ...(layers.flag === undefined ? {} : { [flag]: flagValue(s, layers.flag) }) },
+    env: layers.env === undefined || env === undefined ? {} : { [env]: layers.env },
     envFile,
     envFileExplicit: true,
     catalogs: CATALOGS,
   })[s.key];
 }
 
-test('every setting has a row', () => {
-  expect(Object.keys(VALUES).sort()).toEqual(SETTINGS.map((s) => s.key).sort());
+test('every setting has a row, and every setting is taken by some command', () => {
+  expect(Object.keys(VALUES).sort()).toEqual(ALL_SETTINGS.map((s) => s.key).sort());
+  for (const s of ALL_SETTINGS) expect([s.key, s.commands.length > 0]).toEqual([s.key, true]);
 });
 
-describe.each(SETTINGS.map((s) => [s.key, s] as const))('%s', (_, s) => {
-  const [a, b, c] = VALUES[s.key];
-  const resolved = (layers: Parameters<typeof resolveWith>[1]) => resolveWith(s, layers);
+const cases = ALL_SETTINGS.flatMap((s) => (s.commands as readonly CommandId[]).map((command) => [command, s.key, s] as const));
 
-  test('default < .env < environment < flag', () => {
+describe.each(cases)('%s: %s', (command, _, s) => {
+  const [a, b, c] = VALUES[s.key];
+  const resolved = (layers: Parameters<typeof resolveWith>[2]) => resolveWith(command, s, layers);
+
+  test(envOf(s) ? 'default < .env < environment < flag' : 'default < flag (no variable)', () => {
     const none = resolved({});
-    const fromDotenv = resolved({ dotenv: a });
-    const fromEnv = resolved({ dotenv: a, env: b });
+    if (s.key !== 'seed') expect(none).toEqual(ALL_DEFAULTS[s.key]);
     const fromFlag = resolved({ dotenv: a, env: b, flag: c });
-    // Each layer changes the value, and the next one changes it again.
-    if (s.key !== 'seed') expect(none).toEqual(DEFAULTS[s.key]);
-    expect(fromDotenv).not.toEqual(none);
-    expect(fromEnv).not.toEqual(fromDotenv);
-    expect(fromFlag).not.toEqual(fromEnv);
-    // The same value from any layer alone resolves the same.
-    expect(resolved({ env: c })).toEqual(fromFlag);
-    expect(resolved({ dotenv: c })).toEqual(fromFlag);
+    if (envOf(s)) {
+      const fromDotenv = resolved({ dotenv: a });
+      const fromEnv = resolved({ dotenv: a, env: b });
+      // Each layer changes the value, and the next one changes it again.
+      expect(fromDotenv).not.toEqual(none);
+      expect(fromEnv).not.toEqual(fromDotenv);
+      expect(fromFlag).not.toEqual(fromEnv);
+      // The same value from any layer alone resolves the same.
+      expect(resolved({ env: c })).toEqual(fromFlag);
+      expect(resolved({ dotenv: c })).toEqual(fromFlag);
+    } else {
+      expect(fromFlag).not.toEqual(none);
+      // Nothing but the flag sets it.
+      expect(resolved({ dotenv: c, env: c })).toEqual(none);
+    }
+    // Where the command gives the setting a second flag name, that name sets it the same.
+    if ('alias' in s && s.alias.command === command) expect(resolveWith(command, s, { flag: c }, s.alias.flag)).toEqual(fromFlag);
   });
 });
 
+test('a command reads only its own settings: a flag or variable of another command is not read', () => {
+  const input = (flags: Record<string, string>, env: Record<string, string>) => ({ flags, env, envFile: join(dir, 'none.env'), envFileExplicit: false, catalogs: CATALOGS });
+  // serve takes no timeout: a bad TSIWS_TIMEOUT_MS does not stop it.
+  expect(resolveCommand('serve', input({}, { TSIWS_TIMEOUT_MS: 'soon', TSIWS_PORT: '1234' })).port).toBe(1234);
+  expect(resolveCommand('run', input({}, { TSIWS_PORT: '1234' })).port).toBe(ALL_DEFAULTS.port);
+});
+
+test.each(COMMAND_IDS)('%s: its flags are its settings\' (and --env-file where it reads variables), each in its --help', (command) => {
+  const help = helpText(command);
+  for (const flag of Object.keys(optionsOf(command))) expect(help).toContain(`--${flag}`);
+  for (const s of settingsOf(command)) expect(help).toContain(`[default: ${defaultTextOf(s)}]`);
+});
+
 test('defaults are written once: a default the help states in words is one the value cannot say', () => {
-  for (const s of SETTINGS) {
+  for (const s of ALL_SETTINGS) {
     const own = 'defaultText' in s ? s.defaultText : undefined;
-    const value = DEFAULTS[s.key];
-    // Words only where the value is none (undefined), computed (the seed, an absolute folder) or an enumeration.
-    if (own !== undefined) expect([s.key, value === undefined || own.startsWith('(') || s.key === 'reportsDir']).toEqual([s.key, true]);
+    const value = ALL_DEFAULTS[s.key];
+    // Words only where the value is none (undefined), computed (the seed, an absolute path) or an enumeration.
+    if (own !== undefined) expect([s.key, value === undefined || own.startsWith('(') || ['reportsDir', 'out', 'schemasOut', 'port'].includes(s.key)]).toEqual([s.key, true]);
     else expect([s.key, value === undefined]).toEqual([s.key, false]);
   }
-  expect(defaultTextOf(SETTINGS.find((s) => s.key === 'concurrency')!)).toBe(String(DEFAULTS.concurrency));
+  expect(defaultTextOf(SETTINGS.find((s) => s.key === 'concurrency')!)).toBe(String(ALL_DEFAULTS.concurrency));
   expect(defaultTextOf(SETTINGS.find((s) => s.key === 'transports')!)).toBe('soap11,soap12,get,post');
 });

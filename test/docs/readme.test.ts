@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { CHECK_IDS } from '../../src/checks/registry.js';
+import { COMMAND_SETTINGS } from '../../src/config/command-settings.js';
 import { SETTINGS } from '../../src/config/settings.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -14,6 +15,10 @@ test('README starts with the main job and the test command', () => {
 
 test.each(SETTINGS.map((s) => [s.flag, s.env]))('README documents --%s and %s', (flag, env) => {
   expect(readme).toContain(`| \`--${flag}\` | \`${env}\` |`);
+});
+
+test.each(COMMAND_SETTINGS.map((s) => [s.flag, s.commands.join(', '), 'env' in s ? s.env : undefined] as const))('README documents --%s of %s, and its variable (%s)', (flag, _, env) => {
+  expect(readme).toContain(`| \`--${flag}\` | ${env ? `\`${env}\` ` : ''}|`);
 });
 
 test.each(CHECK_IDS)('README lists check %s in the catalog table', (id) => {

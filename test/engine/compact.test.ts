@@ -12,13 +12,19 @@ const passing: ExchangeRecord = {
 };
 
 test('a passing exchange keeps its verdicts, status and sizes, and drops bodies, curl and result text', () => {
-  expect(compactRecord(passing)).toEqual({
-    operation: 'MobileTasksList', transport: 'soap11', caseId: 'MobileTasksList-example', kind: 'positive', values: { a: '1' },
+  expect(compactRecord({ ...passing, kind: 'negative' })).toEqual({
+    operation: 'MobileTasksList', transport: 'soap11', caseId: 'MobileTasksList-example', kind: 'negative', values: { a: '1' },
     request: { method: 'POST', url: 'http://x/api', headers: { 'content-type': 'text/xml' }, curl: '' },
     response: { status: 200, headers: { 'content-type': 'text/xml' }, body: '', bodyBytes: 4, truncated: false, elapsedMs: 3 },
     checks: [{ id: 'http-status-200', status: 'passed' }],
     compacted: true,
   });
+});
+
+test('a passing valid request keeps a result text of up to RESULT_CHARS, for shapes infer', () => {
+  expect(compactRecord(passing).result).toEqual({ kind: 'result', text: 'hello' });
+  expect(compactRecord({ ...passing, kind: 'fuzz' }).result).toEqual({ kind: 'result', text: 'hello' });
+  expect(compactRecord({ ...passing, result: { kind: 'result', text: 'r'.repeat(RESULT_CHARS + 1) } }).result).toBeUndefined();
 });
 
 test.each([

@@ -66,3 +66,16 @@ export function folderCycles(edges: ReadonlyMap<string, ReadonlyMap<string, unkn
   for (const v of edges.keys()) if (!index.has(v)) visit(v);
   return cycles;
 }
+
+/** Each cycle's folders with the imports that tie them, so the fix starts at once. */
+export function cycleTies(edges: ReadonlyMap<string, ReadonlyMap<string, string[]>>): Array<{ group: string[]; imports: string[] }> {
+  return folderCycles(edges).map((group) => ({
+    group,
+    imports: group.flatMap((from) => group.flatMap((to) => edges.get(from)?.get(to) ?? [])),
+  }));
+}
+
+/** What `npm run lint:layers` prints: one block per cycle, or nothing. */
+export function describeCycles(ties: ReturnType<typeof cycleTies>): string {
+  return ties.map(({ group, imports }) => [`import cycle between ${group.join(', ')}:`, ...imports.map((i) => `  ${i}`)].join('\n')).join('\n');
+}

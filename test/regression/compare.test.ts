@@ -26,6 +26,14 @@ describe('compareWithBaseline', () => {
     ['another fault class', fault('soap:Client'), fault('soap:Server'), 'status-or-shape', 'fault code soap:Client in the baseline, soap:Server now'],
     ['a truncated echo field', result('{"received":{"name":"sample firstname"}}'), result('{"received":{"name":"sample f"}}'), 'truncation', 'name: cut after 8 of 16 characters'],
     ['a boolean rendered otherwise', result('{"received":{"b":"true"}}'), result('{"received":{"b":"True"}}'), 'typed-format', 'b: a boolean, number or date-time is rendered differently'],
+    // Shape drift: the result's structure changed, not only a value in it.
+    ['a field renamed', result('{"received":{"name":"x","n":1}}'), result('{"received":{"nom":"x","n":1}}'), 'shape-drift', '/received/name: field "name" is now "nom"'],
+    ['a number now a string', result('{"received":{"n":1}}'), result('{"received":{"n":"1"}}'), 'shape-drift', '/received/n: was number, now string'],
+    ['a field added and one removed, of other types', result('{"a":1}'), result('{"b":"x"}'), 'shape-drift', '/a: field "a" is gone; /b: field "b" is new'],
+    ['an XML element gone', result('<r><a>1</a><b>2</b></r>'), result('<r><a>1</a></r>'), 'shape-drift', '/r/b: element "b" is gone'],
+    ['a JSON result now plain text', result('{"a":1}'), result('OK'), 'shape-drift', `(root): the result was JSON, now it is not (Unexpected token 'O', "OK" is not valid JSON)`],
+    ['more than three changes, the first three shown', result('{"a":1,"b":1,"c":1,"d":1}'), result('{}'), 'shape-drift', '/a: field "a" is gone; /b: field "b" is gone; /c: field "c" is gone; and 1 more'],
+    ['an XML value changed is a value change', result('<r><a>1</a></r>'), result('<r><a>one</a></r>'), 'other', 'the texts differ'],
   ])('%s is classified', (_, baseline, candidate, cls, detail) => {
     expect(compareWithBaseline(baseline, candidate, []).difference).toMatchObject({ class: cls, detail });
   });
@@ -47,5 +55,7 @@ describe('the matches-baseline check', () => {
     expect(matchesBaseline.run({ baseline: result('x'), candidate: result('x'), rules: [] }).verdict).toEqual({ status: 'passed' });
     expect(matchesBaseline.run({ baseline: fault('soap:Client'), candidate: fault('soap:Server'), rules: [] }).verdict)
       .toEqual({ status: 'failed', message: 'differs from the baseline: status-or-shape: fault code soap:Client in the baseline, soap:Server now' });
+    expect(matchesBaseline.run({ baseline: result('{"n":1}'), candidate: result('{"n":"1"}'), rules: [] }).verdict)
+      .toEqual({ status: 'failed', message: 'differs from the baseline: shape-drift: /n: was number, now string' });
   });
 });

@@ -1,6 +1,8 @@
 /** compare OLD NEW: newly failing, newly passing, not run now, changed verdicts. */
 import { describe, expect, test } from 'vitest';
-import { compareReports, formatComparison, type ResultsFile } from '../../src/report/compare-reports.js';
+import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../../src/report/compare-reports.js';
+import type { ResultSamples } from '../../src/report/result-samples.js';
+import { compareShapes } from '../../src/report/shape-drift.js';
 import { verdictsOf } from '../../src/report/verdicts.js';
 
 const failure = (caseId: string, transport: string, check: string, kind = 'positive') => ({ operation: 'MobileContactSearch', transport, caseId, kind, check, status: 'failed', message: `${check} fired\nsecond line` });
@@ -66,4 +68,33 @@ test('verdictsOf keeps the worst verdict of the records sharing a key', () => {
     { ...base, caseId: 'MobileContactSearch-fuzz-2', checks: [{ id: 'a', status: 'passed' }] },
   ], 'error');
   expect(verdicts).toEqual({ 'MobileContactSearch-fuzz get': 'failed' });
+});
+
+describe('shape drift between two runs', () => {
+  const samples = (texts: Record<string, string[]>): ResultSamples => ({
+    source: 'reports', file: 'records.jsonl', samples: Object.entries(texts).flatMap(([operation, ts]) => ts.map((text) => ({ operation, text }))),
+  });
+  const shapes = compareShapes(
+    samples({ MobileTasksList: ['{"n":1,"s":"a"}', '{"n":2,"s":"b"}'], MobileContactSearch: ['<r><a>1</a></r>'], MobileAccountSearch: ['{"x":1}'] }),
+    samples({ MobileTasksList: ['{"n":"1","t":"a"}'], MobileContactSearch: ['<r><a>2</a></r>'], MobileOpportunitySearch: ['{}'] }),
+  );
+
+  test('per operation learned from both runs: changes listed, value changes not, one-sided operations named', () => {
+    expect(shapes).toEqual({
+      drift: [{ operation: 'MobileTasksList', changes: ['/s: field "s" is now "t"', '/n: was number, now string'] }],
+      notCompared: ['MobileAccountSearch', 'MobileOpportunitySearch'],
+      compared: 2,
+    });
+  });
+
+  test('fails the comparison however the checks went, and is printed in its own section', () => {
+    const same: ResultsFile = { failures: [], verdicts: {} };
+    const c = compareReports(same, same, shapes);
+    expect([c.newlyFailing, comparisonFails(c), comparisonFails(compareReports(same, same))]).toEqual([[], true, false]);
+    expect(formatComparison(c).split('\n').slice(3)).toEqual([
+      'Shape drift (1 of 2 operations compared):',
+      '  MobileTasksList: /s: field "s" is now "t"; /n: was number, now string',
+      '  not compared (results of valid requests in one run only): MobileAccountSearch, MobileOpportunitySearch',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 /** The verdicts of `npm run mutants` on given run outcomes (scripts/mutation/harness.ts judge). */
 import { describe, expect, test } from 'vitest';
 import { judge } from '../../scripts/mutation/harness.js';
-import { baselineName, plan } from '../../scripts/mutation/plan.js';
+import { baselineName, payloadFormatOf, plan } from '../../scripts/mutation/plan.js';
 import type { SubjectResult } from '../../scripts/mutation/run-subject.js';
 import { CHECK_IDS } from '../../src/checks/registry.js';
 import { MUTANTS } from '../../src/server/mutants/index.js';
@@ -47,9 +47,12 @@ describe('judge', () => {
     expect(whole.unfired).toEqual(['auth-enforced']);
     expect(whole.ok).toBe(false);
     expect(judge(subjects, perfect(), false).ok).toBe(true);
-    // matches-baseline fires only in a replay: without the mutant replayed, nothing credits it.
-    const noReplay = plan().filter((s) => s.mutant !== 'truncate-contact-search-soap12');
-    expect(judge(noReplay, perfect(), true).unfired).toEqual(['matches-baseline']);
+    // matches-baseline fires only in a replay: without the mutants replayed, nothing credits it.
+    const noReplay = plan().filter((s) => !s.mutant || !MUTANTS.find((m) => m.name === s.mutant)!.caughtBy.includes('matches-baseline'));
+    // (nor result-schema, which only the payload mutants, replays too, are meant to catch).
+    const replayOnly = CHECK_IDS.filter((id) => MUTANTS.filter((m) => m.caughtBy.includes(id)).every((m) => m.caughtBy.includes('matches-baseline')));
+    expect(judge(noReplay, perfect(), true).unfired).toEqual(replayOnly);
+    expect(replayOnly).toContain('matches-baseline');
   });
 
   test('a tolerated variant passes only when nothing fires', () => {
@@ -67,19 +70,55 @@ describe('judge', () => {
     expect(mutant).toMatchObject({ replay: true, config: 'runs 1, baseline replay' });
     expect(control).toMatchObject({ replay: true, config: 'runs 10, baseline replay' });
     expect(control.settings.seed).toBe(mutant.settings.seed);
-    // Only mutants that need a baseline are replays; the control is not the default run.
-    expect(subjects.filter((s) => s.replay).map((s) => s.name)).toEqual(['clean:mutant-config:replay', ...MUTANTS.filter((m) => m.needs?.baseline).map((m) => m.name)]);
+    // Only mutants that need a baseline (and payload mutants, below) are replays; the control is not the default run.
+    const replayed = MUTANTS.filter((m) => m.needs?.baseline || payloadFormatOf(m.name));
+    const payloadControls = [...new Set(MUTANTS.flatMap((m) => payloadFormatOf(m.name) ?? []))].map((f) => baselineName('asmx', true, f));
+    expect(subjects.filter((s) => s.replay).map((s) => s.name).sort()).toEqual(['clean:mutant-config:replay', ...payloadControls, ...replayed.map((m) => m.name)].sort());
     expect(baselineName('asmx', true)).toBe('clean:mutant-config:replay');
   });
 
-  test('matches-baseline firing on the clean replay fails the run and is credited to no mutant', () => {
+  test('a payload mutant in xml runs in xml, replayed against schemas, against a clean control of its own', () => {
+    const subjects = plan();
+    const mutant = subjects.find((s) => s.mutant === 'payload-missing-element-xml')!;
+    const control = subjects.find((s) => s.name === baselineName('asmx', true, 'xml'))!;
+    expect(mutant.settings.resultFormat).toBe('xml');
+    expect(mutant.config).toContain('xml results');
+    expect(control).toMatchObject({ settings: { resultFormat: 'xml' } });
+    expect(subjects.filter((s) => s.settings.resultFormat === 'xml').map((s) => s.name).sort()).toEqual([baselineName('asmx', true, 'xml'), ...MUTANTS.filter((m) => m.resultFormat === 'xml').map((m) => m.name)].sort());
+  });
+
+  test('matches-baseline firing on the clean replays fails the run and is credited to no mutant', () => {
     const results = perfect();
-    results.set('clean:mutant-config:replay', outcome('clean:mutant-config:replay', ['matches-baseline']));
+    for (const control of plan().filter((s) => s.replay && !s.mutant)) results.set(control.name, outcome(control.name, ['matches-baseline']));
     const verdict = judge(plan(), results, true);
     expect(verdict.ok).toBe(false);
     expect(verdict.clean.find((c) => c.name === 'clean:mutant-config:replay')).toMatchObject({ fired: ['matches-baseline'], mustBeClean: true });
     expect(verdict.mutants.find((m) => m.name === 'truncate-contact-search-soap12')).toMatchObject({ caught: false, missing: ['matches-baseline'] });
-    expect(verdict.unfired).toEqual(['matches-baseline']);
+    // A payload mutant lacks only matches-baseline: its result-schema finding is beyond its control's.
+    for (const m of verdict.mutants.filter((x) => payloadFormatOf(x.name))) expect(m).toMatchObject({ caught: false, missing: ['matches-baseline'] });
+    expect(verdict.unfired).toEqual(CHECK_IDS.filter((id) => MUTANTS.filter((m) => m.caughtBy.includes(id)).every((m) => m.caughtBy.includes('matches-baseline'))));
+  });
+
+  test('a payload mutant is a replay against schemas inferred from the clean server in its result format, with a control of its own', () => {
+    const fixture = (name: string) => ({ name, description: name, caughtBy: ['result-schema', 'matches-baseline'] });
+    const subjects = plan({ catalog: [fixture('payload-renamed-field'), fixture('truncate')] });
+    expect(subjects.map((s) => [s.name, s.replay ?? false, s.payload ?? null])).toEqual([
+      ['clean', false, null],
+      ['clean:mutant-config:replay:json-schemas', true, 'json'],
+      ['payload-renamed-field', true, 'json'],
+      ['truncate', false, null],
+    ]);
+    expect(subjects.find((s) => s.name === 'payload-renamed-field')!.config).toBe('runs 1, baseline replay, json results, schemas inferred');
+    expect([payloadFormatOf('payload-number-as-string'), payloadFormatOf('payload-missing-element-xml'), payloadFormatOf('truncate-x-xml')]).toEqual(['json', 'xml', undefined]);
+  });
+
+  test('a payload mutant named -xml runs against the clean server answering XML results (run setting resultFormat)', () => {
+    const subjects = plan({ catalog: [{ name: 'payload-missing-element-xml', description: '', caughtBy: ['result-schema'] }] });
+    expect(subjects.map((s) => [s.name, s.payload, (s.settings as unknown as Record<string, unknown>)['resultFormat']])).toEqual([
+      ['clean', undefined, 'json'],
+      ['clean:mutant-config:replay:xml-schemas', 'xml', 'xml'],
+      ['payload-missing-element-xml', 'xml', 'xml'],
+    ]);
   });
 
   test('the conformance-run controls are not taken as the replay control', () => {

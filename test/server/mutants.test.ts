@@ -66,19 +66,26 @@ const PROBES: Record<string, Probe> = {
   'wsdl-reordered-params': { transport: 'wsdl' },
   'wsdl-changed-type': { transport: 'wsdl' },
   'truncate-contact-search-soap12': { transport: 'soap12', op: 'MobileContactSearch', set: ['str', 'Bartholomew'] },
+  'payload-renamed-field': { transport: 'soap11' },
+  'payload-number-as-string': { transport: 'get' },
+  'payload-missing-element-xml': { transport: 'post' },
 };
 
 const servers = new Map<string, ReferenceServer>();
 let clean: ReferenceServer;
 let cleanAuth: ReferenceServer;
+/** The clean server answering in the xml result format: the control of a mutant that answers so. */
+let cleanXml: ReferenceServer;
 
 beforeAll(async () => {
   clean = await startReferenceServer();
   cleanAuth = await startReferenceServer({ authSecret: SECRET });
+  cleanXml = await startReferenceServer({ resultFormat: 'xml' });
   for (const m of MUTANTS) servers.set(m.name, await startReferenceServer({ mutant: m.name, ...(PROBES[m.name]?.stale ? { authSecret: SECRET } : {}) }));
 });
-afterAll(() => Promise.all([clean.close(), cleanAuth.close(), ...[...servers.values()].map((s) => s.close())]));
+afterAll(() => Promise.all([clean.close(), cleanAuth.close(), cleanXml.close(), ...[...servers.values()].map((s) => s.close())]));
 
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const hasParam = (op: Operation, type: SoapType) => op.params.some((p) => p.type === type && !AUTH_PARAMS.includes(p.name));
 
 async function request(probe: Probe): Promise<HttpRequest> {
@@ -103,6 +110,28 @@ async function request(probe: Probe): Promise<HttpRequest> {
 /** The answer without the server's own address (the WSDL names it in its service ports). */
 const shown = (r: HttpResponse, server: ReferenceServer) => ({ status: r.status, contentType: r.headers['content-type'], contentEncoding: r.headers['content-encoding'], body: r.body.toString('utf8').split(server.url).join('http://server') });
 
+const controlOf = (name: string) => (PROBES[name]!.stale ? cleanAuth : MUTANTS.find((m) => m.name === name)!.resultFormat === 'xml' ? cleanXml : clean);
+
+// soap12-text-xml and soap12-fault-text-xml end -xml for their text/xml content type; the rule is the payload mutants'.
+test('a payload mutant answers in the xml result format exactly when its name ends -xml', () => {
+  for (const m of MUTANTS) expect(m.resultFormat === 'xml', m.name).toBe(m.name.startsWith('payload-') && m.name.endsWith('-xml'));
+});
+
+test.each(MUTANTS.filter((m) => m.name.startsWith('payload-')).map((m) => m.name))('%s changes only the result text, not status, headers or envelope', async (name) => {
+  const req = await request(PROBES[name]!);
+  const transport = getTransportById(PROBES[name]!.transport as TransportId);
+  const op = operations.find(() => true)!;
+  const [before, after] = [await send(controlOf(name).url, req), await send(servers.get(name)!.url, req)];
+  expect({ status: after.status, type: after.headers['content-type'] }).toEqual({ status: before.status, type: before.headers['content-type'] });
+  const [textBefore, textAfter] = [before, after].map((r) => {
+    const decoded = transport.decode({ namespace: NS }, op, r);
+    return decoded.kind === 'result' ? decoded.text : undefined;
+  });
+  expect(textAfter).not.toEqual(textBefore);
+  // Put the clean text in the mutant's answer: the rest of the body is the same.
+  expect(after.body.toString('utf8')).toBe(before.body.toString('utf8').replace(escapeXml(textBefore!), escapeXml(textAfter!)));
+});
+
 test('every mutant has a probe', () => {
   expect(Object.keys(PROBES).sort()).toEqual(MUTANTS.map((m) => m.name).sort());
 });
@@ -110,7 +139,7 @@ test('every mutant has a probe', () => {
 test.each(MUTANTS.map((m) => m.name))('%s answers its probe differently from the clean server', { timeout: 30_000 }, async (name) => {
   const probe = PROBES[name]!;
   const req = await request(probe);
-  const [cleanServer, mutant] = [probe.stale ? cleanAuth : clean, servers.get(name)!];
+  const [cleanServer, mutant] = [controlOf(name), servers.get(name)!];
   const before = shown(await send(cleanServer.url, req), cleanServer);
   const started = performance.now();
   const after = shown(await send(mutant.url, req), mutant);

@@ -3,6 +3,7 @@
  * proves that the conformance suite catches every one of them.
  */
 import { ERROR_MUTANTS } from './errors.js';
+import { PAYLOAD_MUTANTS } from './payload.js';
 import { REGRESSION_MUTANTS } from './regression.js';
 import { RESPONSE_MUTANTS } from './responses.js';
 import { SERVICE_MUTANTS } from './service.js';
@@ -11,7 +12,7 @@ import { VALUE_MUTANTS } from './values.js';
 
 export type { Mutant, MutantNeeds, ReplyContext } from './types.js';
 
-export const MUTANTS: readonly Mutant[] = [...VALUE_MUTANTS, ...RESPONSE_MUTANTS, ...ERROR_MUTANTS, ...SERVICE_MUTANTS, ...REGRESSION_MUTANTS];
+export const MUTANTS: readonly Mutant[] = [...VALUE_MUTANTS, ...RESPONSE_MUTANTS, ...ERROR_MUTANTS, ...SERVICE_MUTANTS, ...REGRESSION_MUTANTS, ...PAYLOAD_MUTANTS];
 
 export function findMutant(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);

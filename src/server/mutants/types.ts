@@ -8,6 +8,8 @@ import type { TransportId } from '../../transports/index.js';
 import type { Family, Typed } from '../../asmx/values.js';
 import type { Reply } from '../replies.js';
 import type { ProfileId } from '../../profiles/types.js';
+import type { EchoDocument } from '../../asmx/echo-payload.js';
+import type { ResultFormat } from '../../results/result-format.js';
 
 /** Which endpoint produced a reply, and for which operation as the request names it. */
 export interface ReplyContext {
@@ -40,6 +42,12 @@ export interface Mutant {
    * (asmx) must accept it. The mutation run then requires that no check fires on it. */
   readonly tolerated?: string;
   readonly needs?: MutantNeeds;
+  /** The result format this mutant answers in whatever the server was started with (a name ending
+   * `-xml` says xml); runs against it (`npm run mutants`) read the echo in that format. */
+  readonly resultFormat?: ResultFormat;
+  /** Reshapes the result before it is written: the JSON value or the XML builder object
+   * (src/asmx/echo-payload.ts). Changes only the payload's shape, never the envelope. */
+  readonly reshapeResult?: (doc: EchoDocument, format: ResultFormat) => EchoDocument;
   /** Replaces parameter conversion; `convert` is the faithful one. */
   readonly convert?: (param: Parameter, text: string | null, family: Family, convert: (p: Parameter, t: string | null, f: Family) => Typed) => Typed;
   /** Rewrites a string parameter's text as received over `transport`. */

@@ -1,7 +1,10 @@
 /** Flag parsing with node's util.parseArgs; unknown or malformed flags are configuration errors. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError } from '../config/settings.js';
-import { didYouMean } from '../config/suggest.js';
+import { ConfigError } from './errors.js';
+import { didYouMean } from './suggest.js';
+
+/** Where a command's flags are listed: the bench is run by npm, every other command by tsiws-conform. */
+const helpCommand = (command: string) => (command === 'bench' ? 'npm run bench -- --help' : `tsiws-conform ${command} --help`);
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 /** Flag values by name; a flag that may repeat (--header) gives a list. */
@@ -30,11 +33,11 @@ function normalised(command: string, argv: readonly string[], options: Options):
     }
     const name = token.slice(2).split('=')[0]!;
     if (name !== 'help' && !known.includes(name)) {
-      throw new ConfigError(`unknown flag --${name}${didYouMean(name, known, (n) => `--${n}`)} (see tsiws-conform ${command} --help)`);
+      throw new ConfigError(`unknown flag --${name}${didYouMean(name, known, (n) => `--${n}`)} (see ${helpCommand(command)})`);
     }
     const next = argv[i + 1];
     if (options[name]?.type === 'string' && !token.includes('=')) {
-      if (next === undefined || isFlag(next)) throw new ConfigError(`--${name}: give a value, e.g. --${name} VALUE (see tsiws-conform ${command} --help)`);
+      if (next === undefined || isFlag(next)) throw new ConfigError(`--${name}: give a value, e.g. --${name} VALUE (see ${helpCommand(command)})`);
       if (next.startsWith('-')) {
         out.push(`${token}=${next}`);
         i++;
@@ -54,6 +57,6 @@ export function parseCommandLine(command: string, argv: readonly string[], optio
     return { flags: values as Flags, positionals };
   } catch (err) {
     // parseArgs words some errors over several lines; the first says what is wrong.
-    throw new ConfigError(`${(err as Error).message.split('\n')[0]!.replace(/\. To specify.*$/s, '')} (see tsiws-conform ${command} --help)`);
+    throw new ConfigError(`${(err as Error).message.split('\n')[0]!.replace(/\. To specify.*$/s, '')} (see ${helpCommand(command)})`);
   }
 }

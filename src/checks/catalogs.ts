@@ -1,0 +1,22 @@
+/** The names settings choose from, taken from the layers that own them: the check registry's ids
+ * (and those of a --checks-module) and the parity comparison's named rules. The configuration is
+ * given these when it is resolved (src/config/resolve.ts) instead of importing them, so it stays a
+ * leaf that loads no check. */
+import { CHECK_IDS } from './registry.js';
+import { loadChecksModule, NO_USER_CHECKS, userCheckInfos, type UserChecks } from './user-module.js';
+import type { Catalogs, RunSettings } from '../config/settings.js';
+import { NAMED_RULES } from '../parity/rules.js';
+
+export const CATALOGS: Catalogs = { checks: CHECK_IDS, normalise: Object.keys(NAMED_RULES) };
+
+/** The user checks of a run (--checks-module), loaded once per process; none without a module. */
+export function userChecksOf(settings: Pick<RunSettings, 'checksModule'>): Promise<UserChecks> {
+  return settings.checksModule ? loadChecksModule(settings.checksModule, CHECK_IDS) : Promise.resolve(NO_USER_CHECKS);
+}
+
+/** The catalogs with the user checks' ids added, for --checks and --skip-checks to name them. */
+export async function catalogsWith(checksModule: string | undefined): Promise<Catalogs> {
+  if (!checksModule) return CATALOGS;
+  const user = await userChecksOf({ checksModule });
+  return { ...CATALOGS, checks: [...CHECK_IDS, ...userCheckInfos(user).map((c) => c.id)] };
+}

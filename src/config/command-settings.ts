@@ -1,0 +1,98 @@
+/**
+ * The settings one command alone takes (serve's port, compare's --json, the bench's sizes), declared
+ * as run's are in settings.ts: flag, variable (if any), default, parser, help and the commands that
+ * take them. A command's whole configuration is the settings of both tables it takes (commands.ts).
+ */
+import { DEFAULT_WSDL_BASE_URL } from '../contract/index.js';
+import { ConfigError } from './errors.js';
+import { bool, path, positiveInt, seed, text } from './parsers.js';
+import type { SettingSpec } from './setting.js';
+
+export interface CommandOnlySettings {
+  /** serve */
+  readonly port: number;
+  readonly host: string;
+  readonly mutant: string | undefined;
+  readonly listMutants: boolean;
+  /** wsdl: the scheme and host written into the port addresses, and what to print or write. */
+  readonly address: string;
+  readonly xsd: boolean;
+  readonly write: boolean;
+  /** diff-wsdl: a WSDL file to compare instead of a target's. */
+  readonly file: string | undefined;
+  /** checks, compare: JSON for machines. */
+  readonly json: boolean;
+  /** shapes infer: where the learned result schemas are written. */
+  readonly schemasOut: string;
+  /** contract: the WSDL to read the table from. */
+  readonly fromWsdl: string | undefined;
+  /** bench (npm run bench) */
+  readonly duration: number;
+  readonly harnessRepeat: number;
+  readonly sizes: readonly number[];
+  readonly benchSeed: number;
+  readonly out: string;
+  /** bench: the figures against the Mono ASMX host are required (--asmx) or left out (--no-asmx). */
+  readonly asmx: boolean;
+  readonly noAsmx: boolean;
+}
+
+type Setting<K extends keyof CommandOnlySettings> = SettingSpec<K, CommandOnlySettings[K]>;
+
+function port(t: string, source: string): number {
+  if (!/^\d+$/.test(t.trim()) || Number(t) > 65535) throw new ConfigError(`${source}: expected a port number from 0 to 65535, got "${t}"`);
+  return Number(t);
+}
+
+function absoluteUrl(t: string, source: string): string {
+  try {
+    new URL(t);
+  } catch {
+    throw new ConfigError(`${source}: "${t}" is not a URL`);
+  }
+  return t;
+}
+
+const sizes = (t: string, source: string): number[] => t.split(',').map((s) => positiveInt(s.trim(), source));
+
+export const COMMAND_SETTINGS = [
+  { key: 'port', commands: ['serve'], flag: 'port', env: 'TSIWS_PORT', defaultText: '8089; 0 picks a free one', help: 'TCP port to listen on', parse: port },
+  { key: 'host', commands: ['serve'], flag: 'host', env: 'TSIWS_HOST', help: 'Address to bind', parse: text },
+  { key: 'mutant', commands: ['serve'], flag: 'mutant', env: 'TSIWS_MUTANT', defaultText: '(none)', help: 'Serve a deliberately broken variant (see --list-mutants)', parse: text },
+  { key: 'listMutants', commands: ['serve'], flag: 'list-mutants', boolean: true, help: 'List the mutants with a one-line description', parse: bool },
+  { key: 'address', commands: ['wsdl'], flag: 'base-url', help: 'Scheme and host written into the port addresses', parse: absoluteUrl },
+  { key: 'xsd', commands: ['wsdl'], flag: 'xsd', boolean: true, help: 'Print the standalone XSD instead of the WSDL', parse: bool },
+  { key: 'write', commands: ['wsdl'], flag: 'write', boolean: true, help: 'Regenerate the checked-in wsdl/tsiWS.wsdl and wsdl/tsiWS.xsd (default namespace and base URL)', parse: bool },
+  { key: 'file', commands: ['diff-wsdl'], flag: 'file', defaultText: "(none: the target's WSDL, or the embedded reference server's)", help: 'A WSDL file to compare instead of a target\'s', parse: text },
+  { key: 'json', commands: ['checks', 'compare'], flag: 'json', boolean: true, help: 'Print JSON for machines', parse: bool },
+  { key: 'schemasOut', commands: ['shapes'], flag: 'out', defaultText: 'result-schemas', help: 'Folder the learned schemas are written to (for run --result-schemas)', parse: path },
+  { key: 'fromWsdl', commands: ['contract'], flag: 'from-wsdl', defaultText: '(none; required)', help: 'A WSDL file; its operations are printed as rows of the table in src/contract/operations.ts', parse: text },
+  { key: 'duration', commands: ['bench'], flag: 'duration', help: 'Seconds autocannon sends the raw requests for', parse: positiveInt },
+  { key: 'harnessRepeat', commands: ['bench'], flag: 'harness-repeat', help: 'Times the harness run repeats the positive suite', parse: positiveInt },
+  { key: 'sizes', commands: ['bench'], flag: 'sizes', help: 'Sizes (--repeat) of the default run whose growth is measured', parse: sizes },
+  { key: 'benchSeed', commands: ['bench'], flag: 'seed', help: 'fast-check seed of the bench\'s runs', parse: seed },
+  { key: 'asmx', commands: ['bench'], flag: 'asmx', boolean: true, help: 'Require the figures against the Mono ASMX host (exit 1 when Mono is missing; by default they are skipped with the reason printed)', parse: bool },
+  { key: 'noAsmx', commands: ['bench'], flag: 'no-asmx', boolean: true, help: 'Leave out the figures against the Mono ASMX host', parse: bool },
+  { key: 'out', commands: ['bench'], flag: 'out', defaultText: 'reports/bench.json', help: 'File the figures are written to', parse: path },
+] as const satisfies ReadonlyArray<Setting<keyof CommandOnlySettings>>;
+
+export const COMMAND_DEFAULTS: CommandOnlySettings = {
+  port: 8089,
+  host: '127.0.0.1',
+  mutant: undefined,
+  listMutants: false,
+  address: DEFAULT_WSDL_BASE_URL,
+  xsd: false,
+  write: false,
+  file: undefined,
+  json: false,
+  schemasOut: path('result-schemas'),
+  fromWsdl: undefined,
+  duration: 10,
+  harnessRepeat: 25,
+  sizes: [1, 4, 16],
+  benchSeed: 1,
+  out: path('reports/bench.json'),
+  asmx: false,
+  noAsmx: false,
+};

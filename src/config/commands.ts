@@ -1,0 +1,143 @@
+/**
+ * Each command's configuration, from the two settings tables: which settings it takes (each setting
+ * names its commands), its parseArgs options, and its --help. Light on purpose: the dispatcher
+ * prints a command's --help from here without loading the command (no engine, no server).
+ */
+import { COMMAND_SETTINGS, COMMAND_DEFAULTS, type CommandOnlySettings } from './command-settings.js';
+import type { Catalogs } from './parsers.js';
+import { COMMAND_IDS, type CommandId } from './setting.js';
+import { DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
+
+export { COMMAND_IDS, type CommandId } from './setting.js';
+
+/** Every setting of every command: run's table, then the command-only one. */
+export const ALL_SETTINGS = [...SETTINGS, ...COMMAND_SETTINGS];
+export type AnySetting = (typeof ALL_SETTINGS)[number];
+
+/** A command's whole configuration: the settings it does not take keep their defaults. */
+export type CommandSettings = RunSettings & CommandOnlySettings;
+export const ALL_DEFAULTS: CommandSettings = { ...DEFAULTS, ...COMMAND_DEFAULTS };
+
+interface CommandText {
+  /** The usage line after "Usage: ". */
+  readonly usage: string;
+  /** What it does, and anything its flags do not say. */
+  readonly about?: readonly string[];
+  /** It takes positional arguments (files, folders). */
+  readonly positionals?: boolean;
+}
+
+/** The help of each command, apart from its flags (which come from the tables). */
+const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
+  run: { usage: 'tsiws-conform run [flags]' },
+  replay: {
+    usage: 'tsiws-conform replay FILE [--base-url URL] [run flags]', positionals: true,
+    about: ['Re-sends the failure saved in FILE and re-runs its checks. Exit 1 while it still fails, 0 when it is fixed.'],
+  },
+  'merge-reports': {
+    usage: 'tsiws-conform merge-reports DIR... [--reports-dir OUT]', positionals: true,
+    about: [
+      'Joins the reports of the shards of one run (run --shard i/n, each with its own --reports DIR)',
+      'into the reports of the whole run, as if it had run on one machine. Every shard must be given',
+      'once, and all must have run with the same flags and --seed. Exit codes as for run.',
+      '--reports-dir is the same as --reports.',
+    ],
+  },
+  checks: { usage: 'tsiws-conform checks [--json] [--checks-module FILE]', about: ['Lists every check: id, level (and why), scope, what it applies to, description, and the spec line or standard it enforces;', 'with --checks-module (or TSIWS_CHECKS_MODULE), also the checks of that module, marked [user].'] },
+  serve: { usage: 'tsiws-conform serve [--port P] [--host H] [--namespace NS] [--auth-secret S] [--result-format json|xml] [--mutant NAME] | --list-mutants' },
+  wsdl: { usage: 'tsiws-conform wsdl [--namespace NS] [--base-url URL] [--xsd] | --write' },
+  'diff-wsdl': {
+    usage: 'tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR] [access flags]',
+    about: [
+      "Compares the target's /api/rmm/tsiWS.asmx?WSDL (or --file, or with neither the embedded reference",
+      "server's WSDL) with the reconstructed contract; writes wsdl-diff.json and wsdl-diff.junit.xml to --reports.",
+      'Exit codes: 0 equal, 1 drift, 2 bad usage or unreadable --file, 3 target unreachable.',
+    ],
+  },
+  compare: {
+    usage: 'tsiws-conform compare OLD_REPORTS NEW_REPORTS [--json]', positionals: true,
+    about: [
+      "Compares the results.json of two report folders (e.g. the previous release's and this one's):",
+      'prints the checks that newly fail, that newly pass, and the cases whose verdict changed; and,',
+      "from both folders' records.jsonl, each operation whose result shape drifted (a key or element",
+      "added, removed or renamed, a value's type changed: README, Result schemas and shapes).",
+      'Exit 1 if any check newly fails or any result shape drifted, 0 otherwise.',
+    ],
+  },
+  shapes: {
+    usage: 'tsiws-conform shapes infer REPORTS_OR_BASELINE_DIR [--out DIR]', positionals: true,
+    about: [
+      'Learns, per operation, the shape of the results that valid requests got: keys or elements,',
+      'nesting, repetition, value types, and which were always present. Reads a reports folder of',
+      'tsiws-conform run (records.jsonl) or a baseline of run --record (its every fuzzed request too).',
+      'Writes <Operation>.schema.json (JSON results) or <Operation>.xsd (XML results) to --out, for',
+      'run --result-schemas DIR; review them before committing. An operation with no result to learn',
+      'from gets no file, and is named.',
+    ],
+  },
+  'verify-certificate': {
+    usage: 'tsiws-conform verify-certificate DIR', positionals: true,
+    about: [
+      'Checks that the report files in DIR (a reports folder a run wrote) match the sha256 hashes in',
+      'DIR/certificate.json: nothing changed, removed or added since the run.',
+      'Exit codes: 0 intact, 1 altered (the files are listed), 2 certificate missing or malformed.',
+    ],
+  },
+  contract: {
+    usage: 'tsiws-conform contract --from-wsdl FILE',
+    about: ['Exit codes: 0 printed, 1 printed but something could not be expressed (see the comments), 2 bad usage or unreadable file.'],
+  },
+  bench: { usage: 'npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,4,16] [--seed N] [--asmx | --no-asmx] [--out reports/bench.json]', about: ['Measures the request rate, the harness rate, CPU per checked exchange by stage, the same against the Mono ASMX host, run growth and start-up; see README, Performance and scale.'] },
+};
+
+export const takesPositionals = (command: CommandId): boolean => COMMAND_TEXT[command].positionals ?? false;
+
+/** The settings a command takes, in table order. */
+export function settingsOf(command: CommandId): AnySetting[] {
+  return ALL_SETTINGS.filter((s) => (s.commands as readonly CommandId[]).includes(command));
+}
+
+/** A command reads variables and .env (and so takes --env-file) if any of its settings has a variable. */
+export const readsVariables = (command: CommandId): boolean => settingsOf(command).some((s) => 'env' in s && s.env !== undefined);
+
+/** The flag a setting has in this command (its alias, where the command gives it one, is accepted too). */
+export const aliasIn = (s: AnySetting, command: CommandId): string | undefined => ('alias' in s && s.alias.command === command ? s.alias.flag : undefined);
+
+/** util.parseArgs options of a command's flags. */
+export function optionsOf(command: CommandId): Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> {
+  const out: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
+  for (const s of settingsOf(command)) {
+    const option = { type: 'boolean' in s && s.boolean ? 'boolean' as const : 'string' as const, ...('multiple' in s && s.multiple ? { multiple: true } : {}) };
+    out[s.flag] = option;
+    const alias = aliasIn(s, command);
+    if (alias) out[alias] = option;
+  }
+  if (readsVariables(command)) out['env-file'] = { type: 'string' };
+  return out;
+}
+
+/** The default of a setting as help shows it: its own words, or its default value (written once). */
+export function defaultTextOf(s: AnySetting): string {
+  if ('defaultText' in s && s.defaultText !== undefined) return s.defaultText;
+  const value = ALL_DEFAULTS[s.key];
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** A command's --help. `catalogs` fills in the names a setting chooses from (run's --normalise);
+ * without them the help points to where they are listed. */
+export function helpText(command: CommandId, catalogs?: Partial<Catalogs>): string {
+  const text = COMMAND_TEXT[command];
+  const settings = settingsOf(command);
+  const variables = readsVariables(command);
+  const lines = [`Usage: ${text.usage}`, ...(text.about ?? []).map((l) => `  ${l}`)];
+  if (settings.length > 0) {
+    lines.push('', variables ? 'Flags (each also settable by the environment variable shown, or in .env; flags win):' : 'Flags:');
+    for (const s of settings) {
+      const names = catalogs && 'catalog' in s ? catalogs[s.catalog] : undefined;
+      const env = 'env' in s && s.env !== undefined ? s.env : '';
+      lines.push(`  --${s.flag.padEnd(20)} ${env.padEnd(26)} ${s.help}${names ? `: ${names.join(', ')}` : ''} [default: ${defaultTextOf(s)}]`);
+    }
+    if (variables) lines.push(`  --${'env-file'.padEnd(20)} ${''.padEnd(26)} .env file to read [default: .env]`);
+  }
+  return lines.join('\n');
+}

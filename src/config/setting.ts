@@ -1,0 +1,34 @@
+/** The shape of one setting in the tables (settings.ts: what run shares with others; command-settings.ts:
+ * what one command alone takes), and the commands that take settings. */
+import type { Catalogs } from './parsers.js';
+
+/** Every command of tsiws-conform, and `bench` (npm run bench), whose flags the tables declare. */
+export const COMMAND_IDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract', 'bench'] as const;
+export type CommandId = (typeof COMMAND_IDS)[number];
+
+/** The commands that take every setting of run: run itself, and replay (which re-runs a case as run would). */
+export const RUN = ['run', 'replay'] as const satisfies readonly CommandId[];
+
+export interface SettingSpec<K extends string, V> {
+  readonly key: K;
+  readonly flag: string;
+  /** Its environment variable (also read from .env). None: a choice of this one invocation (a mode
+   * such as --json, an input file), which a deployment's configuration has no business setting. */
+  readonly env?: string;
+  /** A flag that takes no value (--echo); its variable takes true/false. */
+  readonly boolean?: boolean;
+  readonly help: string;
+  /** How the default reads in --help and the README, where the value itself does not say it
+   * (e.g. "(embedded reference server)"); otherwise the help shows the default value. */
+  readonly defaultText?: string;
+  readonly secret?: boolean;
+  /** The flag may be given more than once; its values are joined with a line break. */
+  readonly multiple?: boolean;
+  /** The help lists this catalog's names (known when the help is printed, as in parse). */
+  readonly catalog?: keyof Catalogs;
+  /** The commands that take it. */
+  readonly commands: readonly CommandId[];
+  /** Another flag name one command also accepts for it (merge-reports --reports-dir for --reports). */
+  readonly alias?: { readonly command: CommandId; readonly flag: string };
+  parse(text: string, source: string, catalogs: Catalogs): V;
+}

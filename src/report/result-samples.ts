@@ -1,0 +1,57 @@
+/**
+ * The result texts of valid requests in a reports folder (records.jsonl) or a recorded baseline
+ * (`run --record`): what `shapes infer` learns from and what `compare` compares the shapes of.
+ * Only answers to valid requests (example cases and fuzzed values) that came back as a result:
+ * faults and the answers to invalid requests say nothing about a result's shape.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../config/errors.js';
+import { RESULT_CHARS } from '../engine/compact.js';
+import { readBaseline } from '../regression/baseline.js';
+import { MANIFEST } from '../regression/format.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { readRecords, RECORDS_FILE } from './records-jsonl.js';
+
+export interface ResultSample {
+  readonly operation: string;
+  readonly text: string;
+}
+
+export interface ResultSamples {
+  readonly source: 'reports' | 'baseline';
+  /** The file the samples were read from, for messages. */
+  readonly file: string;
+  readonly samples: readonly ResultSample[];
+}
+
+const valid = (kind: string) => kind === 'positive' || kind === 'fuzz';
+
+/** A record's whole result text; a text cut to RESULT_CHARS (compact.ts) is no sample. */
+function sampleOf(r: ExchangeRecord): ResultSample | undefined {
+  if (!valid(r.kind) || r.transport === 'parity' || r.transport === 'wsdl' || r.skipped || r.error) return undefined;
+  const text = r.result?.kind === 'result' ? r.result.text : null;
+  return typeof text === 'string' && text.length <= RESULT_CHARS ? { operation: r.operation, text } : undefined;
+}
+
+export function samplesFromReports(dir: string): ResultSamples {
+  return { source: 'reports', file: join(dir, RECORDS_FILE), samples: readRecords(dir).flatMap((r) => sampleOf(r) ?? []) };
+}
+
+export function samplesFromBaseline(dir: string): ResultSamples {
+  const baseline = readBaseline(dir);
+  const samples: ResultSample[] = [];
+  for (const c of baseline.cases.filter((x) => valid(x.kind))) {
+    for (const answer of baseline.answers.get(c.id)?.values() ?? []) {
+      if (answer.outcome === 'result' && typeof answer.text === 'string') samples.push({ operation: c.operation, text: answer.text });
+    }
+  }
+  return { source: 'baseline', file: join(dir, 'responses.jsonl'), samples };
+}
+
+/** A baseline folder (it has manifest.json) or a reports folder (records.jsonl). */
+export function resultSamples(dir: string, what: string): ResultSamples {
+  if (existsSync(join(dir, MANIFEST))) return samplesFromBaseline(dir);
+  if (existsSync(join(dir, RECORDS_FILE))) return samplesFromReports(dir);
+  throw new ConfigError(`${what}: ${dir} has neither ${RECORDS_FILE} (a reports folder of tsiws-conform run) nor ${MANIFEST} (a baseline of run --record); give one of those`);
+}

@@ -1,0 +1,13 @@
+/** A failure file keeps what replaying it needs beyond the record: the result format the echo was
+ * read in and the checks module whose checks ran (older files have neither: json, no module). */
+import { expect, test } from 'vitest';
+import { failureFile } from '../../src/report/failure-files.js';
+import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
+
+test('the result format and the checks module of the run are kept for replay', () => {
+  const run = { ...MIXED_RUN, configuration: { ...MIXED_RUN.configuration, resultFormat: 'xml', checksModule: '/checks/house.mjs' } };
+  expect(failureFile(MIXED_RECORDS[0]!, run, 'f.json')).toMatchObject({ resultFormat: 'xml', checksModule: '/checks/house.mjs' });
+  const plain = failureFile(MIXED_RECORDS[0]!, { ...MIXED_RUN, configuration: {} }, 'f.json');
+  expect(plain.resultFormat).toBe('json');
+  expect(plain).not.toHaveProperty('checksModule');
+});
