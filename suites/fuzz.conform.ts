@@ -11,7 +11,7 @@ import { fuzzOperation } from '../src/engine/fuzz.js';
 import type { ExchangeRecord } from '../src/results/record.js';
 import { fuzzPlan, repetitionId, repetitionLabel } from '../src/engine/plan.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
-import { report, useTarget, withinBudget } from './support.js';
+import { handOver, report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 
@@ -31,6 +31,7 @@ test.concurrent.for(rows)('$label fuzz', async ({ operation: name, repetition },
   });
   if (records.length === 0) return context.skip('cut short by --max-duration before the first run');
   const fuzz = records[0]!.fuzz!;
-  if (settings.record) context.task.meta.tsiwsSamples = samples.map((r) => ({ ...r, kind: 'fuzz', fuzz: { seed: fuzz.seed, runs: fuzz.runs, planned: fuzz.planned, interrupted: fuzz.interrupted } }));
+  const sampled = settings.record ? handOver(samples.map((r) => ({ ...r, kind: 'fuzz', fuzz: { seed: fuzz.seed, runs: fuzz.runs, planned: fuzz.planned, interrupted: fuzz.interrupted } }))) : undefined;
+  if (sampled) context.task.meta.tsiwsSamples = sampled;
   report(context.task, context.expect, records);
 });

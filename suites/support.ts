@@ -3,6 +3,7 @@ import { afterAll, inject } from 'vitest';
 import '../src/engine/vitest-context.js';
 import { createHttpClient, type HttpClient } from '../src/http/send.js';
 import { compactRecord } from '../src/engine/compact.js';
+import { writeRecords, type RecordsAt } from '../src/engine/record-files.js';
 import { findingsOf } from '../src/results/findings.js';
 import type { ExchangeRecord } from '../src/results/record.js';
 import type { TargetSettings } from '../src/engine/vitest-context.js';
@@ -22,13 +23,21 @@ export function useTarget(): { settings: TargetSettings; client: HttpClient } {
   return { settings, client };
 }
 
+/** Records for the main process: written to this worker's record file, the test's metadata
+ * saying where (record-files.ts); nothing when the suites run directly under vitest. */
+export function handOver(records: readonly ExchangeRecord[]): RecordsAt | undefined {
+  const dir = inject('tsiwsRecords');
+  return dir === undefined ? undefined : writeRecords(dir, records);
+}
+
 /** Hands the records to the reporters (passing ones compacted, see compact.ts) and fails the
  * test with every finding, by check id. */
-export function report(task: { meta: { tsiws?: ExchangeRecord[] } }, expect: (v: unknown) => { toEqual(v: unknown): void }, records: ExchangeRecord | ExchangeRecord[]): void {
+export function report(task: { meta: { tsiws?: RecordsAt } }, expect: (v: unknown) => { toEqual(v: unknown): void }, records: ExchangeRecord | ExchangeRecord[]): void {
   const list = Array.isArray(records) ? records : [records];
   // A recorded baseline (--record) needs every answer's decoded result, passing ones included.
   const { record, failOn } = inject('tsiws');
-  task.meta.tsiws = record ? list : list.map(compactRecord);
+  const at = handOver(record ? list : list.map(compactRecord));
+  if (at) task.meta.tsiws = at;
   // Only findings of a level that fails the run fail the test (--fail-on); warnings are reported.
   const findings = list.flatMap((r) => findingsOf(r, failOn).map((f) => `${r.transport} ${f}`));
   // An assertion costs more than the exchange's checks (profiled): made only when it will fail.

@@ -66,7 +66,7 @@ function libraryStage(frame: Frame): Stage | undefined {
   if (/node_modules\/undici\/|^node:(net|internal\/(stream|net|http))/.test(url)) return 'send';
   if (/node_modules\/(vitest|@vitest|tinypool|birpc|tinyrainbow|chai|loupe)\/|^node:internal\/child_process|^node:v8$/.test(url)) return 'transfer';
   if (/node_modules\/(tsx|vite|vite-node|esbuild|rollup)\/|^node:internal\/(modules|deps|source_map|bootstrap|fs\/promises)|^node:vm$/.test(url)) return 'loading';
-  if (/node_modules\/(junit-report-builder|xmlbuilder|diff)\//.test(url)) return 'reporting';
+  if (/node_modules\/(xmlbuilder|diff)\//.test(url)) return 'reporting';
   if (/node_modules\/libxmljs2\//.test(url)) return 'parse';
   if (/node_modules\/(fast-xml-parser|fast-xml-builder|fast-check)\//.test(url)) return 'encode';
   return undefined;

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/settings.js';
-import { CERTIFICATE_FILE, CERTIFICATE_FORMAT, filesUnder, sha256, type Certificate } from '../report/certificate.js';
+import { CERTIFICATE_FILE, CERTIFICATE_FORMAT, fileSha256, filesUnder, type Certificate } from '../report/certificate.js';
 import { commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -41,7 +41,7 @@ export function verifyReports(dir: string, certificate: Certificate): Verificati
   const listed = Object.keys(certificate.files);
   const present = new Set(filesUnder(dir));
   const missing = listed.filter((name) => !present.has(name));
-  const altered = listed.filter((name) => present.has(name) && sha256(readFileSync(join(dir, name))) !== certificate.files[name]);
+  const altered = listed.filter((name) => present.has(name) && fileSha256(join(dir, name)) !== certificate.files[name]);
   const extra = [...present].filter((name) => name !== CERTIFICATE_FILE && !(name in certificate.files));
   return { altered, missing, extra };
 }

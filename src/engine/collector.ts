@@ -1,8 +1,10 @@
-/** A vitest reporter that only collects: exchange records from task.meta, and anything that went
- * wrong in the suites themselves (a tool error, never a finding about the target). */
+/** A vitest reporter that only collects: exchange records from the workers' record files (task.meta
+ * says where, record-files.ts), and anything that went wrong in the suites themselves (a tool
+ * error, never a finding about the target). */
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import './vitest-context.js';
 import type { ExchangeRecord } from '../results/record.js';
+import type { RecordFileReader } from './record-files.js';
 
 export class RecordCollector implements Reporter {
   readonly records: ExchangeRecord[] = [];
@@ -36,6 +38,7 @@ export class RecordCollector implements Reporter {
   /** `onSample` sees the exchanges of every fuzz sample (task.meta.tsiwsSamples), which are
    * recorded in a baseline but not reported; `onProgress` sees tests finished and planned. */
   constructor(
+    private readonly files: RecordFileReader,
     private readonly onRecord: (record: ExchangeRecord) => void = () => {},
     private readonly onSample: (record: ExchangeRecord) => void = () => {},
     private readonly onProgress: (finished: number, planned: number, collected: boolean) => void = () => {},
@@ -45,15 +48,12 @@ export class RecordCollector implements Reporter {
     this.finished++;
     this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun);
     const meta = testCase.meta();
-    const records = meta.tsiws;
-    if (records) {
-      // The records live on here; vitest's copy in its task tree would only double the memory.
-      delete meta.tsiws;
-      for (const record of records) {
+    if (meta.tsiws) {
+      for (const record of this.files.read(meta.tsiws)) {
         this.records.push(record);
         this.onRecord(record);
       }
-      for (const sample of testCase.meta().tsiwsSamples ?? []) this.onSample(sample);
+      if (meta.tsiwsSamples) for (const sample of this.files.read(meta.tsiwsSamples)) this.onSample(sample);
       return;
     }
     const result = testCase.result();

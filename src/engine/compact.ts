@@ -14,8 +14,8 @@ import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
 
 /** What a kept record holds of a result text at most. The checks and the parity comparison have
- * seen the whole text by then; a megabyte one sent whole from every worker (vitest reports task
- * metadata more than once per test) and written to every report took minutes (issue 18). */
+ * seen the whole text by then; a megabyte one sent whole from every worker (then in vitest's task
+ * metadata, sent more than once per test) and written to every report took minutes (issue 18). */
 export const RESULT_CHARS = 16 * 1024;
 
 const long = (text: string | null | undefined): text is string => typeof text === 'string' && text.length > RESULT_CHARS;

@@ -8,6 +8,7 @@ import type { RunSettings } from '../config/settings.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
 import { plannedTests, suitesToRun } from './plan.js';
+import { RecordFileReader, recordFilesDir } from './record-files.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { embeddedServer, openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
@@ -48,16 +49,19 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: embeddedServer(settings, options.mutant) });
   // A mutant may answer in its own result format: the echo is read in the format the server writes.
   const target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
-  const collector = new RecordCollector(options.onRecord, options.onSample, options.onProgress);
+  const files = new RecordFileReader(recordFilesDir());
+  const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress);
   // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
   // A regression run (--baseline) replays the recorded cases instead of generating its own.
-  const files = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
+  const suites = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
   let interrupted: string | undefined;
   try {
     // A signal that came while the target was being prepared ends the run before any test.
     if (options.signal?.aborted) interrupted = String(options.signal.reason);
-    else if (files.length > 0) interrupted = await runSuites(settings, target, files, collector, options.signal);
+    else if (suites.length > 0) interrupted = await runSuites(settings, target, suites, collector, files.dir, options.signal);
   } finally {
+    // A worker still winding down after an interruption has nobody left to report to.
+    files.close();
     await opened.close();
   }
   // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
@@ -88,7 +92,7 @@ function keepVitestFromExiting(): () => void {
 }
 
 /** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
-async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, signal: AbortSignal | undefined): Promise<string | undefined> {
+async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, recordsDir: string, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
   // A worker killed by a signal sent to the whole group rejects inside vitest's pool: expected once
@@ -101,7 +105,7 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       config: SUITES_CONFIG,
       watch: false,
       reporters: [collector],
-      provide: { tsiws: target },
+      provide: { tsiws: target, tsiwsRecords: recordsDir },
       maxConcurrency: settings.concurrency,
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),

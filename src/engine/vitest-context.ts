@@ -1,6 +1,6 @@
 /** Types shared between the CLI's main process and the conformance suites in vitest workers. */
 import type { RunSettings } from '../config/settings.js';
-import type { ExchangeRecord } from '../results/record.js';
+import type { RecordsAt } from './record-files.js';
 // Brings vitest's types into every program that compiles this file (the package build compiles
 // src/ alone), so that the augmentations below have a module to augment.
 import type {} from 'vitest';
@@ -17,15 +17,19 @@ export type TargetSettings = Omit<RunSettings, 'echo'> & {
 declare module 'vitest' {
   interface ProvidedContext {
     tsiws: TargetSettings;
+    /** The folder the workers write their records to (record-files.ts); unset when the suites run
+     * directly under vitest, where nothing collects them. */
+    tsiwsRecords?: string;
   }
 }
 
 // TaskMeta lives in vitest's runner package; vitest re-exports it.
 declare module '@vitest/runner' {
   interface TaskMeta {
-    tsiws?: ExchangeRecord[];
-    /** Every fuzz sample's exchanges, for run --record only (reports see just tsiws). */
-    tsiwsSamples?: ExchangeRecord[];
+    /** Where the test's records are (record-files.ts). */
+    tsiws?: RecordsAt;
+    /** Where every fuzz sample's exchanges are, for run --record only (reports see just tsiws). */
+    tsiwsSamples?: RecordsAt;
   }
 }
 

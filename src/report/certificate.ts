@@ -10,7 +10,7 @@
  * them to the sender, hash certificate.json itself into the hand-over (e.g. a signed e-mail).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { outcomeOf, type Outcome } from '../results/findings.js';
 import { failOnOf, failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
@@ -49,6 +49,22 @@ export interface Certificate {
 }
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+const HASH_CHUNK = 1024 * 1024;
+
+/** The sha256 of a file's bytes, read a megabyte at a time: a large run's junit.xml and
+ * records.jsonl (hundreds of MiB at --repeat 64) are never held whole. */
+export function fileSha256(path: string): string {
+  const hash = createHash('sha256');
+  const buffer = Buffer.alloc(HASH_CHUNK);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) hash.update(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
 
 const CELL: Record<Outcome, CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
 /** As in the verdict and junit.xml: an exchange the target did not complete (timeout, reset) is a
@@ -91,7 +107,7 @@ export function expandWritten(dir: string, written: readonly string[]): string[]
 
 /** The sha256 of each file behind writeReports' list (read back from disk: the bytes as written). */
 export function hashWritten(dir: string, written: readonly string[]): Record<string, string> {
-  return Object.fromEntries(expandWritten(dir, written).map((name) => [name, sha256(readFileSync(join(dir, name)))]));
+  return Object.fromEntries(expandWritten(dir, written).map((name) => [name, fileSha256(join(dir, name))]));
 }
 
 /** Pure: the certificate of a run, given the hashes of its report files. */

@@ -70,17 +70,3 @@ export function failureBody(r: ExchangeRecord, message: string): string {
   if (r.request.curl) lines.push('', 'Reproduce with:', r.request.curl);
   return lines.join('\n');
 }
-
-/** xmlbuilder (under junit-report-builder) splits only the first "]]>" of a CDATA text; a second
- * one would end the section early and break the document. Every later one is split here the same
- * way, leaving the first for xmlbuilder: so apply it once to the whole text of an element. */
-export function cdataSafe(text: string): string {
-  let first = true;
-  return text.replace(/\]\]>/g, (m) => {
-    if (first) {
-      first = false;
-      return m;
-    }
-    return ']]]]><![CDATA[>';
-  });
-}

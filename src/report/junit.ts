@@ -1,5 +1,5 @@
 /**
- * reports/junit.xml with junit-report-builder: a testsuite per operation, a testcase per transport
+ * reports/junit.xml: a testsuite per operation, a testcase per transport
  * and check. It validates against the Jenkins JUnit schema (fixtures/junit/, test/report/
  * junit-schema.test.ts), which is what CI servers' JUnit importers are built to read:
  * - a finding that fails the run is <failure> naming the check and its level, and so is an exchange the target did not complete
@@ -16,47 +16,77 @@
  * transport, check and seed (and, unless it passed, the curl command) as `name: value` lines in
  * <system-out>, which Jenkins, GitLab and GitHub test reporters all display.
  * Every testcase has its own (classname, name), which CI history views key tests by (uniqueNames);
- * times are what the exchanges took (suiteSeconds). The document is built one operation's
- * testsuite at a time (see joinDocuments).
+ * times are what the exchanges took (suiteSeconds).
+ * The document is written a testcase at a time (junitChunks), with fast-xml-parser's builder: a
+ * --repeat 16 run has 117,000 testcases, and a builder holding them all as a tree (junit-report-
+ * builder, about 8 KiB each) was most of the run's peak memory. Each testcase is one line.
  */
-import junitModule, { type Builder } from 'junit-report-builder';
-
-// A CommonJS package: at run time the default import is the builder factory itself.
-const junit = junitModule as unknown as Builder;
+import { attributes as attrs, buildFragment, buildStartTag, cdataOf as cdata } from '../xml/build.js';
 import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
-import { failOnOf, failsRun } from '../results/levels.js';
-import { cdataSafe, failureBody, testcaseDetails, testcaseLabel, uniqueNames } from './junit-text.js';
+import { failOnOf, failsRun, type FailOn } from '../results/levels.js';
+import { failureBody, testcaseDetails, testcaseLabel, uniqueNames } from './junit-text.js';
 
 export { testcaseDetails } from './junit-text.js';
 
+/** The whole document (tests, small runs); a run's reports write junitChunks to the file. */
 export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): string {
+  return [...junitChunks(records, run)].join('');
+}
+
+type Verdict = 'failure' | 'error' | 'skipped' | 'passed';
+type Totals = Record<Verdict, number>;
+
+const properties = (values: ReadonlyArray<[string, string]>) => ({ properties: { property: values.map(([name, value]) => attrs({ name, value })) } });
+const suiteCounts = (t: Totals) => ({ tests: t.failure + t.error + t.skipped + t.passed, failures: t.failure, errors: t.error, skipped: t.skipped });
+
+/** The document's text in pieces, one testcase each: the root's totals are counted first (a cheap
+ * pass that builds nothing), then one operation's testsuite after another. */
+export function* junitChunks(records: readonly ExchangeRecord[], run: RunInfo): Generator<string> {
+  const failOn = failOnOf(run);
   const byOperation = new Map<string, ExchangeRecord[]>();
   for (const r of records) {
     const group = byOperation.get(r.operation);
     if (group) group.push(r);
     else byOperation.set(r.operation, [r]);
   }
-  const parts: string[] = [];
-  for (const [operation, group] of byOperation) parts.push(operationSuite(operation, group, run));
-  if (run.toolErrors.length > 0 || run.incomplete) parts.push(runSuite(run));
-  return joinDocuments(parts);
+  const own = runSuite(run);
+  const total: Totals = { ...own.totals };
+  for (const group of byOperation.values()) for (const e of entriesOf(group)) total[verdictOf(e, failOn)]++;
+  const root = { tests: suiteCounts(total).tests, failures: total.failure, errors: total.error };
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  // The root carries no skipped count: the Jenkins schema does not define one there.
+  if (byOperation.size === 0 && own.testcases.length === 0) {
+    yield `${buildFragment({ testsuites: attrs(root) })}\n`;
+    return;
+  }
+  yield `${buildStartTag({ testsuites: attrs(root) })}\n`;
+  for (const [operation, group] of byOperation) yield* operationSuite(operation, group, run, failOn);
+  if (own.testcases.length > 0) {
+    yield `  ${buildStartTag({ testsuite: { ...attrs({ name: 'tsiws-conform', ...suiteCounts(own.totals) }), ...properties(own.properties) } })}\n`;
+    for (const tc of own.testcases) yield `    ${buildFragment({ testcase: tc })}\n`;
+    yield '  </testsuite>\n';
+  }
+  yield '</testsuites>\n';
 }
+
+const incompleteText = (i: NonNullable<RunInfo['incomplete']>) => `${i.reason}: ${i.casesNotRun} cases not run, ${i.fuzzPropertiesInterrupted} fuzz properties stopped early`;
 
 /** The run's own testsuite: each tool error as an <error> (typed with the code of an error that
  * ended the run early), and what an incomplete run did not do as a skipped testcase, so that a CI
  * view shows it even when the run was stopped before any operation's suite had a result. */
-function runSuite(run: RunInfo): string {
-  const builder = junit.newBuilder();
-  const suite = builder.testSuite().name('tsiws-conform').property('target', run.target);
-  for (const [index, message] of run.toolErrors.entries()) {
-    suite.testCase().className('tsiws-conform').name(`tool error ${index + 1}`).error(message, run.failure?.code ?? 'tool-error');
-  }
+function runSuite(run: RunInfo): { totals: Totals; properties: Array<[string, string]>; testcases: Array<Record<string, unknown>> } {
+  const testcases: Array<Record<string, unknown>> = run.toolErrors.map((message, index) => ({
+    ...attrs({ classname: 'tsiws-conform', name: `tool error ${index + 1}` }),
+    error: attrs({ message, type: run.failure?.code ?? 'tool-error' }),
+  }));
+  const props: Array<[string, string]> = [['target', run.target]];
   if (run.incomplete) {
-    const text = `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`;
-    suite.property('incomplete', text).testCase().className('tsiws-conform').name('run incomplete').skipped().standardOutput(text);
+    const text = incompleteText(run.incomplete);
+    props.push(['incomplete', text]);
+    testcases.push({ ...attrs({ classname: 'tsiws-conform', name: 'run incomplete' }), skipped: '', 'system-out': cdata(text) });
   }
-  return builder.build();
+  return { totals: { failure: 0, error: run.toolErrors.length, skipped: run.incomplete ? 1 : 0, passed: 0 }, properties: props, testcases };
 }
 
 /** One testcase to write: what it reports, before names are made unique. */
@@ -104,60 +134,49 @@ function suiteSeconds(records: readonly ExchangeRecord[]): number | undefined {
   return (busy + to - from) / 1000;
 }
 
-/** One operation's <testsuite> as a whole junit document of its own. */
-function operationSuite(operation: string, records: readonly ExchangeRecord[], run: RunInfo): string {
-  const failOn = failOnOf(run);
-  const builder = junit.newBuilder();
-  const suite = builder.testSuite().name(operation).timestamp(run.startedAt).property('target', run.target).property('namespace', run.namespace).property('seed', String(run.seed));
-  const seconds = suiteSeconds(records);
-  if (seconds !== undefined) suite.time(seconds);
-  if (run.incomplete) suite.property('incomplete', `${run.incomplete.reason}: ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
-  const entries = entriesOf(records);
-  const names = uniqueNames(entries);
-  for (const [index, { record: r, className, check: c }] of entries.entries()) {
-    const tc = suite.testCase().className(className).name(names[index]!);
-    if (r.response) tc.time(r.response.elapsedMs / 1000);
-    if (r.skipped) {
-      tc.skipped().standardOutput(cdataSafe(`${r.skipped}\n${testcaseDetails(r, run, undefined, false)}`));
-    } else if (r.error) {
-      const message = `${r.error.code}: ${r.error.message}`;
-      tc.failure(message, r.error.code).stacktrace(cdataSafe(failureBody(r, message))).standardOutput(cdataSafe(testcaseDetails(r, run, r.error.code, true)));
-    } else if (c) {
-      const details = testcaseDetails(r, run, c.id, c.status !== 'passed');
-      // A warning or an observation that does not fail the run is no <failure>: CI would go red.
-      const notice = c.status === 'failed' && !failsRun(c.level, failOn);
-      const message = `${c.id}: ${c.message ?? ''}`;
-      if (c.status === 'failed' && !notice) tc.failure(message, c.id).stacktrace(cdataSafe(failureBody(r, message)));
-      else if (c.status === 'error') tc.error(message, 'check-error');
-      else if (c.status === 'skipped') tc.skipped();
-      tc.standardOutput(cdataSafe(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
-        : notice ? `${c.level}: ${message}\n${details}`
-        : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details));
-    }
-  }
-  return builder.build();
+/** What an entry's testcase says: a finding that fails the run (or an exchange not completed) is a
+ * <failure>; a warning or an observation that does not fail the run passes, as CI would go red. */
+function verdictOf({ record: r, check: c }: Entry, failOn: FailOn): Verdict {
+  if (r.skipped) return 'skipped';
+  if (r.error) return 'failure';
+  if (!c) return 'passed';
+  if (c.status === 'failed') return failsRun(c.level, failOn) ? 'failure' : 'passed';
+  return c.status === 'error' ? 'error' : c.status === 'skipped' ? 'skipped' : 'passed';
 }
 
-// Each operation's suite is built, turned into text and let go: junit-report-builder keeps an
-// object tree of about 8 KiB per testcase (measured), and a run with --repeat 16 has 117,000 of
-// them, which took 900 MiB when built at once. The documents are joined under one <testsuites>
-// whose totals are the sums of theirs, giving the text one builder would have made.
-const HEADER = /^<\?xml[^>]*>\n<testsuites tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)">\n/;
-const FOOTER = '</testsuites>';
-
-function joinDocuments(documents: readonly string[]): string {
-  const totals = [0, 0, 0, 0];
-  const bodies: string[] = [];
-  for (const xml of documents) {
-    const m = HEADER.exec(xml);
-    if (!m || !xml.endsWith(FOOTER)) throw new Error(`junit-report-builder wrote an unexpected document: ${xml.slice(0, 200)}`);
-    m.slice(1).forEach((n, i) => (totals[i]! += Number(n)));
-    bodies.push(xml.slice(m[0].length, -FOOTER.length));
+/** One testcase's element content: attributes, then <failure>/<error>/<skipped>, then <system-out>. */
+function testcaseOf(entry: Entry, name: string, verdict: Verdict, run: RunInfo): Record<string, unknown> {
+  const { record: r, className, check: c } = entry;
+  const head = attrs({ classname: className, name, time: r.response ? r.response.elapsedMs / 1000 : undefined });
+  if (r.skipped) return { ...head, skipped: '', 'system-out': cdata(`${r.skipped}\n${testcaseDetails(r, run, undefined, false)}`) };
+  if (r.error) {
+    const message = `${r.error.code}: ${r.error.message}`;
+    return { ...head, failure: { ...attrs({ message, type: r.error.code }), ...cdata(failureBody(r, message)) }, 'system-out': cdata(testcaseDetails(r, run, r.error.code, true)) };
   }
-  const [tests, failures, errors, skipped] = totals;
-  // junit-report-builder also counts skips on the root <testsuites>, an attribute the Jenkins schema
-  // does not define there (each <testsuite> keeps its own skipped count): left out of that one tag.
-  void skipped;
-  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="${tests}" failures="${failures}" errors="${errors}"`;
-  return bodies.length === 0 ? `${head}/>` : `${head}>\n${bodies.join('')}${FOOTER}`;
+  if (!c) return head;
+  const details = testcaseDetails(r, run, c.id, c.status !== 'passed');
+  const message = `${c.id}: ${c.message ?? ''}`;
+  const notice = c.status === 'failed' && verdict === 'passed';
+  const out = cdata(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
+    : notice ? `${c.level}: ${message}\n${details}`
+    : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details);
+  if (verdict === 'failure') return { ...head, failure: { ...attrs({ message, type: c.id }), ...cdata(failureBody(r, message)) }, 'system-out': out };
+  if (verdict === 'error') return { ...head, error: attrs({ message, type: 'check-error' }), 'system-out': out };
+  if (verdict === 'skipped') return { ...head, skipped: '', 'system-out': out };
+  return { ...head, 'system-out': out };
+}
+
+/** One operation's <testsuite>, a testcase a chunk. */
+function* operationSuite(operation: string, records: readonly ExchangeRecord[], run: RunInfo, failOn: FailOn): Generator<string> {
+  const entries = entriesOf(records);
+  const verdicts = entries.map((e) => verdictOf(e, failOn));
+  const totals: Totals = { failure: 0, error: 0, skipped: 0, passed: 0 };
+  for (const v of verdicts) totals[v]++;
+  const props: Array<[string, string]> = [['target', run.target], ['namespace', run.namespace], ['seed', String(run.seed)]];
+  if (run.incomplete) props.push(['incomplete', incompleteText(run.incomplete)]);
+  const head = attrs({ name: operation, timestamp: run.startedAt, time: suiteSeconds(records), ...suiteCounts(totals) });
+  yield `  ${buildStartTag({ testsuite: { ...head, ...properties(props) } })}\n`;
+  const names = uniqueNames(entries);
+  for (const [index, entry] of entries.entries()) yield `    ${buildFragment({ testcase: testcaseOf(entry, names[index]!, verdicts[index]!, run) })}\n`;
+  yield '  </testsuite>\n';
 }

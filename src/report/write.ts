@@ -2,11 +2,11 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeRecord } from '../results/record.js';
-import { writeFileAtomic } from '../results/write-atomic.js';
+import { writeChunksAtomic, writeFileAtomic } from '../results/write-atomic.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html.js';
-import { junitXml } from './junit.js';
+import { junitChunks } from './junit.js';
 import { parityJson } from './parity-json.js';
 import { regressionJson } from './regression-json.js';
 import { resultsJson } from './results-json.js';
@@ -30,16 +30,20 @@ export function clearReports(dir: string): void {
  * listed and certified with the rest. */
 export function writeReports(dir: string, records: readonly ExchangeRecord[], run: RunInfo, streamed: readonly string[] = []): string[] {
   mkdirSync(dir, { recursive: true });
-  const files: Array<[string, string]> = [
-    ['junit.xml', junitXml(records, run)],
-    ['results.json', resultsJson(records, run)],
-    ['parity.json', parityJson(records, run)],
-    ['report.html', reportHtml(records, run)],
+  // Each report is formatted and written before the next is formatted: a large run's texts are
+  // never all held at once, and junit.xml (the largest) is written a testcase at a time.
+  const files: Array<[string, () => string | Iterable<string>]> = [
+    ['junit.xml', () => junitChunks(records, run)],
+    ['results.json', () => resultsJson(records, run)],
+    ['parity.json', () => parityJson(records, run)],
+    ['report.html', () => reportHtml(records, run)],
   ];
-  if (records.some((r) => r.regression)) files.push(['regression.json', regressionJson(records, run)]);
-  const written = files.map(([name, content]) => {
+  if (records.some((r) => r.regression)) files.push(['regression.json', () => regressionJson(records, run)]);
+  const written = files.map(([name, format]) => {
     const path = join(dir, name);
-    writeFileAtomic(path, content);
+    const content = format();
+    if (typeof content === 'string') writeFileAtomic(path, content);
+    else writeChunksAtomic(path, content);
     return path;
   });
   written.push(...streamed.map((name) => join(dir, name)));

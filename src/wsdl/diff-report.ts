@@ -2,12 +2,9 @@
  * Pure formatters for a WSDL comparison: console text, reports/wsdl-diff.json and
  * reports/wsdl-diff.junit.xml. Writing the files is the command's job.
  */
-import junitModule, { type Builder } from 'junit-report-builder';
+import { attributes, buildFragment, buildStartTag, cdataOf } from '../xml/build.js';
 import { aspectOf, aspectResults, type AspectResult } from './aspects.js';
 import type { Drift } from './drift.js';
-
-// A CommonJS package: at run time the default import is the builder factory itself.
-const junit = junitModule as unknown as Builder;
 
 export interface DiffRun {
   readonly tool: { readonly name: string; readonly version: string };
@@ -54,20 +51,30 @@ export function diffJson(drifts: readonly Drift[], run: DiffRun): string {
   }, null, 2)}\n`;
 }
 
-/** One testsuite "wsdl-diff", one testcase per aspect. junit-report-builder writes at most one
- * <failure> per testcase, so an aspect with several drifts (rare: e.g. a parameter whose type and
- * minOccurs both changed) has one <failure> naming every drift, one per line in its body. */
+/** One testsuite "wsdl-diff", one testcase per aspect (a line each). A testcase has at most one
+ * <failure>, so an aspect with several drifts (rare: e.g. a parameter whose type and minOccurs both
+ * changed) has one <failure> naming every drift, one per line in its body. */
 export function diffJunit(drifts: readonly Drift[], run: DiffRun): string {
-  const builder = junit.newBuilder();
-  const suite = builder.testSuite().name('wsdl-diff').timestamp(run.startedAt).time(run.durationMs / 1000)
-    .property('source', run.source.location).property('namespace', run.namespace);
-  for (const a of aspectResults(drifts)) {
-    const tc = suite.testCase().className('wsdl-diff').name(a.aspect);
-    if (a.status === 'skipped') tc.skipped().standardOutput(`not compared: ${a.reason ?? ''}`);
-    if (a.status !== 'failed') continue;
+  const aspects = aspectResults(drifts);
+  const n = counts(aspects);
+  const totals = { tests: n.total, failures: n.failed, errors: 0, skipped: n.skipped };
+  const testcases = aspects.map((a) => {
+    const head = attributes({ classname: 'wsdl-diff', name: a.aspect });
+    if (a.status === 'skipped') return { ...head, skipped: '', 'system-out': cdataOf(`not compared: ${a.reason ?? ''}`) };
+    if (a.status !== 'failed') return head;
     const kinds = [...new Set(a.drifts.map((d) => d.kind))].join(' ');
-    tc.failure(a.drifts.map((d) => d.message).join('; '), kinds)
-      .stacktrace(a.drifts.map((d) => `${d.kind}: ${d.message}\n  expected: ${d.expected}\n  actual:   ${d.actual}`).join('\n'));
-  }
-  return builder.build();
+    const body = a.drifts.map((d) => `${d.kind}: ${d.message}\n  expected: ${d.expected}\n  actual:   ${d.actual}`).join('\n');
+    return { ...head, failure: { ...attributes({ message: a.drifts.map((d) => d.message).join('; '), type: kinds }), ...cdataOf(body) } };
+  });
+  const properties = { property: [attributes({ name: 'source', value: run.source.location }), attributes({ name: 'namespace', value: run.namespace })] };
+  const suite = buildStartTag({ testsuite: { ...attributes({ name: 'wsdl-diff', timestamp: run.startedAt, time: run.durationMs / 1000, ...totals }), properties } });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    buildStartTag({ testsuites: attributes(totals) }),
+    `  ${suite}`,
+    ...testcases.map((tc) => `    ${buildFragment({ testcase: tc })}`),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

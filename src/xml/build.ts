@@ -56,6 +56,50 @@ const asmxBuilder = new XMLBuilder({
 const orderedBuilder = makeBuilder([...base, ...forAttributes, cr], true);
 const documentBuilder = makeBuilder([...base, ...forAttributes, cr], false, true);
 
+/** Report fragments (junit.xml's testcases): attribute values keep their line breaks and CR as
+ * character references, CDATA texts are left as they are (the builder splits every "]]>"). */
+const fragmentBuilder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTR,
+  textNodeName: '#text',
+  cdataPropName: '#cdata',
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+  processEntities: true,
+  entities: [...base, ...forAttributes, cr],
+} as ConstructorParameters<typeof XMLBuilder>[0]);
+
+// Characters XML 1.0 does not allow anywhere, not even as references (a target may answer with any).
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** `text` without the characters an XML 1.0 document cannot hold. */
+export function xmlChars(text: string): string {
+  return text.replace(NOT_XML, '');
+}
+
+/** Builder attributes from plain values: undefined ones left out, texts stripped of what XML cannot hold. */
+export function attributes(values: Readonly<Record<string, string | number | undefined>>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) out[`${ATTR}${name}`] = typeof value === 'string' ? xmlChars(value) : value;
+  return out;
+}
+
+/** A CDATA section's builder content. */
+export const cdataOf = (text: string): Record<string, string> => ({ '#cdata': xmlChars(text) });
+
+/** One element on one line, for documents written a fragment at a time. */
+export function buildFragment(node: Record<string, unknown>): string {
+  return fragmentBuilder.build(node) as string;
+}
+
+/** The start tag of `node`'s one element with its leading children (a <testsuite> with its
+ * <properties>): the document's writer adds the rest and the end tag. */
+export function buildStartTag(node: Record<string, unknown>): string {
+  const [name] = Object.keys(node);
+  const whole = buildFragment(node);
+  return whole.endsWith('/>') ? `${whole.slice(0, -2)}>` : whole.slice(0, -`</${name}>`.length);
+}
+
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
 export type Flavour = 'request' | 'asmx';

@@ -48,8 +48,8 @@ test('each testcase carries operation, transport, check, seed and, unless it pas
   expect(cases.find((b) => b.includes('http-status-200'))).not.toContain('curl');
 });
 
-test('an operation with more records than one builder takes is still one <testsuite> with the summed counts', () => {
-  // 350 copies of the mixed records: every operation spans several builder slices (junit.ts).
+test('an operation with many records is still one <testsuite> with the summed counts', () => {
+  // 350 copies of the mixed records: every operation's testcases span many written chunks (junit.ts).
   const many = Array.from({ length: 350 }, () => MIXED_RECORDS).flat();
   const big = junitXml(many, MIXED_RUN);
   expect(schema.validateText(big)).toEqual([]);

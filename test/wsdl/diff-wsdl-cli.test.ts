@@ -68,8 +68,8 @@ describe('tsiws-conform diff-wsdl', () => {
       ['MobileTimeLogCreate: request parameters', 'min-occurs'],
     ]);
     expect(junit).toContain('<testsuites tests="152" failures="1" errors="0" skipped="0">');
-    expect(junit).toContain('<testcase classname="wsdl-diff" name="MobileTimeLogCreate: request parameters">\n'
-      + '      <failure message="MobileTimeLogCreate: parameter accountnumber changed type from int to string; MobileTimeLogCreate: parameter accountnumber minOccurs changed from 1 to 0" type="parameter-type min-occurs">'
+    expect(junit).toContain('<testcase classname="wsdl-diff" name="MobileTimeLogCreate: request parameters">'
+      + '<failure message="MobileTimeLogCreate: parameter accountnumber changed type from int to string; MobileTimeLogCreate: parameter accountnumber minOccurs changed from 1 to 0" type="parameter-type min-occurs">'
       + '<![CDATA[parameter-type: MobileTimeLogCreate: parameter accountnumber changed type from int to string\n  expected: int\n  actual:   string\n'
       + 'min-occurs: MobileTimeLogCreate: parameter accountnumber minOccurs changed from 1 to 0\n  expected: 1\n  actual:   0]]></failure>');
   });

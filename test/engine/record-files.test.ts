@@ -1,0 +1,34 @@
+/** Records leave the workers through files: what a test's metadata points to is read back whole. */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { RecordFileReader, recordFilesDir, writeRecords } from '../../src/engine/record-files.js';
+import { writeChunksAtomic } from '../../src/results/write-atomic.js';
+import { MIXED_RECORDS } from '../support/records.js';
+
+test('each test\'s records are read back exactly, in order, whatever was written between', () => {
+  const reader = new RecordFileReader(recordFilesDir());
+  const first = writeRecords(reader.dir, MIXED_RECORDS.slice(0, 2));
+  const second = writeRecords(reader.dir, MIXED_RECORDS.slice(2));
+  // A secret-free record may hold any text: line breaks and non-ASCII inside a value stay in their line.
+  const odd = { ...MIXED_RECORDS[0]!, values: { a: 'x\ny\u2028z é' } };
+  const third = writeRecords(reader.dir, [odd]);
+  expect(second.offset).toBe(first.offset + first.bytes);
+  expect(reader.read(second)).toEqual(MIXED_RECORDS.slice(2));
+  expect(reader.read(first)).toEqual(MIXED_RECORDS.slice(0, 2));
+  expect(reader.read(third)).toEqual([odd]);
+  reader.close();
+  expect(existsSync(reader.dir)).toBe(false);
+  // A worker that reports after the run closed its reader is not an error: nobody is listening.
+  expect(reader.read(first)).toEqual([]);
+});
+
+test('a file written in chunks replaces the old one whole', () => {
+  const dir = recordFilesDir();
+  const path = join(dir, 'big.xml');
+  writeFileSync(path, 'old');
+  const chunks = Array.from({ length: 5000 }, (_, i) => `<testcase name="${i}"/>\n`);
+  writeChunksAtomic(path, chunks);
+  expect(readFileSync(path, 'utf8')).toBe(chunks.join(''));
+  rmSync(dir, { recursive: true, force: true });
+});
