@@ -31,6 +31,33 @@ printf '{ "name": "pack-check-app", "private": true, "allowScripts": { "libxmljs
 
 cd "$app"
 npx --no-install tsiws-conform --help | grep -q '^Usage: tsiws-conform <command>' || { echo 'pack-check: npx tsiws-conform --help did not print the usage' >&2; exit 1; }
+# The installed package runs compiled JavaScript: its CLI process loads no TypeScript transpiler
+# (tsx, typescript) for --version, --help or a run. Module hooks log what the CLI process itself
+# resolves (not the suites' workers, which vitest runs).
+cat > "$work/log-hooks.mjs" <<'HOOKS'
+import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  if (String(process.pid) === process.env.PACK_CHECK_PID) appendFileSync(process.env.PACK_CHECK_LOG, `${resolved.url}\n`);
+  return resolved;
+}
+HOOKS
+cat > "$work/log-register.mjs" <<'REGISTER'
+import { register } from 'node:module';
+process.env.PACK_CHECK_PID = String(process.pid);
+register('./log-hooks.mjs', import.meta.url);
+REGISTER
+no_transpiler() { # the CLI's arguments
+  local log="$work/loaded-$1.txt"
+  : > "$log"
+  PACK_CHECK_LOG="$log" node --import "$work/log-register.mjs" node_modules/tsiws-conformance/bin/tsiws-conform.js "$@" > /dev/null || true
+  grep -q '/tsiws-conformance/dist/cli/main.js$' "$log" || { echo "pack-check: tsiws-conform $1 did not run the compiled dist/ (loaded: $(wc -l < "$log") modules)" >&2; exit 1; }
+  if grep -E '/node_modules/(tsx|typescript)/' "$log" > "$work/transpilers.txt"; then echo "pack-check: tsiws-conform $1 loaded a TypeScript transpiler:" >&2; head -3 "$work/transpilers.txt" >&2; exit 1; fi
+  echo "pack-check: tsiws-conform $* loaded $(wc -l < "$log") modules, no TypeScript transpiler"
+}
+no_transpiler --version
+no_transpiler --help
+no_transpiler run --suites positive --operations MobileContactSearch --runs 1 --reports "$work/reports-loaded"
 # User checks: the package's checks entry (exports "./checks") loads, and a .mjs checks module is listed.
 node --input-type=module -e 'import { pass } from "tsiws-conformance/checks"; if (pass.status !== "passed") process.exit(1);' || { echo 'pack-check: import "tsiws-conformance/checks" failed' >&2; exit 1; }
 npx --no-install tsiws-conform checks --checks-module node_modules/tsiws-conformance/examples/checks/result-not-empty.mjs | grep -q '^result-not-empty ' || { echo 'pack-check: checks --checks-module did not list the example check' >&2; exit 1; }
