@@ -50,26 +50,30 @@ export function openRecordStream(dir: string): RecordStream {
 }
 
 /** A record file's lines, read a block at a time (never the whole file as one string), each with
- * the byte offset and length that read it again (recordsFileSource). */
+ * the byte offset and length that read it again (recordsFileSource). One buffer is reused (grown
+ * for a line longer than it): a buffer per block would be memory outside the heap that waits for
+ * the garbage collector. */
 function* linesOf(path: string): Generator<{ text: string; offset: number; length: number }> {
   const fd = openSync(path, 'r');
   try {
-    const block = Buffer.alloc(READ_BYTES);
-    let carry = Buffer.alloc(0);
-    let position = 0; // of carry's first byte in the file
+    let buffer = Buffer.alloc(READ_BYTES);
+    let filled = 0; // bytes of buffer holding the file from `position` on
+    let position = 0;
     for (;;) {
-      const read = readSync(fd, block, 0, block.length, null);
-      const bytes = read > 0 ? Buffer.concat([carry, block.subarray(0, read)]) : carry;
+      if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.alloc(buffer.length)]);
+      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      filled += read;
       let start = 0;
-      for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
-        yield { text: bytes.toString('utf8', start, end), offset: position + start, length: end - start };
+      for (let end = buffer.indexOf(0x0a); end !== -1 && end < filled; end = buffer.indexOf(0x0a, start)) {
+        yield { text: buffer.toString('utf8', start, end), offset: position + start, length: end - start };
         start = end + 1;
       }
       if (read === 0) {
-        if (start < bytes.length) yield { text: bytes.toString('utf8', start), offset: position + start, length: bytes.length - start };
+        if (start < filled) yield { text: buffer.toString('utf8', start, filled), offset: position + start, length: filled - start };
         return;
       }
-      carry = Buffer.from(bytes.subarray(start));
+      buffer.copyWithin(0, start, filled);
+      filled -= start;
       position += start;
     }
   } finally {
@@ -151,11 +155,12 @@ export function recordsFileSource(dir: string): RecordSource {
     },
     *at(indexes) {
       const fd = openSync(path, 'r');
+      let bytes = Buffer.alloc(READ_BYTES);
       try {
         for (const i of indexes) {
-          const bytes = Buffer.alloc(lengths[i]!);
-          readSync(fd, bytes, 0, bytes.length, offsets[i]!);
-          yield recordOf(path, lineNumbers[i]!, bytes.toString('utf8'));
+          if (lengths[i]! > bytes.length) bytes = Buffer.alloc(lengths[i]!);
+          readSync(fd, bytes, 0, lengths[i]!, offsets[i]!);
+          yield recordOf(path, lineNumbers[i]!, bytes.toString('utf8', 0, lengths[i]!));
         }
       } finally {
         closeSync(fd);
