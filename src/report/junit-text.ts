@@ -22,17 +22,26 @@ export const testcaseLabel = (r: ExchangeRecord, what: string): string => [r.tra
  * comparison of each negative case, and what still collides (one case reported twice) a counter.
  */
 export function uniqueNames(items: ReadonlyArray<{ className: string; label: string; caseId: string }>): string[] {
-  const key = (className: string, name: string) => `${className}\u0000${name}`;
   const counts = new Map<string, number>();
-  for (const i of items) counts.set(key(i.className, i.label), (counts.get(key(i.className, i.label)) ?? 0) + 1);
+  for (const i of items) counts.set(nameKey(i.className, i.label), (counts.get(nameKey(i.className, i.label)) ?? 0) + 1);
+  const name = uniqueNamer((className, label) => counts.get(nameKey(className, label)) ?? 0);
+  return items.map(name);
+}
+
+/** The key of a (classname, name) pair. */
+export const nameKey = (className: string, name: string): string => `${className}\u0000${name}`;
+
+/** uniqueNames a testcase at a time, in order, for testcases not all held at once: `count` says how
+ * many testcases of the suite share a label (counted in a first pass). */
+export function uniqueNamer(count: (className: string, label: string) => number): (item: { className: string; label: string; caseId: string }) => string {
   const used = new Set<string>();
-  return items.map((i) => {
-    const base = counts.get(key(i.className, i.label))! > 1 ? `${i.label} [${i.caseId}]` : i.label;
+  return (i) => {
+    const base = count(i.className, i.label) > 1 ? `${i.label} [${i.caseId}]` : i.label;
     let name = base;
-    for (let n = 2; used.has(key(i.className, name)); n++) name = `${base} #${n}`;
-    used.add(key(i.className, name));
+    for (let n = 2; used.has(nameKey(i.className, name)); n++) name = `${base} #${n}`;
+    used.add(nameKey(i.className, name));
     return name;
-  });
+  };
 }
 
 /** The `name: value` lines that identify a testcase and let a reader reproduce it. */

@@ -25,7 +25,8 @@ import { attributes as attrs, buildFragment, buildStartTag, cdataOf as cdata } f
 import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { failOnOf, failsRun, type FailOn } from '../results/levels.js';
-import { failureBody, testcaseDetails, testcaseLabel, uniqueNames } from './junit-text.js';
+import { failureBody, nameKey, testcaseDetails, testcaseLabel, uniqueNamer } from './junit-text.js';
+import { heldRecords, type RecordSource } from './records-jsonl.js';
 
 export { testcaseDetails } from './junit-text.js';
 
@@ -40,28 +41,47 @@ type Totals = Record<Verdict, number>;
 const properties = (values: ReadonlyArray<[string, string]>) => ({ properties: { property: values.map(([name, value]) => attrs({ name, value })) } });
 const suiteCounts = (t: Totals) => ({ tests: t.failure + t.error + t.skipped + t.passed, failures: t.failure, errors: t.error, skipped: t.skipped });
 
-/** The document's text in pieces, one testcase each: the root's totals are counted first (a cheap
- * pass that builds nothing), then one operation's testsuite after another. */
-export function* junitChunks(records: readonly ExchangeRecord[], run: RunInfo): Generator<string> {
+/** What the first pass over the records keeps of one operation's: where they are (to read them
+ * again), its testcases' verdicts counted, its exchanges' time spans, and how often each testcase
+ * label occurs (uniqueNames) — never the records themselves. */
+interface SuiteTally {
+  readonly indexes: number[];
+  readonly totals: Totals;
+  readonly spans: Array<readonly [number, number]>;
+  readonly labels: Map<string, number>;
+}
+
+/** The document's text in pieces, one testcase each. Two passes over the records: the first counts
+ * (the root's and each suite's totals come before their testcases), the second reads one
+ * operation's records at a time and writes its testsuite. `records` may be a records.jsonl read
+ * back from disk (recordsFileSource), so a large run's passing records need not be held. */
+export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], run: RunInfo): Generator<string> {
+  const source = isSource(records) ? records : heldRecords(records);
   const failOn = failOnOf(run);
-  const byOperation = new Map<string, ExchangeRecord[]>();
-  for (const r of records) {
-    const group = byOperation.get(r.operation);
-    if (group) group.push(r);
-    else byOperation.set(r.operation, [r]);
+  const suites = new Map<string, SuiteTally>();
+  let index = 0;
+  for (const r of source.records()) {
+    let tally = suites.get(r.operation);
+    if (!tally) suites.set(r.operation, (tally = { indexes: [], totals: { failure: 0, error: 0, skipped: 0, passed: 0 }, spans: [], labels: new Map() }));
+    tally.indexes.push(index++);
+    if (r.response?.sentAt) tally.spans.push([Date.parse(r.response.sentAt), Date.parse(r.response.sentAt) + r.response.elapsedMs]);
+    for (const e of entriesOf(r)) {
+      tally.totals[verdictOf(e, failOn)]++;
+      tally.labels.set(nameKey(e.className, e.label), (tally.labels.get(nameKey(e.className, e.label)) ?? 0) + 1);
+    }
   }
   const own = runSuite(run);
   const total: Totals = { ...own.totals };
-  for (const group of byOperation.values()) for (const e of entriesOf(group)) total[verdictOf(e, failOn)]++;
+  for (const { totals } of suites.values()) for (const v of Object.keys(totals) as Verdict[]) total[v] += totals[v];
   const root = { tests: suiteCounts(total).tests, failures: total.failure, errors: total.error };
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   // The root carries no skipped count: the Jenkins schema does not define one there.
-  if (byOperation.size === 0 && own.testcases.length === 0) {
+  if (suites.size === 0 && own.testcases.length === 0) {
     yield `${buildFragment({ testsuites: attrs(root) })}\n`;
     return;
   }
   yield `${buildStartTag({ testsuites: attrs(root) })}\n`;
-  for (const [operation, group] of byOperation) yield* operationSuite(operation, group, run, failOn);
+  for (const [operation, tally] of suites) yield* operationSuite(operation, tally, source, run, failOn);
   if (own.testcases.length > 0) {
     yield `  ${buildStartTag({ testsuite: { ...attrs({ name: 'tsiws-conform', ...suiteCounts(own.totals) }), ...properties(own.properties) } })}\n`;
     for (const tc of own.testcases) yield `    ${buildFragment({ testcase: tc })}\n`;
@@ -69,6 +89,8 @@ export function* junitChunks(records: readonly ExchangeRecord[], run: RunInfo): 
   }
   yield '</testsuites>\n';
 }
+
+const isSource = (records: RecordSource | readonly ExchangeRecord[]): records is RecordSource => !Array.isArray(records);
 
 const incompleteText = (i: NonNullable<RunInfo['incomplete']>) => `${i.reason}: ${i.casesNotRun} cases not run, ${i.fuzzPropertiesInterrupted} fuzz properties stopped early`;
 
@@ -99,16 +121,13 @@ interface Entry {
   readonly check?: CheckOutcome;
 }
 
-function entriesOf(records: readonly ExchangeRecord[]): Entry[] {
-  const entries: Entry[] = [];
-  for (const r of records) {
-    const base = { record: r, className: `${r.operation}.${r.transport}`, caseId: r.caseId };
-    if (r.skipped) entries.push({ ...base, label: testcaseLabel(r, `${r.kind} not sent`) });
-    else if (r.error) entries.push({ ...base, label: testcaseLabel(r, 'exchange') });
-    // A service-level skip (no WSDL published) is news for the reader; other skips are not.
-    else for (const c of r.checks) if (c.status !== 'skipped' || r.kind === 'service') entries.push({ ...base, label: testcaseLabel(r, c.id), check: c });
-  }
-  return entries;
+/** The testcases one record reports. */
+function entriesOf(r: ExchangeRecord): Entry[] {
+  const base = { record: r, className: `${r.operation}.${r.transport}`, caseId: r.caseId };
+  if (r.skipped) return [{ ...base, label: testcaseLabel(r, `${r.kind} not sent`) }];
+  if (r.error) return [{ ...base, label: testcaseLabel(r, 'exchange') }];
+  // A service-level skip (no WSDL published) is news for the reader; other skips are not.
+  return r.checks.filter((c) => c.status !== 'skipped' || r.kind === 'service').map((c) => ({ ...base, label: testcaseLabel(r, c.id), check: c }));
 }
 
 /**
@@ -118,8 +137,7 @@ function entriesOf(records: readonly ExchangeRecord[]): Entry[] {
  * flight: its exchanges ran concurrently, with each other and with other suites', so the sum of its
  * testcases' times, or its first-to-last span, would count the same seconds many times over.
  */
-function suiteSeconds(records: readonly ExchangeRecord[]): number | undefined {
-  const spans = records.flatMap((r) => (r.response?.sentAt ? [[Date.parse(r.response.sentAt), Date.parse(r.response.sentAt) + r.response.elapsedMs] as const] : []));
+function suiteSeconds(spans: Array<readonly [number, number]>): number | undefined {
   if (spans.length === 0) return undefined;
   spans.sort((a, b) => a[0] - b[0]);
   let busy = 0;
@@ -166,17 +184,15 @@ function testcaseOf(entry: Entry, name: string, verdict: Verdict, run: RunInfo):
   return { ...head, 'system-out': out };
 }
 
-/** One operation's <testsuite>, a testcase a chunk. */
-function* operationSuite(operation: string, records: readonly ExchangeRecord[], run: RunInfo, failOn: FailOn): Generator<string> {
-  const entries = entriesOf(records);
-  const verdicts = entries.map((e) => verdictOf(e, failOn));
-  const totals: Totals = { failure: 0, error: 0, skipped: 0, passed: 0 };
-  for (const v of verdicts) totals[v]++;
+/** One operation's <testsuite>, a testcase a chunk, its records read again one at a time. */
+function* operationSuite(operation: string, tally: SuiteTally, source: RecordSource, run: RunInfo, failOn: FailOn): Generator<string> {
   const props: Array<[string, string]> = [['target', run.target], ['namespace', run.namespace], ['seed', String(run.seed)]];
   if (run.incomplete) props.push(['incomplete', incompleteText(run.incomplete)]);
-  const head = attrs({ name: operation, timestamp: run.startedAt, time: suiteSeconds(records), ...suiteCounts(totals) });
+  const head = attrs({ name: operation, timestamp: run.startedAt, time: suiteSeconds(tally.spans), ...suiteCounts(tally.totals) });
   yield `  ${buildStartTag({ testsuite: { ...head, ...properties(props) } })}\n`;
-  const names = uniqueNames(entries);
-  for (const [index, entry] of entries.entries()) yield `    ${buildFragment({ testcase: testcaseOf(entry, names[index]!, verdicts[index]!, run) })}\n`;
+  const name = uniqueNamer((className, label) => tally.labels.get(nameKey(className, label)) ?? 0);
+  for (const r of source.at(tally.indexes)) {
+    for (const entry of entriesOf(r)) yield `    ${buildFragment({ testcase: testcaseOf(entry, name(entry), verdictOf(entry, failOn), run) })}\n`;
+  }
   yield '  </testsuite>\n';
 }

@@ -4,7 +4,7 @@
  * run keeps in it what finished. The records are the ones the other reports are made from
  * (passing exchanges compacted, see engine/compact.ts; secrets already replaced).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -49,25 +49,122 @@ export function openRecordStream(dir: string): RecordStream {
   };
 }
 
-/** The records of dir/records.jsonl; a missing file or a broken line is named with how to fix it. */
-export function readRecords(dir: string): ExchangeRecord[] {
+/** A record file's lines, read a block at a time (never the whole file as one string), each with
+ * the byte offset and length that read it again (recordsFileSource). One buffer is reused (grown
+ * for a line longer than it): a buffer per block would be memory outside the heap that waits for
+ * the garbage collector. */
+function* linesOf(path: string): Generator<{ text: string; offset: number; length: number }> {
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.alloc(READ_BYTES);
+    let filled = 0; // bytes of buffer holding the file from `position` on
+    let position = 0;
+    for (;;) {
+      if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.alloc(buffer.length)]);
+      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      filled += read;
+      let start = 0;
+      for (let end = buffer.indexOf(0x0a); end !== -1 && end < filled; end = buffer.indexOf(0x0a, start)) {
+        yield { text: buffer.toString('utf8', start, end), offset: position + start, length: end - start };
+        start = end + 1;
+      }
+      if (read === 0) {
+        if (start < filled) yield { text: buffer.toString('utf8', start, filled), offset: position + start, length: filled - start };
+        return;
+      }
+      buffer.copyWithin(0, start, filled);
+      filled -= start;
+      position += start;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const READ_BYTES = 1024 * 1024;
+
+/** One line of path as a record; a broken line is named with how to fix it. */
+function recordOf(path: string, index: number, line: string): ExchangeRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    throw new ConfigError(`${path} line ${index + 1} is not JSON (${(err as Error).message}); the file is damaged: re-run that shard`);
+  }
+  const r = value as Partial<ExchangeRecord> | null;
+  if (!r || typeof r.operation !== 'string' || typeof r.transport !== 'string' || typeof r.caseId !== 'string' || !Array.isArray(r.checks)) {
+    throw new ConfigError(`${path} line ${index + 1} is not an exchange record (operation, transport, caseId, checks); the file is damaged: re-run that shard`);
+  }
+  return value as ExchangeRecord;
+}
+
+function recordsPath(dir: string): string {
   const path = join(dir, RECORDS_FILE);
   if (!existsSync(path)) throw new ConfigError(`${path} does not exist: give a reports folder written by tsiws-conform run (each shard's --reports)`);
+  return path;
+}
+
+/** The records of dir/records.jsonl; a missing file or a broken line is named with how to fix it. */
+export function readRecords(dir: string): ExchangeRecord[] {
+  const path = recordsPath(dir);
   const records: ExchangeRecord[] = [];
-  const lines = readFileSync(path, 'utf8').split('\n');
-  for (const [index, line] of lines.entries()) {
-    if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (err) {
-      throw new ConfigError(`${path} line ${index + 1} is not JSON (${(err as Error).message}); the file is damaged: re-run that shard`);
-    }
-    const r = value as Partial<ExchangeRecord> | null;
-    if (!r || typeof r.operation !== 'string' || typeof r.transport !== 'string' || typeof r.caseId !== 'string' || !Array.isArray(r.checks)) {
-      throw new ConfigError(`${path} line ${index + 1} is not an exchange record (operation, transport, caseId, checks); the file is damaged: re-run that shard`);
-    }
-    records.push(value as ExchangeRecord);
+  let index = 0;
+  for (const line of linesOf(path)) {
+    if (line.text.trim() !== '') records.push(recordOf(path, index, line.text));
+    index++;
   }
   return records;
+}
+
+/** Records a report reads more than once (junit.xml: once to count, once to write), without
+ * holding them: records() yields them in order, at(indexes) again those at these positions in
+ * that order. */
+export interface RecordSource {
+  records(): Iterable<ExchangeRecord>;
+  at(indexes: readonly number[]): Iterable<ExchangeRecord>;
+}
+
+/** The records already held. */
+export function heldRecords(records: readonly ExchangeRecord[]): RecordSource {
+  return { records: () => records, at: (indexes) => indexes.map((i) => records[i]!) };
+}
+
+/** The records of dir/records.jsonl, read from disk each time: only where each line starts and
+ * how long it is are kept (two numbers a record), so a large run's reports need not hold its
+ * passing records. */
+export function recordsFileSource(dir: string): RecordSource {
+  const path = recordsPath(dir);
+  let offsets: number[] = [];
+  let lengths: number[] = [];
+  let lineNumbers: number[] = [];
+  return {
+    *records() {
+      offsets = [];
+      lengths = [];
+      lineNumbers = [];
+      let index = 0;
+      for (const line of linesOf(path)) {
+        if (line.text.trim() !== '') {
+          offsets.push(line.offset);
+          lengths.push(line.length);
+          lineNumbers.push(index);
+          yield recordOf(path, index, line.text);
+        }
+        index++;
+      }
+    },
+    *at(indexes) {
+      const fd = openSync(path, 'r');
+      let bytes = Buffer.alloc(READ_BYTES);
+      try {
+        for (const i of indexes) {
+          if (lengths[i]! > bytes.length) bytes = Buffer.alloc(lengths[i]!);
+          readSync(fd, bytes, 0, lengths[i]!, offsets[i]!);
+          yield recordOf(path, lineNumbers[i]!, bytes.toString('utf8', 0, lengths[i]!));
+        }
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
 }

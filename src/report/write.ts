@@ -8,6 +8,7 @@ import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html.js';
 import { junitChunks } from './junit.js';
 import { parityJson } from './parity-json.js';
+import { RECORDS_FILE, recordsFileSource } from './records-jsonl.js';
 import { regressionJson } from './regression-json.js';
 import { resultsJson } from './results-json.js';
 import type { RunInfo } from './summary.js';
@@ -27,13 +28,14 @@ export function clearReports(dir: string): void {
 }
 
 /** `streamed`: files the caller already wrote into `dir` during the run (records.jsonl), to be
- * listed and certified with the rest. */
+ * listed and certified with the rest. When records.jsonl is among them (the same records), junit.xml
+ * is written from it read back, not from `records`. */
 export function writeReports(dir: string, records: readonly ExchangeRecord[], run: RunInfo, streamed: readonly string[] = []): string[] {
   mkdirSync(dir, { recursive: true });
   // Each report is formatted and written before the next is formatted: a large run's texts are
   // never all held at once, and junit.xml (the largest) is written a testcase at a time.
   const files: Array<[string, () => string | Iterable<string>]> = [
-    ['junit.xml', () => junitChunks(records, run)],
+    ['junit.xml', () => junitChunks(streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : records, run)],
     ['results.json', () => resultsJson(records, run)],
     ['parity.json', () => parityJson(records, run)],
     ['report.html', () => reportHtml(records, run)],

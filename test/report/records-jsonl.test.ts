@@ -1,0 +1,44 @@
+/** records.jsonl read back: whole (merge-reports) and as a source junit.xml reads twice without
+ * holding the records (records-jsonl.ts). */
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { junitChunks, junitXml } from '../../src/report/junit.js';
+import { openRecordStream, readRecords, RECORDS_FILE, recordsFileSource } from '../../src/report/records-jsonl.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
+import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function written(records: readonly ExchangeRecord[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-records-'));
+  dirs.push(dir);
+  const stream = openRecordStream(dir);
+  for (const r of records) stream.write(r);
+  stream.close();
+  return dir;
+}
+
+// Many copies (testcase labels shared, so names get case ids and counters) and one answer longer
+// than the 1 MiB read block, so lines cross blocks and one spans several.
+const big: ExchangeRecord = { ...MIXED_RECORDS[0]!, caseId: 'big', response: { ...MIXED_RECORDS[0]!.response!, body: `<x>${'é'.repeat(1_500_000)}</x>` } };
+const many = [...Array.from({ length: 300 }, () => MIXED_RECORDS).flat(), big, ...MIXED_RECORDS];
+const roundTripped = JSON.parse(JSON.stringify(many)) as ExchangeRecord[];
+
+test('readRecords gives back every record written, in order', () => {
+  expect(readRecords(written(many))).toEqual(roundTripped);
+});
+
+test('junit.xml written from records.jsonl read back is the document written from the records held', () => {
+  const dir = written(many);
+  expect([...junitChunks(recordsFileSource(dir), MIXED_RUN)].join('')).toBe(junitXml(roundTripped, MIXED_RUN));
+});
+
+test('a damaged line is named with its number, read whole or as a source', () => {
+  const dir = written(MIXED_RECORDS.slice(0, 2));
+  appendFileSync(join(dir, RECORDS_FILE), '{"operation": \n');
+  expect(() => readRecords(dir)).toThrow(/records\.jsonl line 3 is not JSON .*re-run that shard/);
+  expect(() => [...recordsFileSource(dir).records()]).toThrow(/line 3 is not JSON/);
+});
