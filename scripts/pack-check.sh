@@ -22,6 +22,8 @@ for needed in package/bin/tsiws-conform.js package/dist/cli/main.js package/src/
   grep -qx "$needed" "$work/contents.txt" || { echo "pack-check: $needed is missing from the tarball (package.json \"files\")" >&2; exit 1; }
 done
 if grep -q '^package/test/' "$work/contents.txt"; then echo 'pack-check: test/ is in the tarball (package.json "files")' >&2; exit 1; fi
+# npm run bench imports devDependencies (autocannon): it stays in the repository.
+if grep -qE '^package/(src|dist)/bench/' "$work/contents.txt"; then echo 'pack-check: src/bench or dist/bench is in the tarball (package.json "files", tsconfig.build.json)' >&2; exit 1; fi
 
 app="$work/app"
 mkdir "$app"
