@@ -57,6 +57,9 @@ const SIZES = flags.sizeList;
 const CONCURRENCY = DEFAULTS.concurrency;
 const MiB = 1024 * 1024;
 const work = mkdtempSync(join(tmpdir(), 'tsiws-bench-'));
+// The work folder (profiles, report folders of every run) goes however the bench ends: a failed
+// run exits early through failed() or process.exit, and a throw ends the process too.
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
 const mib = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / MiB).toFixed(0)} MiB`);
 interface GrowthRow {

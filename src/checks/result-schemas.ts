@@ -14,6 +14,7 @@ import { ConfigError } from '../config/errors.js';
 import { didYouMean } from '../config/suggest.js';
 import { operations } from '../contract/index.js';
 import { compileSchema, parseXml } from '../decode/xml.js';
+import { SCHEMA_SUFFIX } from '../shapes/render.js';
 
 export interface ResultSchema {
   readonly file: string;
@@ -24,8 +25,7 @@ export interface ResultSchema {
 
 export type ResultSchemas = ReadonlyMap<string, ResultSchema>;
 
-const XSD = '.xsd';
-const JSON_SCHEMA = '.schema.json';
+const { xml: XSD, json: JSON_SCHEMA } = SCHEMA_SUFFIX;
 const FLAG = '--result-schemas';
 
 // ajv is loaded with the first JSON schema, as libxmljs2 with the first XML: `tsiws-conform checks`

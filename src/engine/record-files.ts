@@ -29,6 +29,8 @@ let own: { dir: string; fd: number; position: number; file: string } | undefined
 /** Appends `records` to this worker's file in `dir` and says where they are. */
 export function writeRecords(dir: string, records: readonly ExchangeRecord[]): RecordsAt {
   if (own?.dir !== dir) {
+    // A worker that served an earlier run's folder lets go of that file first.
+    if (own) closeSync(own.fd);
     // One file per process and thread: vitest may run several suite files in one worker.
     const file = `${process.pid}-${threadId}.jsonl`;
     const fd = openSync(join(dir, file), 'a');

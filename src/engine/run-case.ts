@@ -18,10 +18,19 @@ import { clip } from '../results/clip.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// The selection of a run's settings is the same for each of its exchanges: made once per worker.
+const selections = new Map<string, Promise<readonly Check[]>>();
+
 /** The checks a run evaluates: the catalog and the user's (--checks-module); --checks narrows them,
  * --skip-checks removes from them. */
-export async function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks' | 'checksModule'>): Promise<readonly Check[]> {
-  return selected([...allChecks, ...(await userChecksOf(settings)).exchange], settings);
+export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks' | 'checksModule'>): Promise<readonly Check[]> {
+  const key = JSON.stringify([settings.checks, settings.skipChecks, settings.checksModule]);
+  let selection = selections.get(key);
+  if (!selection) {
+    selection = userChecksOf(settings).then((user) => selected([...allChecks, ...user.exchange], settings));
+    selections.set(key, selection);
+  }
+  return selection;
 }
 
 export function evaluate(exchange: Exchange, checks: readonly Check[] = allChecks): CheckOutcome[] {

@@ -61,8 +61,11 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     else if (suites.length > 0) interrupted = await runSuites(settings, target, suites, collector, files.dir, options.signal);
   } finally {
     // A worker still winding down after an interruption has nobody left to report to.
-    files.close();
-    await opened.close();
+    try {
+      files.close();
+    } finally {
+      await opened.close();
+    }
   }
   // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
   const records = collector.records;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { operations } from '../contract/index.js';
 import { ShapeLearner, type LearnedShape } from '../shapes/learn.js';
-import { schemaFile } from '../shapes/render.js';
+import { SCHEMA_SUFFIX, schemaFile } from '../shapes/render.js';
 import { resultSamples, type ResultSamples } from './result-samples.js';
 
 export interface WrittenSchema {
@@ -24,7 +24,7 @@ export interface InferOutcome {
   readonly replaced: readonly string[];
 }
 
-const SUFFIXES = ['.schema.json', '.xsd'];
+const SUFFIXES = [SCHEMA_SUFFIX.json, SCHEMA_SUFFIX.xml];
 
 export function learnShapes(source: ResultSamples): LearnedShape[] {
   const learner = new ShapeLearner();

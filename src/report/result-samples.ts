@@ -11,7 +11,7 @@ import { RESULT_CHARS } from '../engine/compact.js';
 import { readBaseline } from '../regression/baseline.js';
 import { MANIFEST } from '../regression/format.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { readRecords, RECORDS_FILE } from './records-jsonl.js';
+import { RECORDS_FILE, recordsFileSource } from './records-jsonl.js';
 
 export interface ResultSample {
   readonly operation: string;
@@ -34,8 +34,14 @@ function sampleOf(r: ExchangeRecord): ResultSample | undefined {
   return typeof text === 'string' && text.length <= RESULT_CHARS ? { operation: r.operation, text } : undefined;
 }
 
+/** Read a record at a time: only the samples are kept, not every record of a large run. */
 export function samplesFromReports(dir: string): ResultSamples {
-  return { source: 'reports', file: join(dir, RECORDS_FILE), samples: readRecords(dir).flatMap((r) => sampleOf(r) ?? []) };
+  const samples: ResultSample[] = [];
+  for (const r of recordsFileSource(dir).records()) {
+    const sample = sampleOf(r);
+    if (sample) samples.push(sample);
+  }
+  return { source: 'reports', file: join(dir, RECORDS_FILE), samples };
 }
 
 export function samplesFromBaseline(dir: string): ResultSamples {

@@ -1,10 +1,15 @@
 /** Replacing a file whole: a reader (a CI upload, a second run) sees the old file or the new one,
  * never half of one. Reports and baselines both write this way, so it sits below both. */
-import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 
 export function writeFileAtomic(path: string, content: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, content);
+  try {
+    writeFileSync(tmp, content);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
   renameSync(tmp, path);
 }
 
@@ -29,8 +34,12 @@ export function writeChunksAtomic(path: string, chunks: Iterable<string>): void 
       size = 0;
     }
     writeSync(fd, pending.join(''));
-  } finally {
+  } catch (err) {
+    // A report that could not be made whole (a damaged records.jsonl line) leaves no part behind.
     closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw err;
   }
+  closeSync(fd);
   renameSync(tmp, path);
 }

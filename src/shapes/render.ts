@@ -12,14 +12,18 @@ import type { JsonShape, ResultShape, TextType, XmlElementShape } from './shape.
 export const JSON_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
 const XS = 'http://www.w3.org/2001/XMLSchema';
 
+/** The file name endings of result schemas, by result format: what shapes infer writes and
+ * --result-schemas reads (src/checks/result-schemas.ts). */
+export const SCHEMA_SUFFIX = { json: '.schema.json', xml: '.xsd' } as const;
+
 /** The schema file's name and text for one operation's learned shape. */
 export function schemaFile(operation: string, shape: ResultShape, learnedFrom: number): { name: string; text: string } {
   const about = `Result of ${operation}, learned by tsiws-conform shapes infer from ${learnedFrom} result${learnedFrom === 1 ? '' : 's'}; review before committing.`;
   if (shape.format === 'json') {
     const schema = { $schema: JSON_SCHEMA_DIALECT, title: `${operation} result`, description: about, ...jsonSchemaOf(shape.root) };
-    return { name: `${operation}.schema.json`, text: `${JSON.stringify(schema, null, 2)}\n` };
+    return { name: `${operation}${SCHEMA_SUFFIX.json}`, text: `${JSON.stringify(schema, null, 2)}\n` };
   }
-  return { name: `${operation}.xsd`, text: xsdOf(shape.root, about) };
+  return { name: `${operation}${SCHEMA_SUFFIX.xml}`, text: xsdOf(shape.root, about) };
 }
 
 export function jsonSchemaOf(s: JsonShape): Record<string, unknown> {
