@@ -1,6 +1,6 @@
 import { expectedInFormat, readEcho } from '../asmx/echo-payload.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { codecFor } from './observe.js';
+import { decodedOf } from './observe.js';
 
 const show = (v: unknown) => JSON.stringify(v);
 
@@ -14,7 +14,7 @@ export const echoMatches: Check = {
   applies: (ex) => ex.kind === 'positive' && ex.echo !== undefined,
   appliesText: 'valid requests, when the target echoes (embedded server or --echo)',
   run(ex) {
-    const decoded = codecFor(ex).decode({ namespace: ex.namespace }, ex.operation, ex.response);
+    const decoded = decodedOf(ex);
     if (decoded.kind !== 'result' || decoded.text === null) return skip('no result to compare (the other checks report why)');
     const format = ex.resultFormat ?? 'json';
     const echoed = readEcho(decoded.text, format);

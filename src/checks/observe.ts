@@ -58,6 +58,19 @@ export function codecFor(exchange: Exchange): Transport {
   return version === '1.2' ? soap12Transport : version === '1.1' ? soap11Transport : exchange.transport;
 }
 
+const decodedResults = new WeakMap<HttpResponse, ReturnType<Transport['decode']>>();
+
+/** The answer decoded by the codec that reads it (codecFor), once per exchange: every check that
+ * needs the result text asks here. */
+export function decodedOf(exchange: Exchange): ReturnType<Transport['decode']> {
+  let decoded = decodedResults.get(exchange.response);
+  if (!decoded) {
+    decoded = codecFor(exchange).decode({ namespace: exchange.namespace }, exchange.operation, exchange.response);
+    decodedResults.set(exchange.response, decoded);
+  }
+  return decoded;
+}
+
 const observed = new WeakMap<HttpResponse, Observed>();
 
 export function observe(exchange: Exchange): Observed {
@@ -66,7 +79,7 @@ export function observe(exchange: Exchange): Observed {
   if (o) return o;
   const status = response.status;
   const fault = soapFaultOf(response);
-  const decoded = codecFor(exchange).decode({ namespace: exchange.namespace }, exchange.operation, response);
+  const decoded = decodedOf(exchange);
   if (fault) o = { body: 'soap-fault', status, ...fault };
   else if (status >= 200 && status < 300 && decoded.kind === 'result') o = { body: 'success', status };
   else if (response.body.length === 0) o = { body: 'empty', status };

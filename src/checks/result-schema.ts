@@ -1,5 +1,5 @@
 /** `--result-schemas`: the result text has the shape the user declared for its operation. */
-import { codecFor } from './observe.js';
+import { decodedOf } from './observe.js';
 import { fail, pass, skip, type Check } from './types.js';
 
 /** Violations quoted in a finding: the first few say what is wrong; the rest are counted. */
@@ -15,7 +15,7 @@ export const resultSchema: Check = {
   applies: (ex) => ex.kind === 'positive' && ex.hostRejection === undefined && ex.resultSchema !== undefined,
   appliesText: 'valid requests, all transports, for operations with a schema in --result-schemas',
   run(ex) {
-    const decoded = codecFor(ex).decode({ namespace: ex.namespace }, ex.operation, ex.response);
+    const decoded = decodedOf(ex);
     if (decoded.kind !== 'result') return skip('no result to validate (the other checks report why)');
     const schema = ex.resultSchema!;
     if (decoded.text === null) return fail(`the result is nil, not ${schema.format === 'xml' ? 'an XML' : 'a JSON'} document as ${schema.file} declares`);
