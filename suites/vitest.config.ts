@@ -14,11 +14,8 @@ export default defineConfig({
     // libxmljs2 is a native addon that is not safe to load in worker threads: use processes.
     pool: 'forks',
     // Workers leave SIGINT and SIGHUP to the CLI, which decides how the run ends (see the file).
-    // A worker's live heap stays near 30 MiB whatever the run's size (heap snapshot at --repeat 32),
-    // but V8 lets garbage grow the heap by its default factor before collecting: at --repeat 16 the
-    // workers peaked at 75 to 306 MiB. A growing factor of 1.1 held them to 77 to 202 MiB with the
-    // same wall time (measured 2026-11-23, npm run bench's growth rows).
-    poolOptions: { forks: { execArgv: ['--import', new URL('./worker-signals.mjs', import.meta.url).href, '--heap-growing-percent=10'] } },
+    // worker-memory.mjs collects the workers' garbage once a second (see there).
+    poolOptions: { forks: { execArgv: ['--import', new URL('./worker-signals.mjs', import.meta.url).href, '--expose-gc', '--import', new URL('./worker-memory.mjs', import.meta.url).href] } },
     // The four suite files mostly wait on the target: run them side by side even on 2 cores.
     maxWorkers: 4,
     minWorkers: 1,
