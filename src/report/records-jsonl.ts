@@ -119,14 +119,14 @@ export function readRecords(dir: string): ExchangeRecord[] {
 /** Records a report reads more than once (junit.xml: once to count, once to write), without
  * holding them: records() yields them in order, at(indexes) again those at these positions in
  * that order. */
-export interface RecordSource {
+export interface RecordSource extends Iterable<ExchangeRecord> {
   records(): Iterable<ExchangeRecord>;
   at(indexes: readonly number[]): Iterable<ExchangeRecord>;
 }
 
 /** The records already held. */
 export function heldRecords(records: readonly ExchangeRecord[]): RecordSource {
-  return { records: () => records, at: (indexes) => indexes.map((i) => records[i]!) };
+  return { records: () => records, at: (indexes) => indexes.map((i) => records[i]!), [Symbol.iterator]: () => records[Symbol.iterator]() };
 }
 
 /** The records of dir/records.jsonl, read from disk each time: only where each line starts and
@@ -137,7 +137,9 @@ export function recordsFileSource(dir: string): RecordSource {
   let offsets: number[] = [];
   let lengths: number[] = [];
   let lineNumbers: number[] = [];
-  return {
+  const source: RecordSource = {
+    // Reading them all (a report's pass) also notes where each is, for at().
+    [Symbol.iterator]: () => source.records()[Symbol.iterator](),
     *records() {
       offsets = [];
       lengths = [];
@@ -167,4 +169,5 @@ export function recordsFileSource(dir: string): RecordSource {
       }
     },
   };
+  return source;
 }
