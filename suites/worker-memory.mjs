@@ -5,10 +5,21 @@
  * largest worker at --repeat 32 held 32 MB), but V8 sizes its heap for throughput and lets garbage
  * (answers, parses, records already handed over; libxml2's documents live outside the heap until
  * their wrappers are collected) pile up before it collects: at --repeat 16 the workers' resident
- * sizes peaked at 82 to 302 MiB. A full collection once a second held them to 98 to 209 MiB, for
- * about 0.015 ms of CPU per checked exchange; a smaller heap growing factor
- * (--heap-growing-percent=10) did as well on memory but cost 0.05 ms (measured 2026-11-23 with
- * `node --cpu-prof`, the bench's stage table). The timer never keeps a worker alive.
+ * sizes peaked at 82 to 302 MiB. Measured 2026-11-23 (--repeat 16, then --repeat 8 for CPU):
+ * - a full collection every second held them to 92 to 204 MiB but cost 7 to 25% more CPU;
+ * - a smaller heap growing factor (--heap-growing-percent=10) did as well, at a similar cost;
+ * - a full collection only in a second whose heap holds more than LIMIT_BYTES (below, live and
+ *   garbage together) held them to 105 to 206 MiB at no CPU cost measurable between runs.
+ * The timer never keeps a worker alive.
  */
+import { getHeapStatistics } from 'node:v8';
+
 const EVERY_MS = 1000;
-if (typeof globalThis.gc === 'function') setInterval(() => globalThis.gc(), EVERY_MS).unref();
+const LIMIT_BYTES = 64 * 1024 * 1024;
+
+const gc = globalThis.gc;
+if (typeof gc === 'function') {
+  setInterval(() => {
+    if (getHeapStatistics().used_heap_size > LIMIT_BYTES) gc();
+  }, EVERY_MS).unref();
+}
