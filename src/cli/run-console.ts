@@ -5,7 +5,7 @@
  * Progress is a redrawn bar when its stream is a terminal, plain lines otherwise.
  */
 import type { RunSettings } from '../config/settings.js';
-import type { Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
 import { createProgress, type Progress } from '../report/progress.js';
@@ -19,7 +19,7 @@ export interface RunConsole {
   /** Undefined under --quiet. */
   readonly progress: Progress | undefined;
   /** Prints the outcome and returns the exit code. */
-  finish(records: Records, info: RunInfo, files: readonly string[], interrupted: string | undefined, extra?: readonly string[]): number;
+  finish(records: readonly ExchangeRecord[], info: RunInfo, files: readonly string[], interrupted: string | undefined, extra?: readonly string[]): number;
 }
 
 export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'operations' | 'transports' | 'reportsDir' | 'failOn'>, io: Io): RunConsole {

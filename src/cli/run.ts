@@ -8,7 +8,7 @@ import { INTERRUPT_SIGNALS } from '../engine/run.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
 import type { RunInfo } from '../report/summary.js';
-import { openRecordStream, RECORDS_FILE, recordsFileSource } from '../report/records-jsonl.js';
+import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
@@ -91,7 +91,6 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   try {
     run = await recordingRun(settings, toolInfo(), {
       signal,
-      keepRecords: false,
       onRecord: (r: ExchangeRecord) => {
         stream.write(r);
         ui.progress?.onRecord(r);
@@ -102,10 +101,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     stream.close();
   }
   const { result, recorder, complete: baselineComplete } = run;
-  // The reports read the records back from records.jsonl, a pass at a time (recordsFileSource).
-  const records = recordsFileSource(settings.reportsDir);
-  let fuzzStopped = 0;
-  for (const r of records) if (r.fuzz?.interrupted) fuzzStopped++;
+  const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
   const info: RunInfo = {
     tool: toolInfo(),
     target: result.target.embedded ? `embedded reference server (${result.target.baseUrl})` : result.target.baseUrl,
@@ -122,10 +118,10 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
   };
-  const files = writeReports(settings.reportsDir, records, info, [RECORDS_FILE]);
+  const files = writeReports(settings.reportsDir, result.records, info, [RECORDS_FILE]);
   const extra = [
-    ...(settings.baseline ? [regressionLine(records, settings.baseline)] : []),
+    ...(settings.baseline ? [regressionLine(result.records, settings.baseline)] : []),
     ...(recorder ? [`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`] : []),
   ];
-  return ui.finish(records, info, files, result.interrupted, extra);
+  return ui.finish(result.records, info, files, result.interrupted, extra);
 }

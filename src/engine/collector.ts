@@ -7,7 +7,6 @@ import type { ExchangeRecord } from '../results/record.js';
 import type { RecordFileReader } from './record-files.js';
 
 export class RecordCollector implements Reporter {
-  /** Every record, unless the caller takes them as they come and said not to keep them. */
   readonly records: ExchangeRecord[] = [];
   readonly toolErrors: string[] = [];
   /** Tests that did not run because the --max-duration budget was spent. */
@@ -43,7 +42,6 @@ export class RecordCollector implements Reporter {
     private readonly onRecord: (record: ExchangeRecord) => void = () => {},
     private readonly onSample: (record: ExchangeRecord) => void = () => {},
     private readonly onProgress: (finished: number, planned: number, collected: boolean) => void = () => {},
-    private readonly keep = true,
   ) {}
 
   onTestCaseResult(testCase: TestCase): void {
@@ -52,7 +50,7 @@ export class RecordCollector implements Reporter {
     const meta = testCase.meta();
     if (meta.tsiws) {
       for (const record of this.files.read(meta.tsiws)) {
-        if (this.keep) this.records.push(record);
+        this.records.push(record);
         this.onRecord(record);
       }
       if (meta.tsiwsSamples) for (const sample of this.files.read(meta.tsiwsSamples)) this.onSample(sample);

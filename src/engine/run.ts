@@ -15,7 +15,6 @@ import { targetSettings, type TargetSettings } from './vitest-context.js';
 
 export interface RunResult {
   readonly target: TargetSettings;
-  /** Every record of the run; none with RunOptions.keepRecords false. */
   readonly records: readonly ExchangeRecord[];
   readonly toolErrors: readonly string[];
   /** Tests skipped because --max-duration ran out, or never finished because the run was interrupted. */
@@ -35,10 +34,6 @@ const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', imp
 
 export interface RunOptions {
   readonly onRecord?: (r: ExchangeRecord) => void;
-  /** false: the records are only handed to onRecord, not kept for RunResult.records. The CLI
-   * streams them to records.jsonl and reads them back for its reports, so that a large run's
-   * passing records are never all held by the main process (default true). */
-  readonly keepRecords?: boolean;
   /** Every fuzz sample's exchanges (recorded in a baseline, not reported). */
   readonly onSample?: (r: ExchangeRecord) => void;
   /** Tests finished and planned; `collected` once every suite file is collected (planned is final). */
@@ -55,7 +50,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   // A mutant may answer in its own result format: the echo is read in the format the server writes.
   const target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
   const files = new RecordFileReader(recordFilesDir());
-  const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress, options.keepRecords ?? true);
+  const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress);
   // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
   // A regression run (--baseline) replays the recorded cases instead of generating its own.
   const suites = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);

@@ -14,7 +14,7 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from
 import { join, relative, sep } from 'node:path';
 import { outcomeOf, type Outcome } from '../results/findings.js';
 import { failOnOf, failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
-import type { CheckOutcome, ExchangeRecord, Records } from '../results/record.js';
+import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
 import { summarise, type RunInfo, type Summary } from './summary.js';
@@ -74,31 +74,21 @@ const cellOf = (r: ExchangeRecord, failOn: FailOn): CellOutcome => (r.error ? 'f
 const RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
 
 /** Worst outcome per operation and transport; cells the run configured but never reached are not-run. */
-export function outcomeTable(records: Records, run: RunInfo): Record<string, Record<string, CellOutcome>> {
+export function outcomeTable(records: readonly ExchangeRecord[], run: RunInfo): Record<string, Record<string, CellOutcome>> {
   const configured = (key: string) => (Array.isArray(run.configuration[key]) ? (run.configuration[key] as string[]) : []);
+  const exchanges = records.filter((r) => r.kind !== 'service');
+  const operations = [...new Set([...configured('operations'), ...exchanges.map((r) => r.operation)])];
+  const transports = [...new Set([...configured('transports'), ...exchanges.filter((r) => r.transport !== 'parity').map((r) => r.transport)])]
+    .sort((a, b) => TRANSPORT_IDS.indexOf(a as never) - TRANSPORT_IDS.indexOf(b as never));
+  if (exchanges.some((r) => r.transport === 'parity')) transports.push('parity');
   const failOn = failOnOf(run);
-  // One pass: the worst outcome per cell, and the operations and transports seen in their order.
-  const worst = new Map<string, Map<string, CellOutcome>>();
-  const seenTransports = new Set<string>();
-  let parity = false;
-  for (const r of records) {
-    if (r.kind === 'service') continue;
-    if (r.transport === 'parity') parity = true;
-    else seenTransports.add(r.transport);
-    if (!worst.has(r.operation)) worst.set(r.operation, new Map());
-    const row = worst.get(r.operation)!;
+  const table: Record<string, Record<string, CellOutcome>> = {};
+  for (const op of operations) table[op] = Object.fromEntries(transports.map((t) => [t, 'not-run' as CellOutcome]));
+  for (const r of exchanges) {
+    const row = table[r.operation]!;
     const o = cellOf(r, failOn);
     // A cell holding only skips is skipped; any exchange made outranks a skip.
-    if (row.get(r.transport) === undefined || RANK[o] > RANK[row.get(r.transport)!]) row.set(r.transport, o);
-  }
-  const operations = [...new Set([...configured('operations'), ...worst.keys()])];
-  const transports = [...new Set([...configured('transports'), ...seenTransports])]
-    .sort((a, b) => TRANSPORT_IDS.indexOf(a as never) - TRANSPORT_IDS.indexOf(b as never));
-  if (parity) transports.push('parity');
-  const table: Record<string, Record<string, CellOutcome>> = {};
-  for (const op of operations) {
-    table[op] = Object.fromEntries(transports.map((t) => [t, 'not-run' as CellOutcome]));
-    for (const [t, o] of worst.get(op) ?? []) table[op]![t] = o;
+    if (row[r.transport] === undefined || RANK[o] > RANK[row[r.transport]!]) row[r.transport] = o;
   }
   return table;
 }
@@ -120,14 +110,8 @@ export function hashWritten(dir: string, written: readonly string[]): Record<str
   return Object.fromEntries(expandWritten(dir, written).map((name) => [name, fileSha256(join(dir, name))]));
 }
 
-const serviceRecords = (records: Records): ExchangeRecord[] => {
-  const out = [];
-  for (const r of records) if (r.kind === 'service') out.push(r);
-  return out;
-};
-
 /** Pure: the certificate of a run, given the hashes of its report files. */
-export function certificateJson(records: Records, run: RunInfo, files: Readonly<Record<string, string>>): string {
+export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo, files: Readonly<Record<string, string>>): string {
   const summary = summarise(records, run);
   const certificate: Certificate = {
     format: CERTIFICATE_FORMAT,
@@ -144,7 +128,7 @@ export function certificateJson(records: Records, run: RunInfo, files: Readonly<
     ...(run.incomplete ? { incomplete: run.incomplete } : {}),
     ...(summary.cells.notCovered.length > 0 ? { notCovered: summary.cells.notCovered } : {}),
     outcomes: outcomeTable(records, run),
-    service: Object.fromEntries(serviceRecords(records).flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
+    service: Object.fromEntries(records.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
     files,
   };
   return `${JSON.stringify(certificate, null, 2)}\n`;

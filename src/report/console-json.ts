@@ -3,7 +3,7 @@
  * the counts, where the reports are, and one line per failure pointing at its replayable file;
  * everything else is in results.json.
  */
-import type { Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { failureId } from './failure-files.js';
 import { failuresOf, summarise, type RunInfo } from './summary.js';
 
@@ -16,17 +16,14 @@ export interface ConsoleJsonExtra {
   readonly interrupted?: string;
 }
 
-export function consoleJson(records: Records, run: RunInfo, extra: ConsoleJsonExtra): string {
+export function consoleJson(records: readonly ExchangeRecord[], run: RunInfo, extra: ConsoleJsonExtra): string {
   const s = summarise(records, run);
-  const failures = [];
-  for (const r of records) {
-    failures.push(...failuresOf([r]).map((f) => ({
-      operation: f.operation, transport: f.transport, kind: f.kind,
-      ...(f.scenario ? { scenario: f.scenario } : {}), ...(f.param ? { param: f.param } : {}),
-      check: f.check, status: f.status, level: f.level, message: f.message.split('\n')[0],
-      file: `failures/${failureId(r)}.json`,
-    })));
-  }
+  const failures = records.flatMap((r) => failuresOf([r]).map((f) => ({
+    operation: f.operation, transport: f.transport, kind: f.kind,
+    ...(f.scenario ? { scenario: f.scenario } : {}), ...(f.param ? { param: f.param } : {}),
+    check: f.check, status: f.status, level: f.level, message: f.message.split('\n')[0],
+    file: `failures/${failureId(r)}.json`,
+  })));
   return JSON.stringify({
     tool: run.tool,
     verdict: s.verdict,

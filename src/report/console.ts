@@ -3,9 +3,8 @@ import { noticesOf, outcomeOf, type Outcome } from '../results/findings.js';
 import { failureId } from './failure-files.js';
 import { notCoveredGroups } from './not-covered.js';
 import { paritySummary } from './parity-json.js';
-import type { Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { TransportId } from '../transports/index.js';
-import type { CheckOutcome } from '../results/check-outcome.js';
 import { failuresOf, notesOf, summarise, type VerdictInputs } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';
 
@@ -13,18 +12,15 @@ const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR', skipped: 'skip' } a
 const MAX_LISTED = 40;
 const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error: 3 };
 
-export function consoleTable(records: Records, operations: readonly string[], transports: readonly TransportId[], run: VerdictInputs): string {
+export function consoleTable(records: readonly ExchangeRecord[], operations: readonly string[], transports: readonly TransportId[], run: VerdictInputs): string {
   const { toolErrors } = run;
   const failOn = failOnOf(run);
   // A cell shows the worst outcome of every record of that operation and transport.
-  // The same pass counts the findings that did not decide the verdict.
   const worst = new Map<string, Outcome>();
-  const notices: CheckOutcome[] = [];
   for (const r of records) {
     const key = `${r.operation} ${r.transport}`;
     const o = outcomeOf(r, failOn);
     if (!worst.has(key) || RANK[o] > RANK[worst.get(key)!]) worst.set(key, o);
-    notices.push(...noticesOf(r, failOn));
   }
   const columns = [...transports, 'parity'];
   const width = Math.max(9, ...operations.map((o) => o.length));
@@ -50,6 +46,7 @@ export function consoleTable(records: Records, operations: readonly string[], tr
   }
   if (failures.length > MAX_LISTED) lines.push(`  ... and ${failures.length - MAX_LISTED} more in results.json`);
   // Findings that did not decide the verdict are counted by check, never left out.
+  const notices = records.flatMap((r) => noticesOf(r, failOn));
   for (const level of ['warning', 'info'] as const) {
     const byCheck = new Map<string, number>();
     for (const n of notices.filter((c) => c.level === level)) byCheck.set(n.id, (byCheck.get(n.id) ?? 0) + 1);

@@ -4,7 +4,7 @@
  * generated sample (FuzzInfo.coverage); other records count the values they sent.
  */
 import { AUTH_PARAMS, operations, type Operation, type SoapType } from '../contract/index.js';
-import type { ExchangeRecord, Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { APPLICABLE, classifyValue, type ValueClass } from '../cases/value-classes.js';
 
@@ -41,55 +41,33 @@ function add(counts: ClassCounts, classes: Readonly<ClassCounts>): void {
 
 const countsOf = (type: SoapType, value: string): ClassCounts => Object.fromEntries(classifyValue(type, value).map((c) => [c, 1]));
 
-interface OperationTally {
-  readonly params: ReturnType<typeof shownParams>;
-  readonly table: Map<string, Record<TransportId, ClassCounts>>;
-  readonly scenarios: Record<TransportId, Set<string>>;
-  readonly requests: { positive: number; negative: number; fuzz: number };
-}
-
-function tallyOf(op: Operation): OperationTally {
-  const params = shownParams(op);
-  return {
-    params,
-    table: new Map(params.map((p) => [p.name, Object.fromEntries(TRANSPORT_IDS.map((t) => [t, {} as ClassCounts])) as Record<TransportId, ClassCounts>])),
-    scenarios: Object.fromEntries(TRANSPORT_IDS.map((t) => [t, new Set<string>()])) as Record<TransportId, Set<string>>,
-    requests: { positive: 0, negative: 0, fuzz: 0 },
-  };
-}
-
-function count(tally: OperationTally, r: ExchangeRecord): void {
-  const { params, table, scenarios, requests } = tally;
-  const t = r.transport as TransportId;
-  if (r.kind === 'fuzz' && r.fuzz?.coverage) {
-    requests.fuzz += r.fuzz.samples ?? r.fuzz.runs;
-    for (const [name, counts] of Object.entries(r.fuzz.coverage)) if (table.has(name)) add(table.get(name)![t], counts);
-    return;
-  }
-  if (r.kind === 'negative') {
-    requests.negative++;
-    if (r.scenario) scenarios[t].add(r.param ? `${r.scenario}(${r.param})` : r.scenario);
-    // Only the spoiled parameter says something about coverage; the rest is the example case.
-    const p = params.find((q) => q.name === r.param);
-    if (p && r.scenario !== 'missing-parameter' && r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
-    return;
-  }
-  if (r.kind === 'positive' || r.kind === 'fuzz') {
-    requests[r.kind]++;
-    for (const p of params) if (r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
-  }
-}
-
-/** One pass over the records (they may be read from disk), every operation tallied side by side. */
-export function coverageOf(records: Records): OperationCoverage[] {
-  const tallies = new Map(operations.map((op) => [op.name, tallyOf(op)]));
-  for (const r of records) {
-    const tally = tallies.get(r.operation);
-    if (!tally || r.skipped || !TRANSPORT_IDS.includes(r.transport as TransportId)) continue;
-    count(tally, r);
-  }
+export function coverageOf(records: readonly ExchangeRecord[]): OperationCoverage[] {
   return operations.map((op) => {
-    const { params, table, scenarios, requests } = tallies.get(op.name)!;
+    const params = shownParams(op);
+    const table = new Map(params.map((p) => [p.name, Object.fromEntries(TRANSPORT_IDS.map((t) => [t, {} as ClassCounts])) as Record<TransportId, ClassCounts>]));
+    const scenarios = Object.fromEntries(TRANSPORT_IDS.map((t) => [t, new Set<string>()])) as Record<TransportId, Set<string>>;
+    const requests = { positive: 0, negative: 0, fuzz: 0 };
+    for (const r of records) {
+      if (r.operation !== op.name || r.skipped || !TRANSPORT_IDS.includes(r.transport as TransportId)) continue;
+      const t = r.transport as TransportId;
+      if (r.kind === 'fuzz' && r.fuzz?.coverage) {
+        requests.fuzz += r.fuzz.samples ?? r.fuzz.runs;
+        for (const [name, counts] of Object.entries(r.fuzz.coverage)) if (table.has(name)) add(table.get(name)![t], counts);
+        continue;
+      }
+      if (r.kind === 'negative') {
+        requests.negative++;
+        if (r.scenario) scenarios[t].add(r.param ? `${r.scenario}(${r.param})` : r.scenario);
+        // Only the spoiled parameter says something about coverage; the rest is the example case.
+        const p = params.find((q) => q.name === r.param);
+        if (p && r.scenario !== 'missing-parameter' && r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
+        continue;
+      }
+      if (r.kind === 'positive' || r.kind === 'fuzz') {
+        requests[r.kind]++;
+        for (const p of params) if (r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
+      }
+    }
     const paramCoverage = params.map((p): ParamCoverage => {
       const byTransport = table.get(p.name)!;
       const applicable = APPLICABLE[p.type];
@@ -109,7 +87,7 @@ export function coverageOf(records: Records): OperationCoverage[] {
 
 /** The coverage block of results.json: per operation, the requests sent and, per parameter, the
  * value classes sent (summed over transports) and those its type admits that were never sent. */
-export function coverageSummary(records: Records) {
+export function coverageSummary(records: readonly ExchangeRecord[]) {
   return Object.fromEntries(coverageOf(records).map((op) => [op.operation, {
     requests: op.requests,
     covered: op.covered,

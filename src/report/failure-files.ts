@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findingsOf } from '../results/findings.js';
-import type { ExchangeRecord, Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { writeFileAtomic } from '../results/write-atomic.js';
 import type { ResultFormat } from '../results/result-format.js';
@@ -62,7 +62,7 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
 }
 
 /** Replaces the failures folder's files with one per failing record; returns how many. */
-export function writeFailureFiles(reportsDir: string, records: Records, run: RunInfo): number {
+export function writeFailureFiles(reportsDir: string, records: readonly ExchangeRecord[], run: RunInfo): number {
   const dir = join(reportsDir, 'failures');
   mkdirSync(dir, { recursive: true });
   for (const old of readdirSync(dir)) if (old.endsWith('.json')) rmSync(join(dir, old));

@@ -4,7 +4,7 @@
  * cut short by --max-duration or a signal, suites that send no request) only conforms partially:
  * its verdict must not read like one that covered everything.
  */
-import type { Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 
 export interface NotCoveredCell {
@@ -33,7 +33,7 @@ function reasonForNoRecord(run: Pick<RunInfo, 'configuration' | 'incomplete' | '
 }
 
 /** The selected cells (configuration.operations x configuration.transports) with no exchange sent. */
-export function notCoveredCells(records: Records, run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): NotCoveredCell[] {
+export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): NotCoveredCell[] {
   const sent = new Set<string>();
   const skipReason = new Map<string, string>();
   for (const r of records) {

@@ -119,14 +119,14 @@ export function readRecords(dir: string): ExchangeRecord[] {
 /** Records a report reads more than once (junit.xml: once to count, once to write), without
  * holding them: records() yields them in order, at(indexes) again those at these positions in
  * that order. */
-export interface RecordSource extends Iterable<ExchangeRecord> {
+export interface RecordSource {
   records(): Iterable<ExchangeRecord>;
   at(indexes: readonly number[]): Iterable<ExchangeRecord>;
 }
 
 /** The records already held. */
 export function heldRecords(records: readonly ExchangeRecord[]): RecordSource {
-  return { records: () => records, at: (indexes) => indexes.map((i) => records[i]!), [Symbol.iterator]: () => records[Symbol.iterator]() };
+  return { records: () => records, at: (indexes) => indexes.map((i) => records[i]!) };
 }
 
 /** The records of dir/records.jsonl, read from disk each time: only where each line starts and
@@ -137,9 +137,7 @@ export function recordsFileSource(dir: string): RecordSource {
   let offsets: number[] = [];
   let lengths: number[] = [];
   let lineNumbers: number[] = [];
-  const source: RecordSource = {
-    // Reading them all (a report's pass) also notes where each is, for at().
-    [Symbol.iterator]: () => source.records()[Symbol.iterator](),
+  return {
     *records() {
       offsets = [];
       lengths = [];
@@ -169,5 +167,4 @@ export function recordsFileSource(dir: string): RecordSource {
       }
     },
   };
-  return source;
 }

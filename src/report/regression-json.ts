@@ -1,7 +1,7 @@
 /** reports/regression.json (runs given --baseline): every exchange whose answer differs from the
  * baseline's, classified, with both answers and a diff; the differences that normalisation rules
  * explained; and the rules in force. `regressionData` is the structured form other reports use. */
-import type { ExchangeRecord, Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { answerOf, type RecordedAnswer } from '../regression/format.js';
 import type { RegressionDifference } from '../regression/compare.js';
 import type { RunInfo } from './summary.js';
@@ -42,46 +42,32 @@ export interface RegressionData {
 const EXCERPT = 400;
 const cut = (t: string | null) => (t === null ? null : t.slice(0, EXCERPT));
 
-function entryOf(r: ExchangeRecord): RegressionEntry {
-  const reg = r.regression!;
-  const candidate = answerOf(r);
+/** Pure: the regression comparison of a run's records (empty when the run had no baseline). */
+export function regressionData(records: readonly ExchangeRecord[]): RegressionData {
+  const compared = records.filter((r) => r.regression);
+  const differing = compared.filter((r) => r.regression!.difference);
+  const explained = compared.filter((r) => !r.regression!.difference && (r.regression!.explainedBy?.length ?? 0) > 0);
+  const notSent = records.filter((r) => r.skipped && r.kind !== 'parity' && r.transport !== 'parity').length;
   return {
-    caseId: r.caseId, operation: r.operation, transport: r.transport, kind: r.kind,
-    ...(r.scenario ? { scenario: r.scenario } : {}),
-    values: r.values ?? {},
-    ...reg.difference!,
-    baseline: { ...reg.baseline, text: cut(reg.baseline.text) },
-    candidate: { ...candidate, text: cut(candidate.text) },
-    curl: r.request.curl,
+    rules: compared[0]?.regression!.rules ?? [],
+    summary: { compared: compared.length, same: compared.length - differing.length - explained.length, explained: explained.length, different: differing.length, shapeDrift: differing.filter((r) => r.regression!.difference!.class === 'shape-drift').length, notSent },
+    differences: differing.map((r) => {
+      const reg = r.regression!;
+      const candidate = answerOf(r);
+      return {
+        caseId: r.caseId, operation: r.operation, transport: r.transport, kind: r.kind,
+        ...(r.scenario ? { scenario: r.scenario } : {}),
+        values: r.values ?? {},
+        ...reg.difference!,
+        baseline: { ...reg.baseline, text: cut(reg.baseline.text) },
+        candidate: { ...candidate, text: cut(candidate.text) },
+        curl: r.request.curl,
+      };
+    }),
+    explained: explained.map((r) => ({ caseId: r.caseId, transport: r.transport, rules: r.regression!.explainedBy! })),
   };
 }
 
-/** Pure: the regression comparison of a run's records (empty when the run had no baseline), in one
- * pass that keeps the differing and explained exchanges only. */
-export function regressionData(records: Records): RegressionData {
-  let rules: readonly string[] | undefined;
-  let compared = 0;
-  let notSent = 0;
-  const differences: RegressionEntry[] = [];
-  const explained: Array<{ caseId: string; transport: string; rules: readonly string[] }> = [];
-  for (const r of records) {
-    if (r.skipped && r.kind !== 'parity' && r.transport !== 'parity') notSent++;
-    const reg = r.regression;
-    if (!reg) continue;
-    compared++;
-    rules ??= reg.rules;
-    if (reg.difference) differences.push(entryOf(r));
-    else if ((reg.explainedBy?.length ?? 0) > 0) explained.push({ caseId: r.caseId, transport: r.transport, rules: reg.explainedBy! });
-  }
-  const shapeDrift = differences.filter((d) => d.class === 'shape-drift').length;
-  return {
-    rules: rules ?? [],
-    summary: { compared, same: compared - differences.length - explained.length, explained: explained.length, different: differences.length, shapeDrift, notSent },
-    differences,
-    explained,
-  };
-}
-
-export function regressionJson(records: Records, run: RunInfo): string {
+export function regressionJson(records: readonly ExchangeRecord[], run: RunInfo): string {
   return `${JSON.stringify({ schemaVersion: 1, baseline: run.configuration['baseline'] ?? null, seed: run.seed, ...regressionData(records) }, null, 2)}\n`;
 }

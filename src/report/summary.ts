@@ -1,7 +1,7 @@
 /** Counts and verdict of a run, computed from its records (pure). */
-import { findingsOf, outcomeOf } from '../results/findings.js';
-import { failOnOf, failsRun, noLevels, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
-import type { ExchangeRecord, Records } from '../results/record.js';
+import { findingsOf, levelCounts, outcomeOf } from '../results/findings.js';
+import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
 
 export interface RunInfo {
@@ -44,38 +44,20 @@ export interface Summary {
 /** The parts of a run's information the verdict depends on. */
 export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'>;
 
-// The reports of one run summarise the same records several times (results.json, the page, the
-// certificate, the console): once read, from disk or not, the summary is kept for that run.
-const summaries = new WeakMap<Records, WeakMap<VerdictInputs, Summary>>();
-
-export function summarise(records: Records, run: VerdictInputs): Summary {
-  const known = summaries.get(records)?.get(run);
-  if (known) return known;
-  const summary = summaryOf(records, run);
-  if (!summaries.has(records)) summaries.set(records, new WeakMap());
-  summaries.get(records)!.set(run, summary);
-  return summary;
-}
-
-function summaryOf(records: Records, run: VerdictInputs): Summary {
+export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);
-  const exchanges = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+  const exchanges = { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 };
   const checks = { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 };
-  const levels = noLevels();
   for (const r of records) {
-    exchanges.total++;
     exchanges[outcomeOf(r, failOn)]++;
-    for (const c of r.checks) {
-      checks[c.status === 'failed' && !failsRun(c.level, failOn) ? 'notices' : c.status]++;
-      if (c.status === 'failed') levels[c.level ?? 'error']++;
-    }
+    for (const c of r.checks) checks[c.status === 'failed' && !failsRun(c.level, failOn) ? 'notices' : c.status]++;
   }
   // A check that crashed or a suite that broke means the tool cannot vouch for the verdict; an
   // exchange the target did not complete (reset, timeout) is a finding about the target.
   const notCovered = notCoveredCells(records, run);
   const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : notCovered.length > 0 || run.incomplete ? 'conforms-partially' : 'conforms';
   const selected = (['operations', 'transports'] as const).map((k) => (Array.isArray(run.configuration[k]) ? (run.configuration[k] as unknown[]).length : 0));
-  return { verdict, failOn, exchanges, checks, levels, cells: { selected: selected[0]! * selected[1]!, notCovered } };
+  return { verdict, failOn, exchanges, checks, levels: levelCounts(records), cells: { selected: selected[0]! * selected[1]!, notCovered } };
 }
 
 /** Whether the verdict lets the run pass (exit 0): a partial run passes, and says it was partial. */
@@ -98,33 +80,24 @@ export function warningsNote(s: Summary): string {
 
 /** Every error and warning of a run as one flat list, with its level, for results.json and the
  * console; a crashed check or an exchange the target did not complete counts as an error. */
-export function failuresOf(records: Records) {
-  const out = [];
-  for (const r of records) out.push(...failuresOfRecord(r));
-  return out;
-}
-
-function failuresOfRecord(r: ExchangeRecord) {
-  const what = {
-    operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind,
-    ...(r.scenario ? { scenario: r.scenario } : {}), ...(r.param ? { param: r.param } : {}), ...(r.expectation ? { expectation: r.expectation } : {}),
-  };
-  const excerpt = { request: r.request, ...(r.response ? { response: r.response } : {}) };
-  if (r.error) return [{ ...what, check: r.error.code, status: 'error' as const, level: 'error' as Level, message: r.error.message, ...excerpt }];
-  return r.checks
-    // Observations (info) are counted in summary.levels and detailed where they belong (parity.json).
-    .filter((c) => c.status === 'error' || (c.status === 'failed' && c.level !== 'info'))
-    .map((c) => ({ ...what, check: c.id, status: c.status, level: c.level ?? 'error', message: c.message ?? '', ...excerpt }));
+export function failuresOf(records: readonly ExchangeRecord[]) {
+  return records.flatMap((r) => {
+    const what = {
+      operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind,
+      ...(r.scenario ? { scenario: r.scenario } : {}), ...(r.param ? { param: r.param } : {}), ...(r.expectation ? { expectation: r.expectation } : {}),
+    };
+    const excerpt = { request: r.request, ...(r.response ? { response: r.response } : {}) };
+    if (r.error) return [{ ...what, check: r.error.code, status: 'error' as const, level: 'error' as Level, message: r.error.message, ...excerpt }];
+    return r.checks
+      // Observations (info) are counted in summary.levels and detailed where they belong (parity.json).
+      .filter((c) => c.status === 'error' || (c.status === 'failed' && c.level !== 'info'))
+      .map((c) => ({ ...what, check: c.id, status: c.status, level: c.level ?? 'error', message: c.message ?? '', ...excerpt }));
+  });
 }
 
 export { findingsOf };
 
 /** Service-level checks that could not be made, with why (e.g. no WSDL published). */
-export function notesOf(records: Records): Array<{ check: string; message: string }> {
-  const notes = [];
-  for (const r of records) {
-    if (r.kind !== 'service') continue;
-    for (const c of r.checks) if (c.status === 'skipped') notes.push({ check: c.id, message: c.message ?? '' });
-  }
-  return notes;
+export function notesOf(records: readonly ExchangeRecord[]): Array<{ check: string; message: string }> {
+  return records.filter((r) => r.kind === 'service').flatMap((r) => r.checks.filter((c) => c.status === 'skipped').map((c) => ({ check: c.id, message: c.message ?? '' })));
 }

@@ -2,7 +2,7 @@
  * report folders can be compared (tsiws-conform compare). A fuzz record is keyed by its property
  * (`<operation>-fuzz`, for its exchanges and its parity record): which sample is reported depends on whether the property failed. */
 import { outcomeOf, type Outcome } from '../results/findings.js';
-import type { Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { FailOn } from '../results/levels.js';
 
 export const stableCaseId = (r: { readonly operation: string; readonly caseId: string }): string =>
@@ -12,7 +12,7 @@ const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error:
 
 /** `"<case> <transport>": passed | failed | error | skipped`, for every record; where several
  * records share a key (the samples of a replayed fuzz property) the worst verdict stands. */
-export function verdictsOf(records: Records, failOn: FailOn): Record<string, Outcome> {
+export function verdictsOf(records: readonly ExchangeRecord[], failOn: FailOn): Record<string, Outcome> {
   const out: Record<string, Outcome> = {};
   for (const r of records) {
     const key = `${stableCaseId(r)} ${r.transport}`;

@@ -1,14 +1,14 @@
 /** Writing report files is a separate step from formatting them; each file is replaced atomically. */
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeRecord, Records } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { writeChunksAtomic, writeFileAtomic } from '../results/write-atomic.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html.js';
 import { junitChunks } from './junit.js';
 import { parityJson } from './parity-json.js';
-import { RECORDS_FILE, recordsFileSource, type RecordSource } from './records-jsonl.js';
+import { RECORDS_FILE, recordsFileSource } from './records-jsonl.js';
 import { regressionJson } from './regression-json.js';
 import { resultsJson } from './results-json.js';
 import type { RunInfo } from './summary.js';
@@ -27,27 +27,20 @@ export function clearReports(dir: string): void {
   if (readdirSync(failures).length === 0) rmSync(failures, { recursive: true, force: true });
 }
 
-function anyRegression(records: Records): boolean {
-  for (const r of records) if (r.regression) return true;
-  return false;
-}
-
 /** `streamed`: files the caller already wrote into `dir` during the run (records.jsonl), to be
- * listed and certified with the rest. `records` may be that file read back (recordsFileSource):
- * each report then reads the records from disk in as few passes as it can, and the run's passing
- * records are never all held. Given an array while records.jsonl is among `streamed` (the same
- * records), junit.xml is still written from the file. */
-export function writeReports(dir: string, records: readonly ExchangeRecord[] | RecordSource, run: RunInfo, streamed: readonly string[] = []): string[] {
+ * listed and certified with the rest. When records.jsonl is among them (the same records), junit.xml
+ * is written from it read back, not from `records`. */
+export function writeReports(dir: string, records: readonly ExchangeRecord[], run: RunInfo, streamed: readonly string[] = []): string[] {
   mkdirSync(dir, { recursive: true });
   // Each report is formatted and written before the next is formatted: a large run's texts are
   // never all held at once, and junit.xml (the largest) is written a testcase at a time.
   const files: Array<[string, () => string | Iterable<string>]> = [
-    ['junit.xml', () => junitChunks(!Array.isArray(records) ? (records as RecordSource) : streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : records, run)],
+    ['junit.xml', () => junitChunks(streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : records, run)],
     ['results.json', () => resultsJson(records, run)],
     ['parity.json', () => parityJson(records, run)],
     ['report.html', () => reportHtml(records, run)],
   ];
-  if (anyRegression(records)) files.push(['regression.json', () => regressionJson(records, run)]);
+  if (records.some((r) => r.regression)) files.push(['regression.json', () => regressionJson(records, run)]);
   const written = files.map(([name, format]) => {
     const path = join(dir, name);
     const content = format();

@@ -1,4 +1,4 @@
-import type { ExchangeRecord, Records } from './record.js';
+import type { ExchangeRecord } from './record.js';
 import type { CheckOutcome } from './check-outcome.js';
 import { failsRun, noLevels, type FailOn, type LevelCounts } from './levels.js';
 
@@ -29,7 +29,7 @@ export function outcomeOf(record: ExchangeRecord, failOn: FailOn): Outcome {
 }
 
 /** Failed check verdicts per level (a record from before levels counts as error). */
-export function levelCounts(records: Records): LevelCounts {
+export function levelCounts(records: readonly ExchangeRecord[]): LevelCounts {
   const counts = noLevels();
   for (const r of records) for (const c of r.checks) if (c.status === 'failed') counts[c.level ?? 'error']++;
   return counts;

@@ -102,11 +102,6 @@ export interface ExchangeRecord {
   readonly compacted?: true;
 }
 
-/** A run's records as reports read them: an array, or records.jsonl read back from disk one record
- * at a time (report/records-jsonl.ts), so that a large run's passing records are never all held.
- * Each for-of reads them again: a report makes as few passes as it can. */
-export type Records = Iterable<ExchangeRecord>;
-
 export const EXCERPT_BYTES = 4096;
 
 /** Values that must not appear in any output, with their placeholders. */
