@@ -5,7 +5,6 @@
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { RunSettings } from '../config/settings.js';
-import { collectEvery } from '../results/garbage.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
 import { plannedTests, suitesToRun } from './plan.js';
@@ -27,8 +26,6 @@ export interface RunResult {
 
 /** How long an interrupted run waits for tests under way before it reports what it has. */
 const INTERRUPT_GRACE_MS = 2000;
-/** How often the CLI collects its garbage while the suites run (results/garbage.ts). */
-const GC_EVERY_MS = 1000;
 /** How long a finished run waits for vitest to close its workers. */
 const CLOSE_LIMIT_MS = 15_000;
 
@@ -61,14 +58,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   try {
     // A signal that came while the target was being prepared ends the run before any test.
     if (options.signal?.aborted) interrupted = String(options.signal.reason);
-    else if (suites.length > 0) {
-      const stopCollecting = collectEvery(GC_EVERY_MS);
-      try {
-        interrupted = await runSuites(settings, target, suites, collector, files.dir, options.signal);
-      } finally {
-        stopCollecting();
-      }
-    }
+    else if (suites.length > 0) interrupted = await runSuites(settings, target, suites, collector, files.dir, options.signal);
   } finally {
     // A worker still winding down after an interruption has nobody left to report to.
     try {

@@ -25,17 +25,6 @@ function collector(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-/** A full collection every `ms` until the returned function is called: while the suites run,
- * the CLI (the embedded server, the records read from the workers' files) makes garbage at a
- * steady rate, and its resident size grew from 340 to 430 MiB between V8's own collections at
- * --repeat 16. The timer never keeps the process alive. */
-export function collectEvery(ms: number): () => void {
-  gc ??= collector();
-  const timer = setInterval(gc, ms);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /** Says that `bytes` more were read and will be dropped soon; collects once enough have been. */
 export function dropped(bytes: number): void {
   sinceLast += bytes;

@@ -13,19 +13,3 @@ test('collects once every 16 MiB dropped, with the engine\'s collector', async (
   expect(gc).toHaveBeenCalledTimes(2);
   vi.unstubAllGlobals();
 });
-
-test('collectEvery collects on its timer until stopped', async () => {
-  vi.useFakeTimers();
-  const gc = vi.fn();
-  vi.stubGlobal('gc', gc);
-  vi.resetModules(); // a fresh module takes this collector
-  const { collectEvery } = await import('../../src/results/garbage.js');
-  const stop = collectEvery(1000);
-  vi.advanceTimersByTime(2500);
-  expect(gc).toHaveBeenCalledTimes(2);
-  stop();
-  vi.advanceTimersByTime(5000);
-  expect(gc).toHaveBeenCalledTimes(2);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
