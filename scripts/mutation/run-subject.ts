@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunSettings } from '../../src/config/settings.js';
 import { recordingRun } from '../../src/engine/recording-run.js';
-import { conformanceRun, type RunResult } from '../../src/engine/run.js';
+import { conformanceRun, type RunOptions, type RunResult } from '../../src/engine/run.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
 import { inferSchemas } from '../../src/report/infer-schemas.js';
 import { toolInfo } from '../../src/results/tool-info.js';
@@ -38,16 +39,27 @@ function cpuWithChildren(): number | undefined {
   return cpu && cpu.self + cpu.children;
 }
 
+/** A run with its records: the engine keeps none (a large run's would fill the process); a
+ * subject's run is small, and every record is tallied here. */
+type RunWithRecords = RunResult & { readonly records: readonly ExchangeRecord[] };
+
+async function runWithRecords(settings: RunSettings, options: RunOptions = {}): Promise<RunWithRecords> {
+  const records: ExchangeRecord[] = [];
+  const result = await conformanceRun(settings, { ...options, onRecord: (r) => records.push(r) });
+  return { ...result, records };
+}
+
 /** A regression run as `run --record DIR` then `run --baseline DIR` make it: the baseline is
  * recorded against the clean server with the subject's settings, by the CLI's own recorder, and
  * replayed against the subject (the clean server or a mutant). Only the replay's records count. */
-async function replayRun(subject: Subject): Promise<RunResult> {
+async function replayRun(subject: Subject): Promise<RunWithRecords> {
   const { settings, mutant } = subject;
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-mutation-baseline-'));
   const schemas = join(dir, 'result-schemas');
   try {
     const recordSettings: RunSettings = { ...settings, record: dir };
-    const { result: recorded, complete } = await recordingRun(recordSettings, toolInfo());
+    let recordedCount = 0;
+    const { result: recorded, complete } = await recordingRun(recordSettings, toolInfo(), { onRecord: () => recordedCount++ });
     // An incomplete baseline would compare less than it should: the subject is then not caught.
     if (!complete) {
       const why = [...(recorded.cutShort > 0 ? [`${recorded.cutShort} cases not run`] : []), ...recorded.toolErrors];
@@ -56,10 +68,10 @@ async function replayRun(subject: Subject): Promise<RunResult> {
     // A payload subject: the schemas `shapes infer` learns from the clean server's recorded results.
     if (subject.payload) inferSchemas(dir, schemas);
     // As cli/run.ts does: the replay runs with the seed the baseline was recorded with.
-    const replay = await conformanceRun({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed, ...(subject.payload ? { resultSchemas: schemas } : {}) }, mutant ? { mutant } : {});
+    const replay = await runWithRecords({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed, ...(subject.payload ? { resultSchemas: schemas } : {}) }, mutant ? { mutant } : {});
     // A replay that compared nothing would pass its clean control for no reason.
     const compared = replay.records.filter((r) => r.checks.some((c) => c.id === 'matches-baseline' && (c.status === 'passed' || c.status === 'failed'))).length;
-    return compared > 0 ? replay : { ...replay, toolErrors: [...replay.toolErrors, `the replay compared no answer with the ${recorded.records.length} records recorded against the clean server`] };
+    return compared > 0 ? replay : { ...replay, toolErrors: [...replay.toolErrors, `the replay compared no answer with the ${recordedCount} records recorded against the clean server`] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -71,7 +83,7 @@ export async function runSubject(subject: Subject): Promise<SubjectResult> {
   const started = Date.now();
   const cpu = process.cpuUsage();
   const cpuAll = cpuWithChildren();
-  const result = subject.replay ? await replayRun(subject) : await conformanceRun(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
+  const result = subject.replay ? await replayRun(subject) : await runWithRecords(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
   const fired: Record<string, number> = {};
   const warned: Record<string, number> = {};
   const samples: Record<string, string> = {};

@@ -5,8 +5,10 @@ import { ConfigError } from '../config/settings.js';
 import type { TransportId } from '../transports/index.js';
 import { consoleTable } from '../report/console.js';
 import { mergeShards, type ShardReports } from '../report/merge.js';
-import { openRecordStream, readRecords, RECORDS_FILE } from '../report/records-jsonl.js';
-import { passes, summarise, verdictText, type RunInfo } from '../report/summary.js';
+import { RunDigest } from '../report/digest.js';
+import { openRecordStream, RECORDS_FILE, recordsFileSource } from '../report/records-jsonl.js';
+import { passes, verdictText, type RunInfo } from '../report/summary.js';
+import { failOnOf } from '../results/levels.js';
 import { writeReports } from '../report/write.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
@@ -22,7 +24,8 @@ function readShard(dir: string): ShardReports {
     throw new ConfigError(`merge-reports: ${path} is not JSON (${(err as Error).message}); re-run that shard`);
   }
   if (!run || typeof run.seed !== 'number' || typeof run.configuration !== 'object') throw new ConfigError(`merge-reports: ${path} has no run section; re-run that shard`);
-  return { dir, run, records: readRecords(dir) };
+  // A shard without records.jsonl is named now; its records are read when the merged run is written.
+  return { dir, run, records: recordsFileSource(dir) };
 }
 
 export default async function mergeReports(argv: string[], io: Io): Promise<number> {
@@ -33,17 +36,26 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   // --reports-dir, --reports, TSIWS_REPORTS or .env, as run's folder resolves.
   const out = commandSettings('merge-reports', line.flags, io).reportsDir;
   const { records, run } = mergeShards(positionals.map((dir) => readShard(resolve(dir))), out);
+  // As a run does: the merged records.jsonl is written a record at a time, and the digest keeps
+  // counts and the records with findings; the reports that need every record read it back.
   const stream = openRecordStream(out);
-  for (const r of records) stream.write(r);
-  stream.close();
-  const files = writeReports(out, records, run, [RECORDS_FILE]);
+  const digest = new RunDigest(failOnOf(run));
+  try {
+    for (const r of records) {
+      stream.write(r);
+      digest.add(r);
+    }
+  } finally {
+    stream.close();
+  }
+  const files = writeReports(out, digest, run, [RECORDS_FILE]);
   const operations = run.configuration['operations'] as string[];
   const transports = run.configuration['transports'] as TransportId[];
   io.out(`tsiws-conform: merged ${run.merged!.length} shards (${run.merged!.map((m) => m.shard).join(', ')})`);
-  io.out(consoleTable(records, operations, transports, run));
+  io.out(consoleTable(digest, operations, transports, run));
   io.out(`Reports: ${files.join(', ')}`);
   if (run.incomplete) io.out(`Incomplete: ${run.incomplete.reason}; ${run.incomplete.casesNotRun} cases not run, ${run.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`);
-  const summary = summarise(records, run);
+  const summary = digest.summary(run);
   const { verdict } = summary;
   io.out(`Verdict: ${verdictText(summary)} (longest shard ${(run.durationMs / 1000).toFixed(1)} s)`);
   return passes(verdict) ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;

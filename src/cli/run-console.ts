@@ -5,11 +5,11 @@
  * Progress is a redrawn bar when its stream is a terminal, plain lines otherwise.
  */
 import type { RunSettings } from '../config/settings.js';
-import type { ExchangeRecord } from '../results/record.js';
+import type { RunDigest } from '../report/digest.js';
 import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
 import { createProgress, type Progress } from '../report/progress.js';
-import { passes, summarise, verdictText, type RunInfo } from '../report/summary.js';
+import { passes, verdictText, type RunInfo } from '../report/summary.js';
 import { EXIT, exitCodeForSignal } from './errors.js';
 import type { Io } from './main.js';
 
@@ -19,7 +19,7 @@ export interface RunConsole {
   /** Undefined under --quiet. */
   readonly progress: Progress | undefined;
   /** Prints the outcome and returns the exit code. */
-  finish(records: readonly ExchangeRecord[], info: RunInfo, files: readonly string[], interrupted: string | undefined, extra?: readonly string[]): number;
+  finish(digest: RunDigest, info: RunInfo, files: readonly string[], interrupted: string | undefined, extra?: readonly string[]): number;
 }
 
 export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'operations' | 'transports' | 'reportsDir' | 'failOn'>, io: Io): RunConsole {
@@ -41,13 +41,13 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
   return {
     say,
     progress,
-    finish(records, info, files, interrupted, extra = []) {
+    finish(digest, info, files, interrupted, extra = []) {
       progress?.done();
-      const summary = summarise(records, info);
+      const summary = digest.summary(info);
       const { verdict } = summary;
       const code = interrupted ? exitCodeForSignal(interrupted)
         : passes(verdict) ? EXIT.conforms : verdict === 'does-not-conform' ? EXIT.findings : EXIT.internal;
-      say(consoleTable(records, settings.operations, settings.transports, info));
+      say(consoleTable(digest, settings.operations, settings.transports, info));
       say(`Reports: ${files.join(', ')}`);
       for (const line of extra) say(line);
       const incomplete = info.incomplete && `Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`;
@@ -58,7 +58,7 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
       } else if (incomplete) say(incomplete);
       const verdictLine = `Verdict: ${verdictText(summary)} (${(info.durationMs / 1000).toFixed(1)} s)`;
       if (json) {
-        io.out(consoleJson(records, info, { reportsDir: settings.reportsDir, files, exitCode: code, ...(interrupted ? { interrupted } : {}) }));
+        io.out(consoleJson(digest, info, { reportsDir: settings.reportsDir, files, exitCode: code, ...(interrupted ? { interrupted } : {}) }));
         say(verdictLine);
       } else if (!interrupted) io.out(verdictLine);
       return code;

@@ -15,6 +15,8 @@ import { CATALOGS } from '../checks/catalogs.js';
 import { consoleJson } from '../report/console-json.js';
 import type { RunInfo } from '../report/summary.js';
 import { clearReports, writeReports } from '../report/write.js';
+import { RunDigest } from '../report/digest.js';
+import { failOnOf } from '../results/levels.js';
 import { errorCodeOf, exitCodeFor } from './errors.js';
 import type { Io } from './main.js';
 import type { Options } from '../config/args.js';
@@ -77,7 +79,7 @@ export function runFailed(err: unknown, run: FailedRun, io: Io): number {
   if (reportsDir !== undefined) {
     try {
       clearReports(reportsDir);
-      files = writeReports(reportsDir, [], info);
+      files = writeReports(reportsDir, new RunDigest(failOnOf(info)), info);
     } catch (writeErr) {
       io.err(`tsiws-conform: the reports saying why could not be written to ${reportsDir}: ${(writeErr as Error).message}`);
     }

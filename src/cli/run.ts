@@ -9,6 +9,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
 import type { RunInfo } from '../report/summary.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
+import { RunDigest } from '../report/digest.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
 import { rulesFromFile } from '../parity/normalise.js';
@@ -85,14 +86,18 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   if (settings.shard) ui.say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.insecure) io.err('tsiws-conform: WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
   if (settings.showSecrets) io.err('tsiws-conform: WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');
-  // Records go to disk as they arrive (records.jsonl, for merge-reports and interrupted runs).
+  // Records go to disk as they arrive (records.jsonl, for merge-reports, interrupted runs and the
+  // reports that need every record), and into the digest, which keeps only counts and the records
+  // with findings: a large run's passing records are never all held here.
   const stream = openRecordStream(settings.reportsDir);
+  const digest = new RunDigest(settings.failOn);
   let run;
   try {
     run = await recordingRun(settings, toolInfo(), {
       signal,
       onRecord: (r: ExchangeRecord) => {
         stream.write(r);
+        digest.add(r);
         ui.progress?.onRecord(r);
       },
       ...(ui.progress ? { onProgress: ui.progress.onProgress } : {}),
@@ -101,7 +106,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     stream.close();
   }
   const { result, recorder, complete: baselineComplete } = run;
-  const fuzzStopped = result.records.filter((r) => r.fuzz?.interrupted).length;
+  const fuzzStopped = digest.fuzzInterrupted;
   const info: RunInfo = {
     tool: toolInfo(),
     target: result.target.embedded ? `embedded reference server (${result.target.baseUrl})` : result.target.baseUrl,
@@ -118,10 +123,10 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
   };
-  const files = writeReports(settings.reportsDir, result.records, info, [RECORDS_FILE]);
+  const files = writeReports(settings.reportsDir, digest, info, [RECORDS_FILE]);
   const extra = [
-    ...(settings.baseline ? [regressionLine(result.records, settings.baseline)] : []),
+    ...(settings.baseline ? [regressionLine(digest.regression.data(), settings.baseline)] : []),
     ...(recorder ? [`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`] : []),
   ];
-  return ui.finish(result.records, info, files, result.interrupted, extra);
+  return ui.finish(digest, info, files, result.interrupted, extra);
 }

@@ -1,5 +1,6 @@
 /** A vitest reporter that only collects: exchange records from the workers' record files (task.meta
- * says where, record-files.ts), and anything that went wrong in the suites themselves (a tool
+ * says where, record-files.ts), handed to `onRecord` one at a time and not kept (a large run's
+ * records would fill the main process: the caller keeps what it needs), and anything that went wrong in the suites themselves (a tool
  * error, never a finding about the target). */
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import './vitest-context.js';
@@ -7,7 +8,6 @@ import type { ExchangeRecord } from '../results/record.js';
 import type { RecordFileReader } from './record-files.js';
 
 export class RecordCollector implements Reporter {
-  readonly records: ExchangeRecord[] = [];
   readonly toolErrors: string[] = [];
   /** Tests that did not run because the --max-duration budget was spent. */
   cutShort = 0;
@@ -50,7 +50,6 @@ export class RecordCollector implements Reporter {
     const meta = testCase.meta();
     if (meta.tsiws) {
       for (const record of this.files.read(meta.tsiws)) {
-        this.records.push(record);
         this.onRecord(record);
       }
       if (meta.tsiwsSamples) for (const sample of this.files.read(meta.tsiwsSamples)) this.onSample(sample);

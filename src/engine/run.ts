@@ -15,7 +15,6 @@ import { targetSettings, type TargetSettings } from './vitest-context.js';
 
 export interface RunResult {
   readonly target: TargetSettings;
-  readonly records: readonly ExchangeRecord[];
   readonly toolErrors: readonly string[];
   /** Tests skipped because --max-duration ran out, or never finished because the run was interrupted. */
   readonly cutShort: number;
@@ -33,6 +32,7 @@ const CLOSE_LIMIT_MS = 15_000;
 const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
 export interface RunOptions {
+  /** Each record as it is collected: the run keeps none (the caller keeps what it needs). */
   readonly onRecord?: (r: ExchangeRecord) => void;
   /** Every fuzz sample's exchanges (recorded in a baseline, not reported). */
   readonly onSample?: (r: ExchangeRecord) => void;
@@ -67,11 +67,9 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
       await opened.close();
     }
   }
-  // Every case was compared across its transports in its own test (run-unit.ts, fuzz.ts).
-  const records = collector.records;
   // An interrupted run may not have collected every suite yet: the plan knows how many tests it has.
   const planned = Math.max(collector.planned, settings.baseline ? 0 : plannedTests(settings));
-  return { target, records, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  return { target, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
 }
 
 /** The signals that stop a run gracefully: Ctrl-C or a CI cancel (SIGINT, often to the whole

@@ -13,11 +13,12 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { outcomeOf, type Outcome } from '../results/findings.js';
-import { failOnOf, failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
+import { failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
 import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
-import { summarise, type RunInfo, type Summary } from './summary.js';
+import { asDigest, type Reported } from './digest.js';
+import type { RunInfo, Summary } from './summary.js';
 
 export const CERTIFICATE_FILE = 'certificate.json';
 export const CERTIFICATE_FORMAT = 'tsiws-conformance-certificate/1';
@@ -70,27 +71,19 @@ const CELL: Record<Outcome, CellOutcome> = { passed: 'pass', failed: 'fail', err
 /** As in the verdict and junit.xml: an exchange the target did not complete (timeout, reset) is a
  * finding about the target (fail); error is kept for a check of ours that crashed. */
 const CHECK_CELL: Record<CheckOutcome['status'], CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
-const cellOf = (r: ExchangeRecord, failOn: FailOn): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r, failOn)]);
-const RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
+export const cellOf = (r: ExchangeRecord, failOn: FailOn): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r, failOn)]);
+export const CELL_RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
 
 /** Worst outcome per operation and transport; cells the run configured but never reached are not-run. */
-export function outcomeTable(records: readonly ExchangeRecord[], run: RunInfo): Record<string, Record<string, CellOutcome>> {
+export function outcomeTable(reported: Reported, run: RunInfo): Record<string, Record<string, CellOutcome>> {
+  const digest = asDigest(reported, run);
   const configured = (key: string) => (Array.isArray(run.configuration[key]) ? (run.configuration[key] as string[]) : []);
-  const exchanges = records.filter((r) => r.kind !== 'service');
-  const operations = [...new Set([...configured('operations'), ...exchanges.map((r) => r.operation)])];
-  const transports = [...new Set([...configured('transports'), ...exchanges.filter((r) => r.transport !== 'parity').map((r) => r.transport)])]
+  const operations = [...new Set([...configured('operations'), ...digest.operations])];
+  const transports = [...new Set([...configured('transports'), ...digest.transports])]
     .sort((a, b) => TRANSPORT_IDS.indexOf(a as never) - TRANSPORT_IDS.indexOf(b as never));
-  if (exchanges.some((r) => r.transport === 'parity')) transports.push('parity');
-  const failOn = failOnOf(run);
-  const table: Record<string, Record<string, CellOutcome>> = {};
-  for (const op of operations) table[op] = Object.fromEntries(transports.map((t) => [t, 'not-run' as CellOutcome]));
-  for (const r of exchanges) {
-    const row = table[r.operation]!;
-    const o = cellOf(r, failOn);
-    // A cell holding only skips is skipped; any exchange made outranks a skip.
-    if (row[r.transport] === undefined || RANK[o] > RANK[row[r.transport]!]) row[r.transport] = o;
-  }
-  return table;
+  if ([...digest.operations].some((op) => digest.cell(op, 'parity'))) transports.push('parity');
+  // A cell holding only skips is skipped; any exchange made outranks a skip.
+  return Object.fromEntries(operations.map((op) => [op, Object.fromEntries(transports.map((t) => [t, digest.cell(op, t)?.certificate ?? 'not-run']))]));
 }
 
 /** The files behind writeReports' list of written paths (which names failures/ as a glob). */
@@ -111,8 +104,9 @@ export function hashWritten(dir: string, written: readonly string[]): Record<str
 }
 
 /** Pure: the certificate of a run, given the hashes of its report files. */
-export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo, files: Readonly<Record<string, string>>): string {
-  const summary = summarise(records, run);
+export function certificateJson(reported: Reported, run: RunInfo, files: Readonly<Record<string, string>>): string {
+  const digest = asDigest(reported, run);
+  const summary = digest.summary(run);
   const certificate: Certificate = {
     format: CERTIFICATE_FORMAT,
     tool: run.tool,
@@ -127,8 +121,8 @@ export function certificateJson(records: readonly ExchangeRecord[], run: RunInfo
     levels: summary.levels,
     ...(run.incomplete ? { incomplete: run.incomplete } : {}),
     ...(summary.cells.notCovered.length > 0 ? { notCovered: summary.cells.notCovered } : {}),
-    outcomes: outcomeTable(records, run),
-    service: Object.fromEntries(records.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
+    outcomes: outcomeTable(digest, run),
+    service: Object.fromEntries(digest.kept.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
     files,
   };
   return `${JSON.stringify(certificate, null, 2)}\n`;

@@ -3,9 +3,9 @@
  * the counts, where the reports are, and one line per failure pointing at its replayable file;
  * everything else is in results.json.
  */
-import type { ExchangeRecord } from '../results/record.js';
+import { asDigest, type Reported } from './digest.js';
 import { failureId } from './failure-files.js';
-import { failuresOf, summarise, type RunInfo } from './summary.js';
+import { failuresOf, type RunInfo } from './summary.js';
 
 export interface ConsoleJsonExtra {
   /** Undefined when the run could not tell where its reports go (a bad --reports). */
@@ -16,9 +16,11 @@ export interface ConsoleJsonExtra {
   readonly interrupted?: string;
 }
 
-export function consoleJson(records: readonly ExchangeRecord[], run: RunInfo, extra: ConsoleJsonExtra): string {
-  const s = summarise(records, run);
-  const failures = records.flatMap((r) => failuresOf([r]).map((f) => ({
+/** `reported`: the run's digest (or its records); failures are in the records it keeps. */
+export function consoleJson(reported: Reported, run: RunInfo, extra: ConsoleJsonExtra): string {
+  const digest = asDigest(reported, run);
+  const s = digest.summary(run);
+  const failures = digest.kept.flatMap((r) => failuresOf([r]).map((f) => ({
     operation: f.operation, transport: f.transport, kind: f.kind,
     ...(f.scenario ? { scenario: f.scenario } : {}), ...(f.param ? { param: f.param } : {}),
     check: f.check, status: f.status, level: f.level, message: f.message.split('\n')[0],

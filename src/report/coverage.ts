@@ -42,53 +42,79 @@ function add(counts: ClassCounts, classes: Readonly<ClassCounts>): void {
 const countsOf = (type: SoapType, value: string): ClassCounts => Object.fromEntries(classifyValue(type, value).map((c) => [c, 1]));
 
 export function coverageOf(records: readonly ExchangeRecord[]): OperationCoverage[] {
-  return operations.map((op) => {
+  const tally = new CoverageTally();
+  for (const r of records) tally.add(r);
+  return tally.coverage();
+}
+
+interface OperationTally {
+  readonly params: ReturnType<typeof shownParams>;
+  readonly table: Map<string, Record<TransportId, ClassCounts>>;
+  readonly scenarios: Record<TransportId, Set<string>>;
+  readonly requests: { positive: number; negative: number; fuzz: number };
+}
+
+/** Coverage counted a record at a time: the run digest keeps these counts, not the records. */
+export class CoverageTally {
+  private readonly byOperation = new Map<string, OperationTally>(operations.map((op) => {
     const params = shownParams(op);
-    const table = new Map(params.map((p) => [p.name, Object.fromEntries(TRANSPORT_IDS.map((t) => [t, {} as ClassCounts])) as Record<TransportId, ClassCounts>]));
-    const scenarios = Object.fromEntries(TRANSPORT_IDS.map((t) => [t, new Set<string>()])) as Record<TransportId, Set<string>>;
-    const requests = { positive: 0, negative: 0, fuzz: 0 };
-    for (const r of records) {
-      if (r.operation !== op.name || r.skipped || !TRANSPORT_IDS.includes(r.transport as TransportId)) continue;
-      const t = r.transport as TransportId;
-      if (r.kind === 'fuzz' && r.fuzz?.coverage) {
-        requests.fuzz += r.fuzz.samples ?? r.fuzz.runs;
-        for (const [name, counts] of Object.entries(r.fuzz.coverage)) if (table.has(name)) add(table.get(name)![t], counts);
-        continue;
-      }
-      if (r.kind === 'negative') {
-        requests.negative++;
-        if (r.scenario) scenarios[t].add(r.param ? `${r.scenario}(${r.param})` : r.scenario);
-        // Only the spoiled parameter says something about coverage; the rest is the example case.
-        const p = params.find((q) => q.name === r.param);
-        if (p && r.scenario !== 'missing-parameter' && r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
-        continue;
-      }
-      if (r.kind === 'positive' || r.kind === 'fuzz') {
-        requests[r.kind]++;
-        for (const p of params) if (r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
-      }
+    return [op.name, {
+      params,
+      table: new Map(params.map((p) => [p.name, Object.fromEntries(TRANSPORT_IDS.map((t) => [t, {} as ClassCounts])) as Record<TransportId, ClassCounts>])),
+      scenarios: Object.fromEntries(TRANSPORT_IDS.map((t) => [t, new Set<string>()])) as Record<TransportId, Set<string>>,
+      requests: { positive: 0, negative: 0, fuzz: 0 },
+    }];
+  }));
+
+  add(r: ExchangeRecord): void {
+    const op = this.byOperation.get(r.operation);
+    if (!op || r.skipped || !TRANSPORT_IDS.includes(r.transport as TransportId)) return;
+    const { params, table, scenarios, requests } = op;
+    const t = r.transport as TransportId;
+    if (r.kind === 'fuzz' && r.fuzz?.coverage) {
+      requests.fuzz += r.fuzz.samples ?? r.fuzz.runs;
+      for (const [name, counts] of Object.entries(r.fuzz.coverage)) if (table.has(name)) add(table.get(name)![t], counts);
+      return;
     }
-    const paramCoverage = params.map((p): ParamCoverage => {
-      const byTransport = table.get(p.name)!;
-      const applicable = APPLICABLE[p.type];
-      const covered = applicable.filter((c) => TRANSPORT_IDS.some((t) => (byTransport[t][c] ?? 0) > 0));
-      return { name: p.name, type: p.type, byTransport, covered, applicable };
+    if (r.kind === 'negative') {
+      requests.negative++;
+      if (r.scenario) scenarios[t].add(r.param ? `${r.scenario}(${r.param})` : r.scenario);
+      // Only the spoiled parameter says something about coverage; the rest is the example case.
+      const p = params.find((q) => q.name === r.param);
+      if (p && r.scenario !== 'missing-parameter' && r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
+      return;
+    }
+    if (r.kind === 'positive' || r.kind === 'fuzz') {
+      requests[r.kind]++;
+      for (const p of params) if (r.values?.[p.name] !== undefined) add(table.get(p.name)![t], countsOf(p.type, r.values[p.name]!));
+    }
+  }
+
+  coverage(): OperationCoverage[] {
+    return operations.map((op) => {
+      const { params, table, scenarios, requests } = this.byOperation.get(op.name)!;
+      const paramCoverage = params.map((p): ParamCoverage => {
+        const byTransport = table.get(p.name)!;
+        const applicable = APPLICABLE[p.type];
+        const covered = applicable.filter((c) => TRANSPORT_IDS.some((t) => (byTransport[t][c] ?? 0) > 0));
+        return { name: p.name, type: p.type, byTransport, covered, applicable };
+      });
+      return {
+        operation: op.name,
+        params: paramCoverage,
+        scenarios: Object.fromEntries(TRANSPORT_IDS.map((t) => [t, [...scenarios[t]].sort()])) as Record<TransportId, string[]>,
+        requests: { ...requests },
+        covered: paramCoverage.reduce((n, p) => n + p.covered.length, 0),
+        applicable: paramCoverage.reduce((n, p) => n + p.applicable.length, 0),
+      };
     });
-    return {
-      operation: op.name,
-      params: paramCoverage,
-      scenarios: Object.fromEntries(TRANSPORT_IDS.map((t) => [t, [...scenarios[t]].sort()])) as Record<TransportId, string[]>,
-      requests,
-      covered: paramCoverage.reduce((n, p) => n + p.covered.length, 0),
-      applicable: paramCoverage.reduce((n, p) => n + p.applicable.length, 0),
-    };
-  });
+  }
 }
 
 /** The coverage block of results.json: per operation, the requests sent and, per parameter, the
  * value classes sent (summed over transports) and those its type admits that were never sent. */
-export function coverageSummary(records: readonly ExchangeRecord[]) {
-  return Object.fromEntries(coverageOf(records).map((op) => [op.operation, {
+export function coverageSummary(coverage: readonly OperationCoverage[]) {
+  return Object.fromEntries(coverage.map((op) => [op.operation, {
     requests: op.requests,
     covered: op.covered,
     applicable: op.applicable,

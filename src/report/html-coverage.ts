@@ -1,10 +1,9 @@
 /** The coverage section of report.html: which value classes each parameter was sent with, per
  * transport, and which negative scenarios were tried (pure). */
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { coverageOf, type OperationCoverage, type ParamCoverage } from './coverage.js';
+import type { OperationCoverage, ParamCoverage } from './coverage.js';
 import { TRANSPORT_LABEL } from './html-matrix.js';
 import { anchor, esc } from './html-text.js';
-import type { ExchangeRecord } from '../results/record.js';
 import { CLASS_HELP, VALUE_CLASSES } from '../cases/value-classes.js';
 
 const percent = (covered: number, applicable: number) => (applicable === 0 ? 100 : Math.round((100 * covered) / applicable));
@@ -46,10 +45,8 @@ function operationTable(op: OperationCoverage, ran: readonly TransportId[]): str
   return `<table class="coverage"><thead><tr><th>parameter</th><th>type</th><th>value classes sent (count over all transports; hover for each transport)</th></tr></thead><tbody>${rows.join('')}${scenarios.join('')}</tbody></table>`;
 }
 
-export function coverageSection(records: readonly ExchangeRecord[]): string {
-  const coverage = coverageOf(records);
-  // Transports the run sent anything over: a class missing only on an unselected one is no gap.
-  const ran = TRANSPORT_IDS.filter((t) => records.some((r) => r.transport === t && !r.skipped));
+/** `ran`: the transports the run sent anything over: a class missing only on an unselected one is no gap. */
+export function coverageSection(coverage: readonly OperationCoverage[], ran: readonly TransportId[]): string {
   const covered = coverage.reduce((n, o) => n + o.covered, 0);
   const applicable = coverage.reduce((n, o) => n + o.applicable, 0);
   const overview = coverage.map((op) => `<tr><td><a href="#${anchor('cov', op.operation)}">${esc(op.operation)}</a></td><td class="num">${op.requests.positive}</td><td class="num">${op.requests.negative}</td><td class="num">${op.requests.fuzz}</td><td>${bar(op.covered, op.applicable)}</td></tr>`);

@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path';
 import { findingsOf } from '../results/findings.js';
-import { failOnOf, type FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { DiffPart, ParityDifference } from '../parity/compare.js';
 import { failureFile, failureId } from './failure-files.js';
@@ -99,14 +98,11 @@ ${mine ? `<h5>Reproduce with curl</h5>${pre(mine.curl, 'cmd')}` : ''}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function counts(cell: Cell, failOn: FailOn): string {
-  if (cell.records.length === 0) return 'nothing sent in this run';
+function counts(cell: Cell): string {
+  if (cell.exchanges === 0) return 'nothing sent in this run';
   if (cell.skippedBecause) return esc(cell.skippedBecause);
-  const by = new Map<string, number>();
-  for (const r of cell.records) by.set(r.kind, (by.get(r.kind) ?? 0) + 1);
-  const failing = cell.records.filter((r) => findingsOf(r, failOn).length > 0).length;
-  const parts = [`${plural(cell.records.length, 'exchange')} (${esc([...by].map(([k, n]) => `${n} ${k}`).join(', '))})`];
-  parts.push(failing > 0 ? `${failing} with findings` : 'all passed');
+  const parts = [`${plural(cell.exchanges, 'exchange')} (${esc([...cell.byKind].map(([k, n]) => `${n} ${k}`).join(', '))})`];
+  parts.push(cell.withFindings > 0 ? `${cell.withFindings} with findings` : 'all passed');
   if (cell.warnings > 0) parts.push(plural(cell.warnings, 'warning'));
   if (cell.differences.length > 0) parts.push(plural(cell.differences.length, 'parity difference'));
   return parts.join('; ');
@@ -114,9 +110,8 @@ function counts(cell: Cell, failOn: FailOn): string {
 
 /** One section per cell; `budget` counts the failures still shown in full across the report. */
 export function cellSection(cell: Cell, run: RunInfo, budget: { left: number }): string {
-  const failOn = failOnOf(run);
   // Warnings are shown like failures (each with its level), so a vendor can reproduce them too.
-  const failing = cell.records.filter((r) => findingsOf(r, 'warning').length > 0);
+  const failing = cell.failing;
   const shown = failing.slice(0, Math.max(0, Math.min(FULL_PER_CELL, budget.left)));
   budget.left -= shown.length;
   const rest = failing.slice(shown.length);
@@ -126,7 +121,7 @@ export function cellSection(cell: Cell, run: RunInfo, budget: { left: number }):
   const heading = `<h3><span class="dot ${cell.state}"></span>${esc(cell.operation)} · ${esc(TRANSPORT_LABEL[cell.transport])} <span class="tag ${cell.state}">${esc(STATE_LABEL[cell.state])}</span></h3>`;
   return `<section class="cell-detail state-${cell.state}" id="${cellId(cell.operation, cell.transport)}">
 ${heading}
-<p class="counts">${counts(cell, failOn)} · <a href="#matrix">back to the matrix</a></p>
+<p class="counts">${counts(cell)} · <a href="#matrix">back to the matrix</a></p>
 ${shown.map((r) => failureArticle(r, run)).join('\n')}
 ${more}
 ${cell.differences.map(({ record, difference }) => differenceArticle(record, difference)).join('\n')}

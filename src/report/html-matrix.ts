@@ -4,11 +4,10 @@
  * fail, an inherent ASMX behaviour marks it "inherent" (visible, not failing).
  */
 import { operations } from '../contract/index.js';
-import { noticesOf, outcomeOf } from '../results/findings.js';
-import type { FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { ParityDifference } from '../parity/compare.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import type { RunDigest } from './digest.js';
 
 export type CellState = 'pass' | 'fail' | 'error' | 'inherent' | 'skipped';
 
@@ -38,8 +37,14 @@ export interface Cell {
   readonly state: CellState;
   /** Warnings that did not fail the run (ASMX behaviour where the contract is silent): a badge. */
   readonly warnings: number;
-  /** Exchanges of this operation over this transport (skipped ones included). */
-  readonly records: readonly ExchangeRecord[];
+  /** Exchanges of this operation over this transport (skipped ones included), how many were sent,
+   * how many had findings that fail the run, and how many of each kind (in the order kinds came). */
+  readonly exchanges: number;
+  readonly sent: number;
+  readonly withFindings: number;
+  readonly byKind: ReadonlyMap<string, number>;
+  /** The cell's records with findings at the warning level or above, in run order: shown in full. */
+  readonly failing: readonly ExchangeRecord[];
   /** Parity differences in which this transport was the odd one out, with the case compared. */
   readonly differences: ReadonlyArray<{ readonly record: ExchangeRecord; readonly difference: ParityDifference }>;
   /** Why nothing was sent, when it was held back. */
@@ -48,32 +53,27 @@ export interface Cell {
 
 const worse = (a: CellState, b: CellState): CellState => (RANK[b] > RANK[a] ? b : a);
 
-function stateOf(r: ExchangeRecord, failOn: FailOn): CellState {
-  const o = outcomeOf(r, failOn);
-  return o === 'passed' ? 'pass' : o === 'failed' ? 'fail' : o === 'error' ? 'error' : 'skipped';
-}
-
-/** Cells in matrix order: operations as in the contract, transports as TRANSPORT_IDS. */
-export function matrixOf(records: readonly ExchangeRecord[], failOn: FailOn): Cell[][] {
-  const byCell = new Map<string, ExchangeRecord[]>();
+/** Cells in matrix order: operations as in the contract, transports as TRANSPORT_IDS; made from
+ * the run's digest (its counts, and the records it keeps because they have findings). */
+export function matrixOf(digest: RunDigest): Cell[][] {
+  const failing = new Map<string, ExchangeRecord[]>();
   const diffs = new Map<string, Array<{ record: ExchangeRecord; difference: ParityDifference }>>();
   const key = (op: string, t: string) => `${op} ${t}`;
-  for (const r of records) {
-    if (r.parity) {
-      for (const d of r.parity.differences) diffs.set(key(r.operation, d.transport), [...(diffs.get(key(r.operation, d.transport)) ?? []), { record: r, difference: d }]);
-    } else if (TRANSPORT_IDS.includes(r.transport as TransportId)) {
-      byCell.set(key(r.operation, r.transport), [...(byCell.get(key(r.operation, r.transport)) ?? []), r]);
-    }
-  }
+  const push = <T>(map: Map<string, T[]>, k: string, item: T) => map.set(k, [...(map.get(k) ?? []), item]);
+  for (const r of digest.kept) if (TRANSPORT_IDS.includes(r.transport as TransportId) && !r.parity) push(failing, key(r.operation, r.transport), r);
+  for (const r of digest.differing) for (const d of r.parity!.differences) push(diffs, key(r.operation, d.transport), { record: r, difference: d });
   return operations.map((op) => TRANSPORT_IDS.map((transport): Cell => {
-    const cellRecords = byCell.get(key(op.name, transport)) ?? [];
+    const tally = digest.cell(op.name, transport);
     const differences = diffs.get(key(op.name, transport)) ?? [];
-    const sent = cellRecords.filter((r) => !r.skipped);
-    let state: CellState = sent.length > 0 ? 'pass' : 'skipped';
-    for (const r of sent) state = worse(state, stateOf(r, failOn));
-    const warnings = sent.reduce((n, r) => n + noticesOf(r, failOn).filter((c) => c.level === 'warning').length, 0);
+    const exchanges = tally?.total ?? 0;
+    const sent = exchanges - (tally?.outcomes.skipped ?? 0);
+    // Only sent records decide the state: error over fail over pass.
+    let state: CellState = sent === 0 ? 'skipped' : tally!.outcomes.error > 0 ? 'error' : tally!.outcomes.failed > 0 ? 'fail' : 'pass';
     for (const { difference } of differences) state = worse(state, difference.inherent ? 'inherent' : 'fail');
-    const held = cellRecords.find((r) => r.skipped);
-    return { operation: op.name, transport, state, warnings, records: cellRecords, differences, ...(held && sent.length === 0 ? { skippedBecause: held.skipped! } : {}) };
+    return {
+      operation: op.name, transport, state, warnings: tally?.warnings ?? 0, exchanges, sent, withFindings: tally?.withFindings ?? 0, byKind: tally?.byKind ?? new Map(),
+      failing: failing.get(key(op.name, transport)) ?? [], differences,
+      ...(tally?.firstSkipped !== undefined && sent === 0 ? { skippedBecause: tally.firstSkipped } : {}),
+    };
   }));
 }

@@ -15,15 +15,15 @@ import { matrixOf, STATE_HELP, STATE_LABEL, TRANSPORT_LABEL, type Cell, type Cel
 import { CSP, SCRIPT, STYLE } from './html-style.js';
 import { esc } from './html-text.js';
 import { filterBar } from './html-filter.js';
-import { paritySummary } from './parity-json.js';
+import type { ParitySummary } from './parity-json.js';
+import { asDigest, type Reported, type RunDigest } from './digest.js';
 import { notCoveredGroups } from './not-covered.js';
-import { notesOf, summarise, type RunInfo, warningsNote } from './summary.js';
+import { notesOf, type RunInfo, type Summary, warningsNote } from './summary.js';
 
 const VERDICT_TEXT = { conforms: 'Conforms', 'conforms-partially': 'Conforms partially: not every selected cell was sent', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
 const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };
 
-function banner(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const s = summarise(records, run);
+function banner(s: Summary, run: RunInfo): string {
   const profile = String(run.configuration['profile'] ?? 'asmx');
   const facts = [
     ['Target', esc(run.target)],
@@ -37,9 +37,7 @@ function banner(records: readonly ExchangeRecord[], run: RunInfo): string {
   return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${esc(warningsNote(s))}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
 }
 
-function stats(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const s = summarise(records, run);
-  const p = paritySummary(records);
+function stats(s: Summary, p: ParitySummary): string {
   const items: Array<[string | number, string, string]> = [
     [s.exchanges.total, 'exchanges', ''],
     [s.exchanges.passed, 'passed', 'good'],
@@ -52,12 +50,12 @@ function stats(records: readonly ExchangeRecord[], run: RunInfo): string {
   return `<div class="stats">${items.map(([n, l, cls]) => `<div class="stat ${cls}"><div class="n">${esc(n)}</div><div class="l">${esc(l)}</div></div>`).join('')}</div>`;
 }
 
-function notices(records: readonly ExchangeRecord[], run: RunInfo): string {
+function notices(digest: RunDigest, s: Summary, run: RunInfo): string {
   const out: string[] = [];
   if (run.incomplete) out.push(`<strong>Incomplete run:</strong> ${esc(run.incomplete.reason)}; ${esc(run.incomplete.casesNotRun)} cases not run, ${esc(run.incomplete.fuzzPropertiesInterrupted)} fuzz properties stopped early.`);
   for (const e of run.toolErrors) out.push(`<strong>Tool error:</strong> ${esc(e)}`);
-  for (const n of notesOf(records)) out.push(`<strong>Not checked:</strong> <code>${esc(n.check)}</code>: ${esc(n.message)}`);
-  for (const g of notCoveredGroups(summarise(records, run).cells.notCovered)) {
+  for (const n of notesOf(digest.kept)) out.push(`<strong>Not checked:</strong> <code>${esc(n.check)}</code>: ${esc(n.message)}`);
+  for (const g of notCoveredGroups(s.cells.notCovered)) {
     out.push(`<strong>Not sent:</strong> ${g.operations.map((o) => `<code>${esc(o)}</code>`).join(', ')} over ${esc(g.transports.join(', '))}: ${esc(g.reason)}`);
   }
   return out.map((n) => `<div class="notice">${n}</div>`).join('');
@@ -71,8 +69,7 @@ function matrix(cells: readonly Cell[][], failOn: FailOn): string {
   const head = `<tr><th class="op">operation</th>${TRANSPORT_IDS.map((t) => `<th>${esc(TRANSPORT_LABEL[t])}</th>`).join('')}</tr>`;
   const rows = cells.map((row) => `<tr><td class="opname" title="${esc(row[0]!.operation)}">${esc(row[0]!.operation)}</td>${row.map((c) => {
     const title = `${c.operation} over ${TRANSPORT_LABEL[c.transport]}: ${STATE_LABEL[c.state]}`;
-    const sent = c.records.filter((r) => !r.skipped).length;
-    const failing = c.records.filter((r) => findingsOf(r, failOn).length > 0).length;
+    const { sent, withFindings: failing } = c;
     const badge = c.warnings > 0 ? ` <span class="badge warning" title="${esc(`${c.warnings} warning${c.warnings === 1 ? '' : 's'}: ASMX behaviour where the contract is silent`)}">⚠ ${c.warnings}</span>` : '';
     const count = sent === 0 ? '' : ` <small>${failing > 0 ? `${failing}/${sent}` : sent}</small>`;
     return `<td><a class="cell ${c.state}" data-state="${c.state}" data-operation="${esc(c.operation)}" data-transport="${c.transport}" href="#${cellId(c.operation, c.transport)}" title="${esc(c.skippedBecause ? `${title}: ${c.skippedBecause}` : `${title}; ${failing} of ${sent} exchanges with findings`)}">${c.state !== 'skipped' ? CELL_MARK[c.state] : c.skippedBecause ? '– held back' : '– not run'}${count}${badge}</a></td>`;
@@ -93,8 +90,8 @@ function checksThatFired(cells: readonly Cell[][], failOn: FailOn, which: 'error
   const byCheck = new Map<string, { count: number; cells: Cell[] }>();
   for (const cell of cells.flat()) {
     const ids = which === 'warning'
-      ? cell.records.flatMap((r) => noticesOf(r, failOn).filter((c) => c.level === 'warning').map((c) => c.id))
-      : [...cell.records.flatMap((r) => findingsOf(r, failOn).map((f) => f.split(':')[0]!)), ...cell.differences.filter((d) => !d.difference.inherent).map(() => 'transport-parity')];
+      ? cell.failing.flatMap((r) => noticesOf(r, failOn).filter((c) => c.level === 'warning').map((c) => c.id))
+      : [...cell.failing.flatMap((r) => findingsOf(r, failOn).map((f) => f.split(':')[0]!)), ...cell.differences.filter((d) => !d.difference.inherent).map(() => 'transport-parity')];
     for (const id of ids) {
       const entry = byCheck.get(id) ?? { count: 0, cells: [] };
       entry.count++;
@@ -111,8 +108,8 @@ function checksThatFired(cells: readonly Cell[][], failOn: FailOn, which: 'error
   return `<h3 class="failing">${title}</h3><table class="failing"><thead><tr><th>check</th><th>${which === 'warning' ? 'warnings' : 'findings'}</th><th>where</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function service(records: readonly ExchangeRecord[]): string {
-  const service = records.filter((r) => r.kind === 'service');
+function service(kept: readonly ExchangeRecord[]): string {
+  const service = kept.filter((r) => r.kind === 'service');
   if (service.length === 0) return '';
   const items = service.flatMap((r) => r.checks.map((c) => `<article class="finding"><h4><span class="tag ${c.status === 'passed' ? 'pass' : c.status === 'skipped' ? 'skipped' : 'fail'}">${esc(c.status)}</span> <code>${esc(c.id)}</code> · ${esc(r.request.method)} <code>${esc(r.request.url)}</code></h4>${c.message ? `<pre class="msg">${esc(c.message)}</pre>` : '<p>The published WSDL matches the contract: no drift.</p>'}</article>`));
   return `<section id="wsdl"><h2>Service description (?WSDL) and drift</h2><div class="panel">${items.join('')}</div></section>`;
@@ -137,9 +134,13 @@ function configuration(run: RunInfo): string {
   return `<section id="configuration"><h2>Configuration</h2><div class="panel"><p class="counts">As resolved from defaults, .env, environment and flags; secrets are shown as placeholders. Namespace <code>${esc(run.namespace)}</code>.</p><table class="config"><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
-export function reportHtml(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const s = summarise(records, run);
-  const cells = matrixOf(records, s.failOn);
+/** `reported`: the run's digest (or its records, for tests and small callers). */
+export function reportHtml(reported: Reported, run: RunInfo): string {
+  const digest = asDigest(reported, run);
+  const s = digest.summary(run);
+  const cells = matrixOf(digest);
+  // Transports the run sent anything over: a class missing only on an unselected one is no gap.
+  const ran = TRANSPORT_IDS.filter((t) => digest.sentOver.has(t));
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -151,14 +152,14 @@ export function reportHtml(records: readonly ExchangeRecord[], run: RunInfo): st
 <style>${STYLE}</style>
 </head>
 <body>
-${banner(records, run)}
+${banner(s, run)}
 <main>
-${stats(records, run)}
-${notices(records, run)}
+${stats(s, digest.parity.summary())}
+${notices(digest, s, run)}
 ${matrix(cells, s.failOn)}
-${service(records)}
+${service(digest.kept)}
 ${details(cells, run)}
-${coverageSection(records)}
+${coverageSection(digest.coverage.coverage(), ran)}
 ${configuration(run)}
 <footer>Generated by ${esc(run.tool.name)} ${esc(run.tool.version)}. Machine-readable results: <a href="results.json">results.json</a>, <a href="junit.xml">junit.xml</a>, <a href="parity.json">parity.json</a>; failure files in <a href="failures/">failures/</a>.</footer>
 </main>

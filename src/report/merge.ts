@@ -5,13 +5,15 @@
  */
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
+import type { RecordSource } from './records-jsonl.js';
 import type { RunInfo } from './summary.js';
 
 export interface ShardReports {
   /** Where the shard's reports were read from, for messages. */
   readonly dir: string;
   readonly run: RunInfo;
-  readonly records: readonly ExchangeRecord[];
+  /** The shard's records (its records.jsonl, read when the merged run is written). */
+  readonly records: RecordSource;
 }
 
 /** The settings that may differ between shards of one run. */
@@ -31,7 +33,7 @@ function sameRun(a: ShardReports, b: ShardReports): string | undefined {
 }
 
 /** Checks that the folders are the n shards of one run, each once, and joins them. */
-export function mergeShards(shards: readonly ShardReports[], reportsDir: string): { records: ExchangeRecord[]; run: RunInfo } {
+export function mergeShards(shards: readonly ShardReports[], reportsDir: string): { records: Iterable<ExchangeRecord>; run: RunInfo } {
   if (shards.length === 0) throw new ConfigError('merge-reports: give the reports folder of every shard');
   const first = shards[0]!;
   const count = shardOf(first)?.count;
@@ -70,5 +72,10 @@ export function mergeShards(shards: readonly ShardReports[], reportsDir: string)
       : {}),
     merged: ordered.map((s) => ({ shard: `${shardOf(s)!.index}/${count}`, from: s.dir, startedAt: s.run.startedAt, durationMs: s.run.durationMs })),
   };
-  return { records: ordered.flatMap((s) => s.records), run };
+  return { records: inOrder(ordered), run };
+}
+
+/** The shards' records one after the other, read a record at a time: never all held. */
+function* inOrder(shards: readonly ShardReports[]): Generator<ExchangeRecord> {
+  for (const s of shards) yield* s.records.records();
 }

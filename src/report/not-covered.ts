@@ -40,13 +40,19 @@ export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<Ru
     if (r.kind === 'service' || r.transport === 'parity') continue;
     const key = `${r.operation} ${r.transport}`;
     if (!r.skipped) sent.add(key);
-    else if (!skipReason.has(key)) skipReason.set(key, r.skipped.replace(/^not sent: /, ''));
+    else if (!skipReason.has(key)) skipReason.set(key, r.skipped);
   }
+  return notCoveredOf((key) => sent.has(key), (key) => skipReason.get(key), run);
+}
+
+/** The selected cells not sent, given which `<operation> <transport>` were sent and the first
+ * skip reason of each (kept by notCoveredCells, or by the run digest as records arrive). */
+export function notCoveredOf(wasSent: (key: string) => boolean, skipped: (key: string) => string | undefined, run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): NotCoveredCell[] {
   const cells: NotCoveredCell[] = [];
   for (const operation of listed(run, 'operations')) {
     for (const transport of listed(run, 'transports')) {
       const key = `${operation} ${transport}`;
-      if (!sent.has(key)) cells.push({ operation, transport, reason: skipReason.get(key) ?? reasonForNoRecord(run) });
+      if (!wasSent(key)) cells.push({ operation, transport, reason: skipped(key)?.replace(/^not sent: /, '') ?? reasonForNoRecord(run) });
     }
   }
   return cells;

@@ -2,6 +2,7 @@
  * case whose transports differed, with what each said and a character-level diff. */
 import type { ExchangeRecord } from '../results/record.js';
 import { INHERENT } from '../parity/inherent.js';
+import { jsonChunks } from './json-chunks.js';
 import type { RunInfo } from './summary.js';
 
 export interface ParitySummary {
@@ -11,34 +12,67 @@ export interface ParitySummary {
   readonly inherentOnly: number;
 }
 
-export function paritySummary(records: readonly ExchangeRecord[]): ParitySummary {
-  const parity = records.filter((r) => r.parity);
-  const withDefects = parity.filter((r) => r.parity!.differences.some((d) => !d.inherent)).length;
-  const inherentOnly = parity.filter((r) => r.parity!.differences.length > 0 && r.parity!.differences.every((d) => d.inherent)).length;
-  return { compared: parity.length, agreeing: parity.length - withDefects - inherentOnly, withDefects, inherentOnly };
+/** Parity records counted as they arrive (the run digest keeps only those that differed). */
+export class ParityTally {
+  private compared = 0;
+  private withDefects = 0;
+  private inherentOnly = 0;
+  /** The rules of the first parity record: every case of a run compares under the same. */
+  rules: NonNullable<ExchangeRecord['parity']>['rules'] | undefined;
+
+  add(r: ExchangeRecord): void {
+    if (!r.parity) return;
+    this.compared++;
+    this.rules ??= r.parity.rules;
+    const { differences } = r.parity;
+    if (differences.some((d) => !d.inherent)) this.withDefects++;
+    else if (differences.length > 0) this.inherentOnly++;
+  }
+
+  summary(): ParitySummary {
+    const { compared, withDefects, inherentOnly } = this;
+    return { compared, agreeing: compared - withDefects - inherentOnly, withDefects, inherentOnly };
+  }
 }
+
+const tallyOf = (records: readonly ExchangeRecord[]) => {
+  const tally = new ParityTally();
+  for (const r of records) tally.add(r);
+  return tally;
+};
+
+export const paritySummary = (records: readonly ExchangeRecord[]): ParitySummary => tallyOf(records).summary();
 
 const EXCERPT = 400;
 
-export function parityJson(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const parity = records.filter((r) => r.parity);
-  const differing = parity.filter((r) => r.parity!.differences.length > 0).map((r) => ({
-    caseId: r.caseId,
-    operation: r.operation,
-    ...(r.scenario ? { scenario: r.scenario } : {}),
-    ...(r.fuzz ? { fuzz: { seed: r.fuzz.seed, path: r.fuzz.path ?? null } } : {}),
-    values: r.values ?? {},
-    verdict: r.checks.find((c) => c.id === 'transport-parity')?.status ?? 'passed',
-    outcomes: r.parity!.outcomes.map((o) => ({ ...o, text: o.text === null ? null : o.text.slice(0, EXCERPT) })),
-    differences: r.parity!.differences,
-  }));
-  return `${JSON.stringify({
+const differingEntry = (r: ExchangeRecord) => ({
+  caseId: r.caseId,
+  operation: r.operation,
+  ...(r.scenario ? { scenario: r.scenario } : {}),
+  ...(r.fuzz ? { fuzz: { seed: r.fuzz.seed, path: r.fuzz.path ?? null } } : {}),
+  values: r.values ?? {},
+  verdict: r.checks.find((c) => c.id === 'transport-parity')?.status ?? 'passed',
+  outcomes: r.parity!.outcomes.map((o) => ({ ...o, text: o.text === null ? null : o.text.slice(0, EXCERPT) })),
+  differences: r.parity!.differences,
+});
+
+/** The file in parts: `differing` holds the parity records whose transports differed, in run order. */
+export function* parityJsonChunks(tally: ParityTally, differing: Iterable<ExchangeRecord>, run: RunInfo): Generator<string> {
+  yield* jsonChunks({
     schemaVersion: 1,
     profile: run.configuration['profile'],
     seed: run.seed,
-    rules: parity[0]?.parity!.rules ?? [],
+    rules: tally.rules ?? [],
     inherentBehaviours: run.configuration['profile'] === 'strict' ? [] : INHERENT.map(({ id, description, evidence }) => ({ id, description, evidence })),
-    summary: paritySummary(records),
-    differing,
-  }, null, 2)}\n`;
+    summary: tally.summary(),
+    differing: [],
+  }, { differing: { items: mapped(differing, differingEntry) } });
+}
+
+function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
+}
+
+export function parityJson(records: readonly ExchangeRecord[], run: RunInfo): string {
+  return [...parityJsonChunks(tallyOf(records), records.filter((r) => (r.parity?.differences.length ?? 0) > 0), run)].join('');
 }

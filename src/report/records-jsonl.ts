@@ -7,6 +7,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
+import { dropped } from '../results/garbage.js';
 import type { ExchangeRecord } from '../results/record.js';
 
 export const RECORDS_FILE = 'records.jsonl';
@@ -63,6 +64,8 @@ function* linesOf(path: string): Generator<{ text: string; offset: number; lengt
       if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.alloc(buffer.length)]);
       const read = readSync(fd, buffer, filled, buffer.length - filled, null);
       filled += read;
+      // Every line read becomes a record dropped soon after: see garbage.ts.
+      dropped(read);
       let start = 0;
       for (let end = buffer.indexOf(0x0a); end !== -1 && end < filled; end = buffer.indexOf(0x0a, start)) {
         yield { text: buffer.toString('utf8', start, end), offset: position + start, length: end - start };
@@ -160,6 +163,7 @@ export function recordsFileSource(dir: string): RecordSource {
         for (const i of indexes) {
           if (lengths[i]! > bytes.length) bytes = Buffer.alloc(lengths[i]!);
           readSync(fd, bytes, 0, lengths[i]!, offsets[i]!);
+          dropped(lengths[i]!);
           yield recordOf(path, lineNumbers[i]!, bytes.toString('utf8', 0, lengths[i]!));
         }
       } finally {

@@ -44,30 +44,53 @@ const cut = (t: string | null) => (t === null ? null : t.slice(0, EXCERPT));
 
 /** Pure: the regression comparison of a run's records (empty when the run had no baseline). */
 export function regressionData(records: readonly ExchangeRecord[]): RegressionData {
-  const compared = records.filter((r) => r.regression);
-  const differing = compared.filter((r) => r.regression!.difference);
-  const explained = compared.filter((r) => !r.regression!.difference && (r.regression!.explainedBy?.length ?? 0) > 0);
-  const notSent = records.filter((r) => r.skipped && r.kind !== 'parity' && r.transport !== 'parity').length;
-  return {
-    rules: compared[0]?.regression!.rules ?? [],
-    summary: { compared: compared.length, same: compared.length - differing.length - explained.length, explained: explained.length, different: differing.length, shapeDrift: differing.filter((r) => r.regression!.difference!.class === 'shape-drift').length, notSent },
-    differences: differing.map((r) => {
-      const reg = r.regression!;
+  const tally = new RegressionTally();
+  for (const r of records) tally.add(r);
+  return tally.data();
+}
+
+/** The comparison counted a record at a time, keeping only the differing and explained entries
+ * (excerpts), never the records: the run digest feeds it as records arrive. */
+export class RegressionTally {
+  private rules: readonly string[] | undefined;
+  private compared = 0;
+  private shapeDrift = 0;
+  private notSent = 0;
+  private readonly differences: RegressionEntry[] = [];
+  private readonly explained: Array<RegressionData['explained'][number]> = [];
+
+  add(r: ExchangeRecord): void {
+    if (r.skipped && r.kind !== 'parity' && r.transport !== 'parity') this.notSent++;
+    const reg = r.regression;
+    if (!reg) return;
+    this.compared++;
+    this.rules ??= reg.rules;
+    if (reg.difference) {
+      if (reg.difference.class === 'shape-drift') this.shapeDrift++;
       const candidate = answerOf(r);
-      return {
+      this.differences.push({
         caseId: r.caseId, operation: r.operation, transport: r.transport, kind: r.kind,
         ...(r.scenario ? { scenario: r.scenario } : {}),
         values: r.values ?? {},
-        ...reg.difference!,
+        ...reg.difference,
         baseline: { ...reg.baseline, text: cut(reg.baseline.text) },
         candidate: { ...candidate, text: cut(candidate.text) },
         curl: r.request.curl,
-      };
-    }),
-    explained: explained.map((r) => ({ caseId: r.caseId, transport: r.transport, rules: r.regression!.explainedBy! })),
-  };
+      });
+    } else if ((reg.explainedBy?.length ?? 0) > 0) this.explained.push({ caseId: r.caseId, transport: r.transport, rules: reg.explainedBy! });
+  }
+
+  data(): RegressionData {
+    const { compared, differences, explained } = this;
+    return {
+      rules: this.rules ?? [],
+      summary: { compared, same: compared - differences.length - explained.length, explained: explained.length, different: differences.length, shapeDrift: this.shapeDrift, notSent: this.notSent },
+      differences,
+      explained,
+    };
+  }
 }
 
-export function regressionJson(records: readonly ExchangeRecord[], run: RunInfo): string {
-  return `${JSON.stringify({ schemaVersion: 1, baseline: run.configuration['baseline'] ?? null, seed: run.seed, ...regressionData(records) }, null, 2)}\n`;
+export function regressionJson(data: RegressionData, run: RunInfo): string {
+  return `${JSON.stringify({ schemaVersion: 1, baseline: run.configuration['baseline'] ?? null, seed: run.seed, ...data }, null, 2)}\n`;
 }

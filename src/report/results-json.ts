@@ -1,14 +1,32 @@
 /** reports/results.json: the run, its summary, a record per failure with request and response excerpts, and every exchange's verdict by a stable case key (for tsiws-conform compare). */
 import type { ExchangeRecord } from '../results/record.js';
 import { coverageSummary } from './coverage.js';
-import { failuresOf, notesOf, summarise, type RunInfo } from './summary.js';
+import { asDigest, type Reported } from './digest.js';
+import { jsonChunks } from './json-chunks.js';
+import { failuresOf, notesOf, type RunInfo } from './summary.js';
 import { verdictsOf } from './verdicts.js';
 
 /** 2: graded findings (summary.failOn, summary.levels, summary.checks.notices, a level on every
  * failure; checks.failed counts only the verdicts that fail the run). */
 export const RESULTS_SCHEMA_VERSION = 2;
 
+/** The file in parts. Counts and failures come from the digest; the verdicts, one per exchange,
+ * from `all`, every record of the run read once more (records.jsonl read back, for a run). */
+export function* resultsJsonChunks(reported: Reported, run: RunInfo, all: Iterable<ExchangeRecord>): Generator<string> {
+  const digest = asDigest(reported, run);
+  const summary = digest.summary(run);
+  const head = { schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, notes: notesOf(digest.kept), failures: [], verdicts: {}, coverage: coverageSummary(digest.coverage.coverage()) };
+  yield* jsonChunks(head, {
+    failures: { items: failuresIn(digest.kept) },
+    verdicts: { entries: Object.entries(verdictsOf(all, summary.failOn)) },
+  });
+}
+
+/** failuresOf a record at a time: the list is written as it is made. */
+function* failuresIn(records: readonly ExchangeRecord[]): Generator<unknown> {
+  for (const r of records) yield* failuresOf([r]);
+}
+
 export function resultsJson(records: readonly ExchangeRecord[], run: RunInfo): string {
-  const summary = summarise(records, run);
-  return `${JSON.stringify({ schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, notes: notesOf(records), failures: failuresOf(records), verdicts: verdictsOf(records, summary.failOn), coverage: coverageSummary(records) }, null, 2)}\n`;
+  return [...resultsJsonChunks(records, run, records)].join('');
 }

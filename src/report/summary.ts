@@ -1,5 +1,5 @@
 /** Counts and verdict of a run, computed from its records (pure). */
-import { findingsOf, levelCounts, outcomeOf } from '../results/findings.js';
+import { findingsOf, levelCounts, outcomeOf, type Outcome } from '../results/findings.js';
 import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
@@ -46,18 +46,30 @@ export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'inco
 
 export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);
-  const exchanges = { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 };
-  const checks = { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 };
-  for (const r of records) {
-    exchanges[outcomeOf(r, failOn)]++;
-    for (const c of r.checks) checks[c.status === 'failed' && !failsRun(c.level, failOn) ? 'notices' : c.status]++;
-  }
+  const counts = { exchanges: { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
+  for (const r of records) countRecord(counts, r, failOn);
+  return summaryOf(counts, levelCounts(records), notCoveredCells(records, run), run);
+}
+
+export type SummaryCounts = Pick<Summary, 'exchanges' | 'checks'>;
+
+/** Adds one record's outcome and check verdicts to the counts (summarise, and the run digest that
+ * counts records as they arrive). `counts.exchanges.total` is the caller's. */
+export function countRecord(counts: { exchanges: Record<Outcome, number>; checks: Record<keyof Summary['checks'], number> }, r: ExchangeRecord, failOn: FailOn): void {
+  counts.exchanges[outcomeOf(r, failOn)]++;
+  for (const c of r.checks) counts.checks[c.status === 'failed' && !failsRun(c.level, failOn) ? 'notices' : c.status]++;
+}
+
+/** The summary from what was counted: shared by summarise and the run digest, so both decide the
+ * verdict alike. */
+export function summaryOf(counts: SummaryCounts, levels: LevelCounts, notCovered: readonly NotCoveredCell[], run: VerdictInputs): Summary {
+  const failOn = failOnOf(run);
+  const { exchanges, checks } = counts;
   // A check that crashed or a suite that broke means the tool cannot vouch for the verdict; an
   // exchange the target did not complete (reset, timeout) is a finding about the target.
-  const notCovered = notCoveredCells(records, run);
   const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : notCovered.length > 0 || run.incomplete ? 'conforms-partially' : 'conforms';
   const selected = (['operations', 'transports'] as const).map((k) => (Array.isArray(run.configuration[k]) ? (run.configuration[k] as unknown[]).length : 0));
-  return { verdict, failOn, exchanges, checks, levels: levelCounts(records), cells: { selected: selected[0]! * selected[1]!, notCovered } };
+  return { verdict, failOn, exchanges, checks, levels, cells: { selected: selected[0]! * selected[1]!, notCovered } };
 }
 
 /** Whether the verdict lets the run pass (exit 0): a partial run passes, and says it was partial. */

@@ -12,7 +12,7 @@ const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error:
 
 /** `"<case> <transport>": passed | failed | error | skipped`, for every record; where several
  * records share a key (the samples of a replayed fuzz property) the worst verdict stands. */
-export function verdictsOf(records: readonly ExchangeRecord[], failOn: FailOn): Record<string, Outcome> {
+export function verdictsOf(records: Iterable<ExchangeRecord>, failOn: FailOn): Record<string, Outcome> {
   const out: Record<string, Outcome> = {};
   for (const r of records) {
     const key = `${stableCaseId(r)} ${r.transport}`;

@@ -1,16 +1,16 @@
 /** Writing report files is a separate step from formatting them; each file is replaced atomically. */
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeRecord } from '../results/record.js';
+import type { RunDigest } from './digest.js';
 import { writeChunksAtomic, writeFileAtomic } from '../results/write-atomic.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html.js';
 import { junitChunks } from './junit.js';
-import { parityJson } from './parity-json.js';
-import { RECORDS_FILE, recordsFileSource } from './records-jsonl.js';
+import { parityJsonChunks } from './parity-json.js';
+import { heldRecords, RECORDS_FILE, recordsFileSource, type RecordSource } from './records-jsonl.js';
 import { regressionJson } from './regression-json.js';
-import { resultsJson } from './results-json.js';
+import { resultsJsonChunks } from './results-json.js';
 import type { RunInfo } from './summary.js';
 
 /** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
@@ -27,20 +27,23 @@ export function clearReports(dir: string): void {
   if (readdirSync(failures).length === 0) rmSync(failures, { recursive: true, force: true });
 }
 
-/** `streamed`: files the caller already wrote into `dir` during the run (records.jsonl), to be
- * listed and certified with the rest. When records.jsonl is among them (the same records), junit.xml
- * is written from it read back, not from `records`. */
-export function writeReports(dir: string, records: readonly ExchangeRecord[], run: RunInfo, streamed: readonly string[] = []): string[] {
+/** `digest`: the run's records as they were taken (digest.ts). `streamed`: files the caller
+ * already wrote into `dir` during the run (records.jsonl), to be listed and certified with the
+ * rest. What needs every record (junit.xml, results.json's verdicts) reads them back from
+ * records.jsonl when it is among them; without it (a run that ended before its first test) there
+ * are none. */
+export function writeReports(dir: string, digest: RunDigest, run: RunInfo, streamed: readonly string[] = []): string[] {
   mkdirSync(dir, { recursive: true });
-  // Each report is formatted and written before the next is formatted: a large run's texts are
-  // never all held at once, and junit.xml (the largest) is written a testcase at a time.
+  const all = (): RecordSource => (streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : heldRecords([]));
+  // Each report is formatted and written before the next is formatted, in parts where it grows
+  // with the run: a large run's texts are never all held at once.
   const files: Array<[string, () => string | Iterable<string>]> = [
-    ['junit.xml', () => junitChunks(streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : records, run)],
-    ['results.json', () => resultsJson(records, run)],
-    ['parity.json', () => parityJson(records, run)],
-    ['report.html', () => reportHtml(records, run)],
+    ['junit.xml', () => junitChunks(all(), run)],
+    ['results.json', () => resultsJsonChunks(digest, run, all().records())],
+    ['parity.json', () => parityJsonChunks(digest.parity, digest.differing, run)],
+    ['report.html', () => reportHtml(digest, run)],
   ];
-  if (records.some((r) => r.regression)) files.push(['regression.json', () => regressionJson(records, run)]);
+  if (digest.compared) files.push(['regression.json', () => regressionJson(digest.regression.data(), run)]);
   const written = files.map(([name, format]) => {
     const path = join(dir, name);
     const content = format();
@@ -49,10 +52,10 @@ export function writeReports(dir: string, records: readonly ExchangeRecord[], ru
     return path;
   });
   written.push(...streamed.map((name) => join(dir, name)));
-  if (writeFailureFiles(dir, records, run) > 0) written.push(join(dir, 'failures', '*.json'));
+  if (writeFailureFiles(dir, digest.kept, run) > 0) written.push(join(dir, 'failures', '*.json'));
   // Last: it holds the sha256 of every file written above (verify-certificate checks them).
   const certificate = join(dir, CERTIFICATE_FILE);
-  writeFileAtomic(certificate, certificateJson(records, run, hashWritten(dir, written)));
+  writeFileAtomic(certificate, certificateJson(digest, run, hashWritten(dir, written)));
   written.push(certificate);
   return written;
 }

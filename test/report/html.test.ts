@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { coverageOf } from '../../src/report/coverage.js';
 import { reportHtml } from '../../src/report/html.js';
+import { digestOf } from '../../src/report/digest.js';
 import { matrixOf } from '../../src/report/html-matrix.js';
 import { esc, prettyXml } from '../../src/report/html-text.js';
 import type { RunInfo } from '../../src/report/summary.js';
@@ -85,7 +86,7 @@ describe('matrixOf', () => {
       transport: 'parity', kind: 'parity', checks: [{ id: 'transport-parity', status: inherent ? 'passed' : 'failed' }],
       parity: { outcomes: [], rules: [], differences: [{ transport: 'get', reference: 'soap11', class: 'rejection', detail: 'd', ...(inherent ? { inherent: { id: 'x', evidence: 'e' } } : {}) }] },
     });
-    const cell = (records: ExchangeRecord[]) => matrixOf(records, 'error').flat().find((c) => c.operation === 'MobileAccountSearch' && c.transport === 'get')!.state;
+    const cell = (records: ExchangeRecord[]) => matrixOf(digestOf(records, 'error')).flat().find((c) => c.operation === 'MobileAccountSearch' && c.transport === 'get')!.state;
     expect(cell([record({ transport: 'get' }), parity(true)])).toBe('inherent');
     expect(cell([record({ transport: 'get' }), parity(false)])).toBe('fail');
     expect(cell([record({ transport: 'get', skipped: 'held back' })])).toBe('skipped');
@@ -123,7 +124,7 @@ describe('prettyXml', () => {
 describe('coverageSummary (results.json)', () => {
   test('sums classes over transports and names the classes never sent', async () => {
     const { coverageSummary } = await import('../../src/report/coverage.js');
-    const summary = coverageSummary([record({}), record({ transport: 'get', values: { accountname: 'café' } })]);
+    const summary = coverageSummary(coverageOf([record({}), record({ transport: 'get', values: { accountname: 'café' } })]));
     expect(summary['MobileAccountSearch']!.params['accountname']).toEqual({ type: 'str', sent: { typical: 1, 'non-ascii': 1 }, neverSent: ['empty', 'whitespace', 'markup-like', 'long'] });
     expect(summary['MobileTimeLogCreate']!.requests).toEqual({ positive: 0, negative: 0, fuzz: 0 });
   });

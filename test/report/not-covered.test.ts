@@ -3,6 +3,7 @@
  * listed with why. Records are built by hand (plain data). */
 import { describe, expect, test } from 'vitest';
 import { runConsole } from '../../src/cli/run-console.js';
+import { digestOf } from '../../src/report/digest.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { certificateJson } from '../../src/report/certificate.js';
 import { consoleTable } from '../../src/report/console.js';
@@ -69,7 +70,7 @@ describe('every report says it', () => {
     expect(consoleTable(HELD, ['MobileAccountSearch', 'MobileTimeLogCreate'], ['soap11', 'get'], info)).toContain(`\n  not sent: MobileTimeLogCreate over soap11, get: ${reason}`);
     const out: string[] = [];
     const ui = runConsole({ operations: ['MobileAccountSearch', 'MobileTimeLogCreate'], transports: ['soap11', 'get'], reportsDir: '/r', failOn: 'error', format: 'text', quiet: true }, { out: (l) => out.push(l), err: () => {}, env: {} });
-    expect(ui.finish(HELD, info, [], undefined)).toBe(0);
+    expect(ui.finish(digestOf(HELD, 'error'), info, [], undefined)).toBe(0);
     expect(out).toEqual(['Verdict: conforms-partially: 2 of 4 operation x transport cells not sent (1.2 s)']);
   });
 

@@ -1,6 +1,7 @@
 /** What run prints by --format and --quiet, on a run with findings, errors and skips. */
 import { expect, test } from 'vitest';
 import { runConsole } from '../../src/cli/run-console.js';
+import { digestOf } from '../../src/report/digest.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
 
 const FILES = ['/r/junit.xml', '/r/results.json', '/r/failures/*.json', '/r/certificate.json'];
@@ -11,7 +12,7 @@ function finish(format: 'text' | 'json', quiet: boolean, interrupted?: string) {
   const err: string[] = [];
   const ui = runConsole({ ...base, format, quiet }, { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
   ui.say('tsiws-conform: 2 operations x 4 transports');
-  const code = ui.finish(MIXED_RECORDS, MIXED_RUN, FILES, interrupted);
+  const code = ui.finish(digestOf(MIXED_RECORDS, 'error'), MIXED_RUN, FILES, interrupted);
   return { code, out: out.join('\n'), err: err.join('\n'), progress: ui.progress };
 }
 

@@ -1,0 +1,154 @@
+/**
+ * What a run's reports need of its records, taken a record at a time as they arrive: counts and
+ * aggregates (summary, levels, per operation x transport cells, coverage, parity and regression
+ * tallies) and, in full, only the records the reports print in full: those with findings (errors
+ * and warnings: results.json's failures, the failure files, report.html's details, the console),
+ * the service's, and parity records whose transports differed. A passing record is counted and
+ * let go, so the main process of a large run (--repeat 64) holds about what a small one does;
+ * what needs every record (junit.xml, results.json's verdicts) is read back from records.jsonl.
+ */
+import { findingsOf, noticesOf, outcomeOf, type Outcome } from '../results/findings.js';
+import { failOnOf, noLevels, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { CELL_RANK, cellOf, type CellOutcome } from './certificate.js';
+import { CoverageTally } from './coverage.js';
+import { notCoveredOf } from './not-covered.js';
+import { ParityTally } from './parity-json.js';
+import { RegressionTally } from './regression-json.js';
+import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summary.js';
+
+/** One operation x transport (or parity, or the service's wsdl) of a run, counted. */
+export interface CellTally {
+  /** Records, skipped ones included, and how many of each outcome. */
+  total: number;
+  readonly outcomes: Record<Outcome, number>;
+  /** Records per kind, in the order the kinds first came. */
+  readonly byKind: Map<string, number>;
+  /** Records with findings that fail the run. */
+  withFindings: number;
+  /** Warnings that did not fail the run, of the records sent. */
+  warnings: number;
+  /** The worst certificate outcome (certificate.ts). */
+  certificate: CellOutcome;
+  /** Why the first skipped record was not sent. */
+  firstSkipped?: string;
+}
+
+const OUTCOME_ORDER: readonly Outcome[] = ['error', 'failed', 'passed', 'skipped'];
+
+/** The worst outcome of a cell's records (error, failed, passed, skipped), undefined when none. */
+export const worstOutcome = (cell: CellTally): Outcome | undefined => OUTCOME_ORDER.find((o) => cell.outcomes[o] > 0);
+
+export class RunDigest {
+  /** Records seen. */
+  records = 0;
+  /** Fuzz properties stopped early (their records say so). */
+  fuzzInterrupted = 0;
+  /** Records with findings at the warning level or above, and the service's, in run order. */
+  readonly kept: ExchangeRecord[] = [];
+  /** Parity records whose transports differed, in run order. */
+  readonly differing: ExchangeRecord[] = [];
+  readonly coverage = new CoverageTally();
+  readonly parity = new ParityTally();
+  readonly regression = new RegressionTally();
+  /** Whether any record was compared with a baseline (regression.json is written). */
+  compared = false;
+  readonly levels: LevelCounts = noLevels();
+  /** Operations and transports of the records other than the service's, in the order they came. */
+  readonly operations = new Set<string>();
+  readonly transports = new Set<string>();
+  /** Transports at least one record was sent over. */
+  readonly sentOver = new Set<string>();
+  private readonly cells = new Map<string, CellTally>();
+  private readonly counts = { exchanges: { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
+  private readonly notices: Record<Level, Map<string, number>> = { error: new Map(), warning: new Map(), info: new Map() };
+
+  /** `failOn` decides outcomes as records arrive: the run's --fail-on. */
+  constructor(readonly failOn: FailOn) {}
+
+  add(r: ExchangeRecord): void {
+    const { failOn } = this;
+    this.records++;
+    this.counts.exchanges.total++;
+    countRecord(this.counts, r, failOn);
+    for (const c of r.checks) if (c.status === 'failed') this.levels[c.level ?? 'error']++;
+    for (const c of noticesOf(r, failOn)) {
+      const byCheck = this.notices[c.level ?? 'error'];
+      byCheck.set(c.id, (byCheck.get(c.id) ?? 0) + 1);
+    }
+    if (r.fuzz?.interrupted) this.fuzzInterrupted++;
+    this.addToCell(r);
+    this.coverage.add(r);
+    this.parity.add(r);
+    this.regression.add(r);
+    if (r.regression) this.compared = true;
+    if (!r.skipped) this.sentOver.add(r.transport);
+    if (r.kind !== 'service') {
+      this.operations.add(r.operation);
+      if (r.transport !== 'parity') this.transports.add(r.transport);
+    }
+    if (r.kind === 'service' || findingsOf(r, 'warning').length > 0) this.kept.push(r);
+    if ((r.parity?.differences.length ?? 0) > 0) this.differing.push(r);
+  }
+
+  private addToCell(r: ExchangeRecord): void {
+    const key = `${r.operation} ${r.transport}`;
+    let cell = this.cells.get(key);
+    if (!cell) {
+      cell = { total: 0, outcomes: { passed: 0, failed: 0, error: 0, skipped: 0 }, byKind: new Map(), withFindings: 0, warnings: 0, certificate: 'not-run' };
+      this.cells.set(key, cell);
+    }
+    const { failOn } = this;
+    cell.total++;
+    cell.outcomes[outcomeOf(r, failOn)]++;
+    cell.byKind.set(r.kind, (cell.byKind.get(r.kind) ?? 0) + 1);
+    if (findingsOf(r, failOn).length > 0) cell.withFindings++;
+    if (!r.skipped) cell.warnings += noticesOf(r, failOn).filter((c) => c.level === 'warning').length;
+    const o = cellOf(r, failOn);
+    if (CELL_RANK[o] > CELL_RANK[cell.certificate]) cell.certificate = o;
+    if (r.skipped && cell.firstSkipped === undefined) cell.firstSkipped = r.skipped;
+  }
+
+  /** The records of one operation over one transport (`parity`, or `wsdl` for the service), counted. */
+  cell(operation: string, transport: string): CellTally | undefined {
+    return this.cells.get(`${operation} ${transport}`);
+  }
+
+  /** Failed verdicts that did not fail the run, of one level, per check in the order they came. */
+  noticesByCheck(level: Level): ReadonlyMap<string, number> {
+    return this.notices[level];
+  }
+
+  summary(run: VerdictInputs): Summary {
+    sameFailOn(this, run);
+    const sent = (key: string) => {
+      const cell = this.cells.get(key);
+      return cell !== undefined && cell.total > cell.outcomes.skipped;
+    };
+    return summaryOf(this.counts, { ...this.levels }, notCoveredOf(sent, (key) => this.cells.get(key)?.firstSkipped, run), run);
+  }
+}
+
+/** The digest of records already held (tests, small callers). */
+export function digestOf(records: Iterable<ExchangeRecord>, failOn: FailOn): RunDigest {
+  const digest = new RunDigest(failOn);
+  for (const r of records) digest.add(r);
+  return digest;
+}
+
+/** What a report is made from: a run's digest, or its records (digested here). A digest made with
+ * another --fail-on than the run's would count the wrong outcomes: a bug, said at once. */
+export type Reported = RunDigest | readonly ExchangeRecord[];
+
+type Configured = { readonly configuration: Readonly<Record<string, unknown>> };
+
+export function asDigest(reported: Reported, run: Configured): RunDigest {
+  if (!(reported instanceof RunDigest)) return digestOf(reported, failOnOf(run));
+  sameFailOn(reported, run);
+  return reported;
+}
+
+function sameFailOn(digest: RunDigest, run: Configured): void {
+  const failOn = failOnOf(run);
+  if (digest.failOn !== failOn) throw new Error(`internal: a digest made with --fail-on ${digest.failOn} reported for a run with ${failOn}`);
+}
