@@ -95,8 +95,8 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   try {
     run = await recordingRun(settings, toolInfo(), {
       signal,
-      onRecord: (r: ExchangeRecord) => {
-        stream.write(r);
+      onRecord: (r: ExchangeRecord, text: string) => {
+        stream.write(r, text);
         digest.add(r);
         ui.progress?.onRecord(r);
       },

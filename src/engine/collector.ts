@@ -39,7 +39,7 @@ export class RecordCollector implements Reporter {
    * recorded in a baseline but not reported; `onProgress` sees tests finished and planned. */
   constructor(
     private readonly files: RecordFileReader,
-    private readonly onRecord: (record: ExchangeRecord) => void = () => {},
+    private readonly onRecord: (record: ExchangeRecord, text: string) => void = () => {},
     private readonly onSample: (record: ExchangeRecord) => void = () => {},
     private readonly onProgress: (finished: number, planned: number, collected: boolean) => void = () => {},
   ) {}
@@ -49,9 +49,7 @@ export class RecordCollector implements Reporter {
     this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun);
     const meta = testCase.meta();
     if (meta.tsiws) {
-      for (const record of this.files.read(meta.tsiws)) {
-        this.onRecord(record);
-      }
+      for (const { record, text } of this.files.readWithText(meta.tsiws)) this.onRecord(record, text);
       if (meta.tsiwsSamples) for (const sample of this.files.read(meta.tsiwsSamples)) this.onSample(sample);
       return;
     }

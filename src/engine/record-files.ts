@@ -51,6 +51,12 @@ export class RecordFileReader {
   constructor(readonly dir: string) {}
 
   read(at: RecordsAt): ExchangeRecord[] {
+    return this.readWithText(at).map(({ record }) => record);
+  }
+
+  /** Each record with its JSON text as the worker wrote it: what JSON.stringify of the record
+   * gives again, so that records.jsonl can take the text without a second stringify. */
+  readWithText(at: RecordsAt): Array<{ record: ExchangeRecord; text: string }> {
     if (this.closed) return []; // a test worker that outlives an interrupted run reports too late
     let fd = this.fds.get(at.file);
     if (fd === undefined) {
@@ -59,7 +65,7 @@ export class RecordFileReader {
     }
     const buffer = Buffer.alloc(at.bytes);
     readSync(fd, buffer, 0, at.bytes, at.offset);
-    return buffer.toString('utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as ExchangeRecord);
+    return buffer.toString('utf8').split('\n').filter((line) => line !== '').map((text) => ({ record: JSON.parse(text) as ExchangeRecord, text }));
   }
 
   /** Closes the files and removes the folder. */

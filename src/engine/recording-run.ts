@@ -31,9 +31,9 @@ export async function recordingRun(settings: RunSettings, tool: { name: string; 
   try {
     result = await conformanceRun(settings, {
       ...options,
-      onRecord: (r: ExchangeRecord) => {
+      onRecord: (r: ExchangeRecord, text: string) => {
         recorder?.add(r);
-        options.onRecord?.(r);
+        options.onRecord?.(r, text);
       },
       ...(recorder ? { onSample: (r: ExchangeRecord) => recorder.add(r) } : {}),
     });

@@ -33,7 +33,8 @@ const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', imp
 
 export interface RunOptions {
   /** Each record as it is collected: the run keeps none (the caller keeps what it needs). */
-  readonly onRecord?: (r: ExchangeRecord) => void;
+  /** Each record as it arrives, with its JSON text (JSON.stringify of it, already made). */
+  readonly onRecord?: (r: ExchangeRecord, text: string) => void;
   /** Every fuzz sample's exchanges (recorded in a baseline, not reported). */
   readonly onSample?: (r: ExchangeRecord) => void;
   /** Tests finished and planned; `collected` once every suite file is collected (planned is final). */

@@ -17,7 +17,8 @@ export const RECORDS_FILE = 'records.jsonl';
 const FLUSH_BYTES = 64 * 1024;
 
 export interface RecordStream {
-  write(record: ExchangeRecord): void;
+  /** `text`: the record's JSON text when the caller has it (JSON.stringify(record) otherwise). */
+  write(record: ExchangeRecord, text?: string): void;
   close(): void;
 }
 
@@ -34,9 +35,9 @@ export function openRecordStream(dir: string): RecordStream {
     size = 0;
   };
   return {
-    write(record) {
+    write(record, text) {
       if (closed) return; // a test worker that outlives an interrupted run reports too late
-      const line = `${JSON.stringify(record)}\n`;
+      const line = `${text ?? JSON.stringify(record)}\n`;
       pending.push(line);
       size += line.length;
       if (size >= FLUSH_BYTES) flush();

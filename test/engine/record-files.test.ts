@@ -23,6 +23,16 @@ test('each test\'s records are read back exactly, in order, whatever was written
   expect(reader.read(first)).toEqual([]);
 });
 
+test('each record comes with its JSON text, what JSON.stringify gives (records.jsonl takes it as it is)', () => {
+  const reader = new RecordFileReader(recordFilesDir());
+  const odd = { ...MIXED_RECORDS[0]!, values: { a: 'x\ny\u2028z é \ud800' } };
+  const at = writeRecords(reader.dir, [...MIXED_RECORDS, odd]);
+  const read = reader.readWithText(at);
+  expect(read.map((r) => r.record)).toEqual([...MIXED_RECORDS, odd]);
+  for (const { record, text } of read) expect(text).toBe(JSON.stringify(record));
+  reader.close();
+});
+
 test('a file written in chunks replaces the old one whole', () => {
   const dir = recordFilesDir();
   const path = join(dir, 'big.xml');
