@@ -7,12 +7,12 @@ import { describe, test } from 'vitest';
 import { readBaseline } from '../src/regression/baseline.js';
 import { casesToReplay, replayCase } from '../src/engine/baseline-replay.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
-import { report, useTarget, withinBudget } from './support.js';
+import { laneOf, report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 // Under plain vitest without TSIWS_BASELINE there is nothing to replay.
 if (!settings.baseline) test.skip('replays a recorded baseline: give --baseline DIR (or TSIWS_BASELINE)', () => {});
-const rows = settings.baseline ? casesToReplay(readBaseline(settings.baseline), settings).map((r) => ({ ...r, label: r.recorded.id })) : [];
+const rows = settings.baseline ? laneOf('baseline', casesToReplay(readBaseline(settings.baseline), settings)).map((r) => ({ ...r, label: r.recorded.id })) : [];
 
 if (rows.length > 0) describe('baseline', () => {
   test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports }, context) => {

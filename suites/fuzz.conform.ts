@@ -11,11 +11,11 @@ import { fuzzOperation } from '../src/engine/fuzz.js';
 import type { ExchangeRecord } from '../src/results/record.js';
 import { fuzzPlan, repetitionId, repetitionLabel } from '../src/engine/plan.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
-import { handOver, report, useTarget, withinBudget } from './support.js';
+import { handOver, laneOf, report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 
-const rows = fuzzPlan(settings).map((u) => ({ ...u, label: `${u.operation}${repetitionLabel(u.repetition)}` }));
+const rows = laneOf('fuzz', fuzzPlan(settings)).map((u) => ({ ...u, label: `${u.operation}${repetitionLabel(u.repetition)}` }));
 
 test.concurrent.for(rows)('$label fuzz', async ({ operation: name, repetition }, context) => {
   withinBudget(settings, context);

@@ -9,12 +9,12 @@ import { test } from 'vitest';
 import { negativePlan, repetitionLabel } from '../src/engine/plan.js';
 import { runCaseUnit } from '../src/engine/run-unit.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
-import { report, useTarget, withinBudget } from './support.js';
+import { laneOf, report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 
 // One flat list of concurrent tests: describe blocks would make each operation wait for the last.
-const rows = negativePlan(settings).map((u) => {
+const rows = laneOf('negative', negativePlan(settings)).map((u) => {
   const c = u.testCase;
   return { ...u, label: `${c.operation} ${c.scenario}${c.param ? `(${c.param})` : ''}${repetitionLabel(u.repetition)}` };
 });

@@ -8,12 +8,12 @@ import { test } from 'vitest';
 import { positivePlan, repetitionLabel } from '../src/engine/plan.js';
 import { runCaseUnit } from '../src/engine/run-unit.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
-import { report, useTarget, withinBudget } from './support.js';
+import { laneOf, report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 
 // One flat list of concurrent tests: describe blocks would make each operation wait for the last.
-const rows = positivePlan(settings).map((u) => ({ ...u, label: `${u.testCase.operation}${repetitionLabel(u.repetition)}` }));
+const rows = laneOf('positive', positivePlan(settings)).map((u) => ({ ...u, label: `${u.testCase.operation}${repetitionLabel(u.repetition)}` }));
 
 test.concurrent.for(rows)('$label', async ({ testCase, transports }, context) => {
   withinBudget(settings, context);

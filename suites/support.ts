@@ -5,6 +5,7 @@ import { createHttpClient, type HttpClient } from '../src/http/send.js';
 import { compactRecord } from '../src/engine/compact.js';
 import { writeRecords, type RecordsAt } from '../src/engine/record-files.js';
 import { findingsOf } from '../src/results/findings.js';
+import { laneRows, type LanedSuite } from '../src/engine/lanes.js';
 import type { ExchangeRecord } from '../src/results/record.js';
 import type { TargetSettings } from '../src/engine/vitest-context.js';
 
@@ -21,6 +22,12 @@ export function useTarget(): { settings: TargetSettings; client: HttpClient } {
   });
   afterAll(() => client.close());
   return { settings, client };
+}
+
+/** This worker's share of a suite's rows: all of them unless the run split the suite across
+ * worker processes (lanes, src/engine/lanes.ts), each lane a vitest project told its lane. */
+export function laneOf<T>(suite: LanedSuite, rows: readonly T[]): T[] {
+  return laneRows(inject('tsiwsLane'), suite, rows);
 }
 
 /** Records for the main process: written to this worker's record file, the test's metadata

@@ -79,6 +79,9 @@ export interface RunSettings {
   readonly repeat: number;
   /** Run only this part of the cases (src/engine/plan.ts); undefined: the whole run. */
   readonly shard: Shard | undefined;
+  /** Cores a run may keep busy: a suite with enough work runs in up to this many worker processes
+   * (src/engine/lanes.ts); undefined: the machine's (os.availableParallelism()). */
+  readonly workers: number | undefined;
   /** The lowest level of finding that fails the run (src/results/levels.ts). */
   readonly failOn: FailOn;
   /** Transport-level access (src/http/access.ts): every value is a secret. */
@@ -135,6 +138,7 @@ export const SETTINGS = [
   { key: 'format', commands: RUN, flag: 'format', env: 'TSIWS_FORMAT', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
   { key: 'repeat', commands: RUN, flag: 'repeat', env: 'TSIWS_REPEAT', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
   { key: 'shard', commands: RUN, flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
+  { key: 'workers', commands: RUN, flag: 'workers', env: 'TSIWS_WORKERS', defaultText: '(the machine\'s cores)', help: 'Cores a run keeps busy: a suite with more than a core\'s worth of cases is split across up to this many worker processes (lanes); given, the split is made however small the suite; --rate keeps one', parse: positiveInt },
   { key: 'authSecret', commands: [...RUN, 'serve'], flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
   { key: 'record', commands: RUN, flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', commands: RUN, flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
@@ -189,6 +193,7 @@ export const DEFAULTS: RunSettings = {
   format: 'text',
   repeat: 1,
   shard: undefined,
+  workers: undefined,
   failOn: DEFAULT_FAIL_ON,
   headers: {},
   auth: undefined,

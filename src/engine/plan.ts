@@ -15,6 +15,7 @@ import { negativeCases } from '../cases/negative.js';
 import { getOperation } from '../contract/index.js';
 import type { RunSettings, Shard, SuiteId } from '../config/settings.js';
 import type { TransportId } from '../transports/index.js';
+import type { SuiteWork } from './lanes.js';
 
 export interface CaseUnit<C> {
   readonly testCase: C;
@@ -79,6 +80,20 @@ function suiteSizes(settings: PlanSettings): Record<SuiteId, () => number> {
     fuzz: () => fuzzPlan(settings).length,
     service: () => servicePlan(settings),
   };
+}
+
+/** What each selected suite has to do in this shard, for its lanes (lanes.ts): a fuzz property
+ * sends --runs samples over its transports, more when it shrinks a failure. */
+export function suiteWork(settings: PlanSettings & Pick<RunSettings, 'runs'>): Partial<Record<SuiteId, SuiteWork>> {
+  const cases = (units: ReadonlyArray<CaseUnit<unknown>>): SuiteWork => ({ units: units.length, exchanges: units.reduce((sum, u) => sum + u.transports.length, 0) });
+  const properties = (n: number): SuiteWork => ({ units: n, exchanges: n * settings.runs * settings.transports.length });
+  const work: Record<SuiteId, () => SuiteWork> = {
+    positive: () => cases(positivePlan(settings)),
+    negative: () => cases(negativePlan(settings)),
+    fuzz: () => properties(fuzzPlan(settings).length),
+    service: () => ({ units: servicePlan(settings), exchanges: servicePlan(settings) }),
+  };
+  return Object.fromEntries(suitesToRun(settings).map((s) => [s, work[s]()]));
 }
 
 /** The selected suites that have something to run in this shard. */

@@ -7,7 +7,10 @@ import { createVitest } from 'vitest/node';
 import type { RunSettings } from '../config/settings.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
-import { plannedTests, suitesToRun } from './plan.js';
+import { plannedTests, suitesToRun, suiteWork } from './plan.js';
+import { laneTotal, runLanes, type LanedSuite, type SuiteWork } from './lanes.js';
+import { casesToReplay } from './baseline-replay.js';
+import { readBaseline } from '../regression/baseline.js';
 import { RecordFileReader, recordFilesDir } from './record-files.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { embeddedServer, openTarget } from './target.js';
@@ -54,7 +57,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress);
   // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
   // A regression run (--baseline) replays the recorded cases instead of generating its own.
-  const suites = settings.baseline ? ['suites/baseline.conform.ts'] : suitesToRun(settings).map((s) => `suites/${s}.conform.ts`);
+  const suites: LanedSuite[] = settings.baseline ? ['baseline'] : suitesToRun(settings);
   let interrupted: string | undefined;
   try {
     // A signal that came while the target was being prepared ends the run before any test.
@@ -93,8 +96,36 @@ function keepVitestFromExiting(): () => void {
   return () => process.off('newListener', onNewListener);
 }
 
+const suiteFile = (suite: LanedSuite) => `suites/${suite}.conform.ts`;
+
+/** What a regression run replays: the recorded cases of this shard, each over its transports. */
+function baselineWork(settings: RunSettings & { baseline: string }): SuiteWork {
+  const rows = casesToReplay(readBaseline(settings.baseline), settings);
+  return { units: rows.length, exchanges: rows.reduce((sum, r) => sum + r.transports.length, 0) };
+}
+
+/** The vitest options that run `suites` in lanes (lanes.ts): one project per lane, each running the
+ * suite files that have that lane and told its lane through `provide`; nothing without lanes. */
+function laneOptions(settings: RunSettings, suites: readonly LanedSuite[]) {
+  // One core (or --rate) needs no count of the work: reading a baseline twice is not free.
+  if (settings.rate !== undefined || settings.workers === 1) return {};
+  const work = settings.baseline ? { baseline: baselineWork({ ...settings, baseline: settings.baseline }) } : suiteWork(settings);
+  const counts = runLanes(settings, work);
+  const lanes = laneTotal(counts);
+  if (lanes === 1) return {};
+  const projects = Array.from({ length: lanes }, (_, index) => ({
+    extends: true as const,
+    // A project extending the root config gets its arrays joined to the root's: an include would
+    // add to the root's glob, an exclude takes out the suites that have no such lane.
+    test: { name: `lane ${index + 1}`, exclude: suites.filter((s) => (counts[s] ?? 1) <= index).map(suiteFile), provide: { tsiwsLane: { index, counts } } },
+  }));
+  // Every lane of every suite at once: the lanes are the run's use of the cores.
+  const workers = suites.reduce((sum, s) => sum + (counts[s] ?? 1), 0);
+  return { projects, maxWorkers: Math.max(4, workers) };
+}
+
 /** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
-async function runSuites(settings: RunSettings, target: TargetSettings, files: string[], collector: RecordCollector, recordsDir: string, signal: AbortSignal | undefined): Promise<string | undefined> {
+async function runSuites(settings: RunSettings, target: TargetSettings, suites: readonly LanedSuite[], collector: RecordCollector, recordsDir: string, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
   // A worker killed by a signal sent to the whole group rejects inside vitest's pool: expected once
@@ -111,6 +142,7 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
       maxConcurrency: settings.concurrency,
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
+      ...laneOptions(settings, suites),
     });
     // An interrupted run stops scheduling tests; what finished is kept and reported.
     const stop = () => {
@@ -125,7 +157,7 @@ async function runSuites(settings: RunSettings, target: TargetSettings, files: s
     // short grace the run reports what it has rather than wait.
     const aborted = new Promise<void>((resolve) => (signal?.aborted ? resolve() : signal?.addEventListener('abort', () => resolve(), { once: true })));
     const grace = () => new Promise<void>((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS).unref());
-    const running = interrupted ? Promise.resolve() : vitest.start(files);
+    const running = interrupted ? Promise.resolve() : vitest.start(suites.map(suiteFile));
     running.catch(() => {}); // an interrupted run may reject after we stopped waiting
     try {
       await Promise.race([running, aborted.then(grace)]);

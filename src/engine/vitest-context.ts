@@ -1,5 +1,6 @@
 /** Types shared between the CLI's main process and the conformance suites in vitest workers. */
 import type { RunSettings } from '../config/settings.js';
+import type { Lane } from './lanes.js';
 import type { RecordsAt } from './record-files.js';
 // Brings vitest's types into every program that compiles this file (the package build compiles
 // src/ alone), so that the augmentations below have a module to augment.
@@ -20,6 +21,8 @@ declare module 'vitest' {
     /** The folder the workers write their records to (record-files.ts); unset when the suites run
      * directly under vitest, where nothing collects them. */
     tsiwsRecords?: string;
+    /** The lane this worker runs (lanes.ts); unset when no suite of the run has more than one. */
+    tsiwsLane?: Lane;
   }
 }
 

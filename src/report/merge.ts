@@ -16,8 +16,9 @@ export interface ShardReports {
   readonly records: RecordSource;
 }
 
-/** The settings that may differ between shards of one run. */
-const PER_SHARD = new Set(['shard', 'reportsDir']);
+/** The settings that may differ between shards of one run: --workers is how each machine uses its
+ * own cores, which changes nothing reported (src/engine/lanes.ts). */
+const PER_SHARD = new Set(['shard', 'reportsDir', 'workers']);
 
 const shardOf = (s: ShardReports): { index: number; count: number } | undefined => s.run.configuration['shard'] as { index: number; count: number } | undefined;
 

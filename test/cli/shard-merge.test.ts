@@ -1,9 +1,14 @@
 /** Issue 10: a run split with --shard i/n on three "machines" and joined with merge-reports gives
- * the reports of the same run made whole: same verdict, cases, failures and parity. The target is
- * a mutant (accept-bad-int), so there are failures to compare. The runs are real processes;
- * merge-reports runs no test, so it is called in process (a child process costs seconds). */
+ * the reports of the same run made whole: same verdict, cases, failures and parity. Issue 20: the
+ * same run split across worker processes on one machine (lanes, --workers) reports the same too.
+ * The target is a mutant (accept-bad-int), so there are failures to compare. The runs' suites run
+ * in vitest's worker processes; merge-reports runs no test, so it is called in process (a child
+ * process costs seconds). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEFAULTS } from '../../src/config/settings.js';
+import { runLanes } from '../../src/engine/lanes.js';
+import { suiteWork } from '../../src/engine/plan.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { cliInProcess, runInProcess, type CliResult, type InProcessResult } from '../support/cli.js';
 
@@ -11,6 +16,7 @@ let mutant: ReferenceServer;
 let whole: CliResult;
 const shards: CliResult[] = [];
 let merged: InProcessResult;
+let laned: CliResult;
 const SHARDS = 3;
 
 // Small but complete: one operation over all transports, every suite, fuzzing included; the
@@ -23,6 +29,7 @@ beforeAll(async () => {
   // One after another: runs side by side would only make a 2-core machine thrash.
   for (let i = 1; i <= SHARDS; i++) shards.push(await runInProcess([...args(), '--shard', `${i}/${SHARDS}`]));
   merged = await cliInProcess(['merge-reports', ...shards.map((s) => s.reports), '--reports-dir', `${whole.reports}-merged`]);
+  laned = await runInProcess([...args(), '--workers', '3']);
 }, 300_000);
 afterAll(() => mutant.close());
 
@@ -53,6 +60,15 @@ test('three shards merged: the same verdict, case count, failures and parity as 
   expect(m.json('results.json').run.merged.map((s: { shard: string }) => s.shard)).toEqual(['1/3', '2/3', '3/3']);
   expect(readdirSync(`${whole.reports}-merged/failures`).sort()).toEqual(readdirSync(`${whole.reports}/failures`).sort());
   expect(merged.stdout).toMatch(/^Verdict: does-not-conform/m);
+});
+
+test('the run in lanes (--workers 3: the negative cases in three worker processes) reports what one lane does', () => {
+  // The unit tests of lanes.ts say how these settings split; the whole run above had no lanes.
+  expect(runLanes({ workers: 3, rate: undefined }, suiteWork({ ...DEFAULTS, operations: ['MobileTimeLogCreate'], runs: 2 }))).toEqual({ positive: 1, negative: 3, fuzz: 1, service: 1 });
+  expect(runLanes({ workers: undefined, rate: undefined }, suiteWork({ ...DEFAULTS, operations: ['MobileTimeLogCreate'], runs: 2 }))).toEqual({ positive: 1, negative: 1, fuzz: 1, service: 1 });
+  expect(laned.code).toBe(1);
+  expect(essence(laned)).toEqual(essence(whole));
+  expect(laned.json('results.json').verdicts).toEqual(whole.json('results.json').verdicts);
 });
 
 test.each([

@@ -65,6 +65,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   format: ['json', 'text', 'json'],
   repeat: ['2', '3', '4'],
   shard: ['1/2', '2/3', '3/4'],
+  workers: ['2', '3', '5'],
   authSecret: ['a1', 'a2', 'a3'],
   record: [f1, f2, f3],
   baseline: [f1, f2, f3],

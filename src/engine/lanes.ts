@@ -1,0 +1,82 @@
+/**
+ * Lanes: one suite file's tests split across several vitest worker processes.
+ *
+ * vitest runs a test file in one worker process, so a run whose work is mostly one suite (the
+ * bench's `--suites positive --repeat N`, a hard `--runs 1000` fuzz, a `--baseline` replay) used
+ * one core however many the machine has. A suite with more than a core's worth of work runs in L
+ * lanes instead: the same file in L vitest projects, lane i taking the suite's rows (test units: a
+ * case with all its transports, a fuzz property, a recorded case) at positions p with p mod L = i.
+ * A unit is never split, so a case's transports meet in one lane and its parity record is made there.
+ *
+ * Each lane is a worker process, with its start-up cost (module loading, about half a second of
+ * CPU) and its own keep-alive pool of --concurrency connections: a suite earns a lane only for
+ * about a core's worth of exchanges, so a small run (the default one) keeps one worker per suite.
+ */
+import { availableParallelism } from 'node:os';
+import type { RunSettings, SuiteId } from '../config/settings.js';
+
+/** The suite files that can run in lanes: the conformance suites and the baseline replay. */
+export type LanedSuite = SuiteId | 'baseline';
+
+/** How much a suite has to do: its test units and the exchanges they make. */
+export interface SuiteWork {
+  readonly units: number;
+  readonly exchanges: number;
+}
+
+/** What a lane's worker is told (vitest `provide`): its index, and each suite's lane count. */
+export interface Lane {
+  readonly index: number;
+  readonly counts: Partial<Record<LanedSuite, number>>;
+}
+
+/** Exchanges worth a worker process of their own. A worker checks about 2,500 exchanges a second
+ * on this machine's cores and costs about half a second of CPU to start (npm run bench, profiled
+ * "loading"): below about a second of work a second lane costs more than it saves. */
+export const LANE_EXCHANGES = 2500;
+
+export interface LaneChoice {
+  /** Cores the run may keep busy (--workers, or the machine's). */
+  readonly workers: number;
+  /** Exchanges each lane must keep; 0 when the user chose --workers and so the split. */
+  readonly minExchanges: number;
+}
+
+/**
+ * Lanes per suite: every suite has one; the workers - 1 further cores go one at a time to the suite
+ * with the most exchanges per lane, while each of its lanes would still have `minExchanges` and a
+ * unit. The suites of a run already run side by side, so a run of four balanced suites on four
+ * cores gets no lanes, and one dominated by one suite gives that suite the spare cores.
+ */
+export function laneCounts(work: Partial<Record<LanedSuite, SuiteWork>>, choice: LaneChoice): Partial<Record<LanedSuite, number>> {
+  const suites = Object.keys(work) as LanedSuite[];
+  const counts: Partial<Record<LanedSuite, number>> = Object.fromEntries(suites.map((s) => [s, 1]));
+  const perLane = (s: LanedSuite, lanes: number) => work[s]!.exchanges / lanes;
+  for (let spare = choice.workers - 1; spare > 0; spare--) {
+    const candidates = suites.filter((s) => counts[s]! < work[s]!.units && perLane(s, counts[s]! + 1) >= Math.max(1, choice.minExchanges));
+    if (candidates.length === 0) break;
+    const busiest = candidates.reduce((a, b) => (perLane(b, counts[b]!) > perLane(a, counts[a]!) ? b : a));
+    counts[busiest]! += 1;
+  }
+  return counts;
+}
+
+/** The lane counts of a run: --rate is a limit per client, and one suite file at a time keeps it
+ * one for the whole run (run.ts), so a rated run has no lanes. --workers chooses the split outright;
+ * otherwise the machine's cores are shared out by work. */
+export function runLanes(settings: Pick<RunSettings, 'rate' | 'workers'>, work: Partial<Record<LanedSuite, SuiteWork>>): Partial<Record<LanedSuite, number>> {
+  if (settings.rate !== undefined) return laneCounts(work, { workers: 1, minExchanges: 0 });
+  return laneCounts(work, { workers: settings.workers ?? availableParallelism(), minExchanges: settings.workers === undefined ? LANE_EXCHANGES : 0 });
+}
+
+/** The lanes the run needs: the highest lane count of any suite (1: no lanes). */
+export const laneTotal = (counts: Partial<Record<LanedSuite, number>>): number => Math.max(1, ...Object.values(counts));
+
+/** Whether the row at `position` of a suite with `count` lanes belongs to lane `index`. */
+export const inLane = (index: number, count: number, position: number): boolean => position % count === index;
+
+/** The rows of `suite` this lane runs; all of them without lanes (plain vitest, or one lane). */
+export function laneRows<T>(lane: Lane | undefined, suite: LanedSuite, rows: readonly T[]): T[] {
+  const count = lane?.counts[suite] ?? 1;
+  return rows.filter((_, position) => inLane(lane?.index ?? 0, count, position));
+}
