@@ -90,7 +90,7 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   fromWsdl: undefined,
   duration: 10,
   harnessRepeat: 25,
-  sizes: [1, 4, 16],
+  sizes: [1, 16, 64],
   benchSeed: 1,
   out: path('reports/bench.json'),
   asmx: false,

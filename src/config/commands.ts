@@ -87,7 +87,7 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
     usage: 'tsiws-conform contract --from-wsdl FILE',
     about: ['Exit codes: 0 printed, 1 printed but something could not be expressed (see the comments), 2 bad usage or unreadable file.'],
   },
-  bench: { usage: 'npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,4,16] [--seed N] [--asmx | --no-asmx] [--out reports/bench.json]', about: ['Measures the request rate, the harness rate, CPU per checked exchange by stage, the same against the Mono ASMX host, run growth and start-up; see README, Performance and scale.'] },
+  bench: { usage: 'npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,16,64] [--seed N] [--asmx | --no-asmx] [--out reports/bench.json]', about: ['Measures the request rate, the harness rate, CPU per checked exchange by stage, the same against the Mono ASMX host, run growth and start-up; see README, Performance and scale.'] },
 };
 
 export const takesPositionals = (command: CommandId): boolean => COMMAND_TEXT[command].positionals ?? false;
