@@ -1,0 +1,23 @@
+/** The bench's harness rate is the steady one: the warm-up (worker start-up, JIT) is left out as
+ * autocannon's is, and what is counted is still exchanges sent and answered within the time. */
+import { expect, test } from 'vitest';
+import { steadyRate, WARM_UP_MS } from '../../src/bench/harness.js';
+
+/** `n` exchanges a second from `fromMs` to `toMs`, each answered after 2 ms. */
+const steady = (perSecond: number, fromMs: number, toMs: number) =>
+  Array.from({ length: ((toMs - fromMs) * perSecond) / 1000 }, (_, i) => ({ sentAt: fromMs + (i * 1000) / perSecond, endAt: fromMs + (i * 1000) / perSecond + 2 }));
+
+test('a slow first second does not count: the rate is that of the sending after the warm-up', () => {
+  const exchanges = [...steady(1000, 0, 1000), ...steady(3000, 1000, 6000)];
+  const rate = steadyRate(exchanges);
+  // From the end of the warm-up to the last answer (sent at 5999.7 ms, read 2 ms later).
+  expect(rate.measuredMs).toBeCloseTo(6001.7 - WARM_UP_MS, 0);
+  expect(rate.perSecond).toBeCloseTo(3000, -1);
+  expect(rate.windowPerSecond).toBeCloseTo(16_000 / 6, -1); // the slow first second included
+});
+
+test('a window too short to leave a second after the warm-up is measured over its later half', () => {
+  const rate = steadyRate(steady(2000, 0, 2000));
+  expect(rate.measuredMs).toBeCloseTo(2001.5 / 2, 1);
+  expect(rate.perSecond).toBeCloseTo(2000, -1);
+});
