@@ -2,7 +2,7 @@
  * case keeps its transports there, and a lane is paid for only by a core's worth of work. */
 import { describe, expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
-import { LANE_EXCHANGES, laneCounts, laneRows, laneTotal, runLanes, type Lane, type LanedSuite } from '../../src/engine/lanes.js';
+import { autoWorkers, LANE_EXCHANGES, laneCounts, laneRows, laneTotal, runLanes, type Lane, type LanedSuite } from '../../src/engine/lanes.js';
 import { negativePlan, suiteWork } from '../../src/engine/plan.js';
 
 const settings = (over: Partial<RunSettings> = {}): RunSettings => ({ ...DEFAULTS, ...over });
@@ -56,6 +56,17 @@ describe('how many lanes', () => {
     const work = { positive: { units: 400, exchanges: 20_000 }, fuzz: { units: 40, exchanges: 8_000 }, service: { units: 1, exchanges: 1 } };
     expect(laneCounts(work, auto(2))).toEqual({ positive: 2, fuzz: 1, service: 1 });
     expect(laneCounts(work, auto(4))).toEqual({ positive: 3, fuzz: 2, service: 1 });
+  });
+
+  test('chosen automatically, lanes take only the cores the suites leave idle', () => {
+    expect(autoWorkers(2, 4)).toBe(1);
+    expect(autoWorkers(2, 1)).toBe(2);
+    expect(autoWorkers(16, 4)).toBe(13);
+    expect(autoWorkers(1, 1)).toBe(1);
+    // The default run at --repeat 64 on 2 cores: four suites, no lane.
+    expect(laneCounts(suiteWork(settings({ repeat: 64 })), auto(autoWorkers(2, 4)))).toEqual({ positive: 1, negative: 1, fuzz: 1, service: 1 });
+    // The bench's harness run on 2 cores: one suite, two lanes.
+    expect(laneCounts(suiteWork(settings({ suites: ['positive'], repeat: 200 })), auto(autoWorkers(2, 1)))).toEqual({ positive: 2 });
   });
 
   test('--workers N splits however small the suite, never a unit; --rate keeps one lane', () => {
