@@ -36,7 +36,7 @@ interface ProfileNode { readonly id: number; readonly callFrame: Frame; readonly
 interface CpuProfile { readonly nodes: readonly ProfileNode[]; readonly samples: readonly number[]; readonly timeDeltas: readonly number[] }
 
 // decode/xml.ts holds both the parse and the validation: its validation functions count as xsd.
-const XSD_FUNCTIONS = /^(validate|validateText|compileSchema|serialise|toOrdered|schemaFor)$/;
+const XSD_FUNCTIONS = /^(validate|validateElement|validateText|compileSchema|serialise|toOrdered|schemaFor)$/;
 
 /** The stage of a frame of our own (a file under src/ or suites/), or undefined for a frame that
  * defers to its caller, or that is not ours. */

@@ -45,11 +45,38 @@ export function bodyText(response: HttpResponse): string {
 
 const parsed = new WeakMap<HttpResponse, ParsedXml>();
 
-/** The parsed body, memoised per response object. */
+/**
+ * Parses of recent answers, by their text. A target answers the same request with the same bytes
+ * (a run's --repeat, a soak run, the operations whose answer does not depend on the values), and
+ * a parse is a pure function of the text and the limits: the same text shares one parse, whose
+ * tree is immutable plain data, and so its XSD verdict too (xml.ts). Parsing was the largest cost
+ * of a checked exchange after sending (profiled, npm run bench). Bounded in entries and in the
+ * size of a text kept, so that fuzzed answers, all different, only pass through it.
+ */
+const recent = new Map<string, ParsedXml>();
+const RECENT_ENTRIES = 128;
+const RECENT_TEXT_CHARS = 16 * 1024;
+
+function parseShared(text: string): ParsedXml {
+  if (text.length > RECENT_TEXT_CHARS) return parseXml(text);
+  const hit = recent.get(text);
+  if (hit) {
+    // Least recently used goes first: a hit moves to the end of the map's order.
+    recent.delete(text);
+    recent.set(text, hit);
+    return hit;
+  }
+  const result = parseXml(text);
+  if (recent.size >= RECENT_ENTRIES) recent.delete(recent.keys().next().value!);
+  recent.set(text, result);
+  return result;
+}
+
+/** The parsed body, memoised per response object, and shared by answers of the same text. */
 export function parseResponse(response: HttpResponse): ParsedXml {
   let result = parsed.get(response);
   if (!result) {
-    result = response.body.length === 0 ? { ok: false, error: 'empty body' } : parseXml(bodyText(response));
+    result = response.body.length === 0 ? { ok: false, error: 'empty body' } : parseShared(bodyText(response));
     parsed.set(response, result);
   }
   return result;

@@ -129,14 +129,14 @@ export interface CompiledSchema {
 
 export function compileSchema(xsdText: string): CompiledSchema {
   const schema = xml().parseXml(xsdText, SAFE_PARSE_OPTIONS);
+  // Verdicts by element: a tree is immutable, and answers of the same text share one
+  // (decode/response.ts), so an element already validated against this schema is not again.
+  const verdicts = new WeakMap<XmlElement, string[]>();
   return {
     validate(element) {
-      // A document's root validates as parsed. An element cut out of a SOAP Body is re-serialised
-      // with every namespace declared on the element that uses it, so that it validates on its own
-      // (libxmljs2 validates whole documents only; see the module comment for why not clone).
-      const doc = parsedDocuments.get(element) ?? xml().parseXml(serialise(element), SAFE_PARSE_OPTIONS);
-      if (doc.validate(schema)) return [];
-      return doc.validationErrors.map((e) => e.message.trim());
+      let errors = verdicts.get(element);
+      if (!errors) verdicts.set(element, (errors = validateElement(schema, element)));
+      return [...errors];
     },
     validateText(text) {
       let doc: libxmlTypes.Document;
@@ -149,6 +149,15 @@ export function compileSchema(xsdText: string): CompiledSchema {
       return doc.validationErrors.map((e) => `line ${e.line}: ${e.message.trim()}`);
     },
   };
+}
+
+function validateElement(schema: libxmlTypes.Document, element: XmlElement): string[] {
+  // A document's root validates as parsed. An element cut out of a SOAP Body is re-serialised
+  // with every namespace declared on the element that uses it, so that it validates on its own
+  // (libxmljs2 validates whole documents only; see the module comment for why not clone).
+  const doc = parsedDocuments.get(element) ?? xml().parseXml(serialise(element), SAFE_PARSE_OPTIONS);
+  if (doc.validate(schema)) return [];
+  return doc.validationErrors.map((e) => e.message.trim());
 }
 
 /** An element as fast-xml-parser's ordered builder form, every namespace declared where used. */
