@@ -163,12 +163,18 @@ interface Compiled {
   pattern?: RegExp;
 }
 
-// One exchange redacts its headers, body, result and every check message with one secrets list:
-// the forms are found once per list, not once per string.
-const patterns = new WeakMap<ReadonlyArray<[string, string]>, Compiled>();
+// One exchange redacts its headers, body, result and every check message with one secrets list,
+// and a run's exchanges mostly share the same secrets (its sig, mobilekey and access values) in a
+// new list each: the forms are found once per distinct list, kept by its content, not per string or
+// per exchange (profiled: per exchange they cost more than the redaction itself). Bounded: a signer
+// making a signature per request makes a list per request.
+const patterns = new Map<string, Compiled>();
+const PATTERNS_KEPT = 64;
 function compiled(secrets: ReadonlyArray<[string, string]>): Compiled {
-  let entry = patterns.get(secrets);
+  const key = secrets.map(([value, placeholder]) => `${value}\u0000${placeholder}`).join('\u0000');
+  let entry = patterns.get(key);
   if (!entry) {
+    if (patterns.size >= PATTERNS_KEPT) patterns.clear();
     const placeholders = new Map<string, string>();
     for (const [value, placeholder] of secrets) {
       for (const form of [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
@@ -176,7 +182,7 @@ function compiled(secrets: ReadonlyArray<[string, string]>): Compiled {
       }
     }
     entry = { forms: [...placeholders.keys()].sort((a, b) => b.length - a.length), placeholders };
-    patterns.set(secrets, entry);
+    patterns.set(key, entry);
   }
   return entry;
 }

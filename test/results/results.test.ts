@@ -49,6 +49,16 @@ describe('redaction and curl', () => {
     expect(redact(text, [])).toBe(text);
   });
 
+  test('lists of the same secrets share their forms; a list of other secrets gets its own', () => {
+    const text = 'sig=first-secret; other=second-secret';
+    expect(redact(text, secretsOf({ sig: 'first-secret' }))).toBe('sig=<SIGNATURE>; other=second-secret');
+    expect(redact(text, secretsOf({ sig: 'first-secret' }))).toBe('sig=<SIGNATURE>; other=second-secret');
+    expect(redact(text, secretsOf({ sig: 'second-secret' }))).toBe('sig=first-secret; other=<SIGNATURE>');
+    expect(redact(text, secretsOf({ mobilekey: 'first-secret' }))).toBe('sig=<MOBILE_KEY>; other=second-secret');
+    // More distinct lists than are kept: each still redacts with its own.
+    for (let i = 0; i < 100; i++) expect(redact(`v=secret-${i}`, secretsOf({ sig: `secret-${i}` }))).toBe('v=<SIGNATURE>');
+  });
+
   test('curl quotes for the shell and keeps the request exact', () => {
     const curl = curlCommand('http://h', { method: 'POST', path: '/p', headers: { 'Content-Type': 'text/xml' }, body: "it's <x/>" });
     expect(curl).toBe(`curl -sS -i -X POST 'http://h/p' -H 'Content-Type: text/xml' --data-binary 'it'\\''s <x/>'`);
