@@ -27,3 +27,12 @@ export async function raw(url: string, requests: readonly HttpRequest[], connect
     non2xx: result.non2xx,
   };
 }
+
+/**
+ * The raw rate a harness run is compared with: autocannon's, measured just before the harness and
+ * again just after it, averaged. The machine is shared: a load that comes or goes while the bench
+ * runs would otherwise count wholly for or against one side of the ratio.
+ */
+export function bracketingRate(before: RawResult, after: RawResult): number {
+  return (before.perSecond + after.perSecond) / 2;
+}

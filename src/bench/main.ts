@@ -2,7 +2,8 @@
  * npm run bench: how busy the harness keeps a target, and how a run grows with its size.
  *
  * 1. On one reference server (a separate process), autocannon replays the 80 prebuilt valid
- *    requests at the run's concurrency: the raw request rate.
+ *    requests at the run's concurrency: the raw request rate, measured before and again after
+ *    the harness (2.), the ratio taken against their mean (bracketingRate).
  * 2. On the same server, the harness runs the positive suite (send, decode, every check, XSD
  *    validation) --repeat times over: its rate of fully checked exchanges while it was sending,
  *    after a 2 s warm-up as autocannon's (harness.ts steadyRate; vitest's start-up is in the wall
@@ -25,7 +26,7 @@ import { helpText } from '../config/commands.js';
 import { inputFor, readCommandLine, resolveCommand } from '../config/resolve.js';
 import { DEFAULTS } from '../config/settings.js';
 import { asmxFigures, type AsmxFigures } from './asmx.js';
-import { raw, type RawResult } from './autocannon.js';
+import { bracketingRate, raw, type RawResult } from './autocannon.js';
 import { runCli, startServer } from './child.js';
 import { failed, harness, WARM_UP_MS, type HarnessResult } from './harness.js';
 import { cpuTable, perExchange, stageSplit, type CpuPerExchange } from './profile.js';
@@ -94,6 +95,7 @@ async function profiledRun(url: string): Promise<CpuPerExchange> {
 
 const server = await startServer();
 let rawResult: RawResult;
+let rawAfter: RawResult;
 let harnessResult: HarnessResult;
 let cpu: CpuPerExchange;
 const requests = await prebuiltRequests(DEFAULTS);
@@ -103,11 +105,13 @@ try {
   console.log(`raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${rawResult.perSecond.toFixed(0)} req/s, p50 ${rawResult.p50Ms} ms, p99 ${rawResult.p99Ms} ms, ${rawResult.errors} errors, ${rawResult.non2xx} non-2xx`);
   ({ result: harnessResult } = await harness({ url: server.url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness') }));
   console.log(`harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${harnessResult.exchanges} exchanges, ${harnessResult.perSecond.toFixed(0)} checked exchanges/s sustained over the last ${(harnessResult.measuredMs / 1000).toFixed(1)} s of sending, after a ${WARM_UP_MS / 1000} s warm-up (${harnessResult.windowPerSecond.toFixed(0)}/s over the whole sending window, ${harnessResult.wallPerSecond.toFixed(0)}/s over the whole ${(harnessResult.wallMs / 1000).toFixed(1)} s run), p50 ${harnessResult.p50Ms} ms, p99 ${harnessResult.p99Ms} ms, peak memory ${mib(harnessResult.peakTreeBytes)} (largest process ${mib(harnessResult.peakProcessBytes)})`);
+  rawAfter = await raw(server.url, requests, CONCURRENCY, SECONDS);
+  console.log(`raw again after the harness: ${rawAfter.perSecond.toFixed(0)} req/s (mean of both ${bracketingRate(rawResult, rawAfter).toFixed(0)})`);
   cpu = await profiledRun(server.url);
 } finally {
   await server.stop();
 }
-const ratio = harnessResult.perSecond / rawResult.perSecond;
+const ratio = harnessResult.perSecond / bracketingRate(rawResult, rawAfter);
 console.log(`ratio harness/raw: ${(ratio * 100).toFixed(0)}% (target at least 50%, goal 70%)`);
 console.log(`\n${cpuTable(cpu)}\n`);
 
@@ -153,5 +157,5 @@ console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${tar
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: rawResult, harness: harnessResult, ratio: Number(ratio.toFixed(3)), cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: rawResult, rawAfter, harness: harnessResult, ratio: Number(ratio.toFixed(3)), cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
 console.log(`Figures: ${out}`);

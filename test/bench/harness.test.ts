@@ -21,3 +21,10 @@ test('a window too short to leave a second after the warm-up is measured over it
   expect(rate.measuredMs).toBeCloseTo(2001.5 / 2, 1);
   expect(rate.perSecond).toBeCloseTo(2000, -1);
 });
+
+test('the raw rate a harness is compared with is the mean of autocannon before and after it', async () => {
+  const { bracketingRate } = await import('../../src/bench/autocannon.js');
+  const figures = (perSecond: number) => ({ requests: perSecond * 10, perSecond, p50Ms: 0, p99Ms: 1, errors: 0, non2xx: 0 });
+  expect(bracketingRate(figures(4000), figures(2000))).toBe(3000);
+  expect(bracketingRate(figures(5000), figures(5000))).toBe(5000);
+});
