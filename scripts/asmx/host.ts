@@ -28,6 +28,8 @@ export interface AsmxHost {
   /** Scheme, host and port, as `run --base-url` takes it. */
   readonly baseUrl: string;
   readonly siteDir: string;
+  /** The mono process serving it (the bench reads its CPU time). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -83,7 +85,7 @@ export async function startAsmxHost(options: AsmxHostOptions = {}): Promise<Asmx
   try {
     const baseUrl = await ready(child, options.readyTimeoutMs ?? 60_000, () => stderr);
     await warmUp(baseUrl);
-    return { baseUrl, siteDir, stop };
+    return { baseUrl, siteDir, pid: child.pid!, stop };
   } catch (err) {
     await stop();
     throw err;

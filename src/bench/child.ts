@@ -14,12 +14,13 @@ export interface ChildRun {
   readonly stderr: string;
 }
 
-/** Runs `tsiws-conform ARGS` to its end, sampling the memory of its process tree; `nodeFlags` go
- * to node itself (e.g. --cpu-prof, which vitest hands on to its workers). */
-export function runCli(args: readonly string[], nodeFlags: readonly string[] = []): Promise<ChildRun> {
+/** Runs `tsiws-conform ARGS` to its end, sampling the memory and CPU time of its process tree (and
+ * the CPU time of `others`, a target); `nodeFlags` go to node itself (e.g. --cpu-prof, which vitest
+ * hands on to its workers). */
+export function runCli(args: readonly string[], nodeFlags: readonly string[] = [], others: readonly number[] = []): Promise<ChildRun> {
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
-  const watch = watchMemory(child.pid!);
+  const watch = watchMemory(child.pid!, 100, others);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

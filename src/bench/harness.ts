@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { ExchangeRecord } from '../results/record.js';
 import { runCli, type ChildRun } from './child.js';
+import { cpuBetween } from './memory.js';
 
 export interface HarnessResult {
   readonly exchanges: number;
@@ -18,6 +19,9 @@ export interface HarnessResult {
   readonly wallMs: number;
   readonly peakTreeBytes: number | null;
   readonly peakProcessBytes: number;
+  /** CPU ms per checked exchange over the steady window: the harness's processes and the target's
+   * (targetPid), from /proc samples; null where they were not sampled. */
+  readonly steadyCpu: { readonly harnessMs: number; readonly targetMs: number } | null;
 }
 
 /** Sending time left out of the rate, as autocannon gets 2 s to warm up before its 10 s (main.ts):
@@ -36,12 +40,12 @@ export interface Timed {
  * was sent, decoded and checked inside that time, so it is still checked exchanges the harness
  * sustained. A window too short to leave 1 s after the warm-up is measured over its later half.
  */
-export function steadyRate(exchanges: readonly Timed[]): { perSecond: number; windowPerSecond: number; measuredMs: number } {
+export function steadyRate(exchanges: readonly Timed[]): { perSecond: number; windowPerSecond: number; measuredMs: number; from: number; to: number; counted: number } {
   const first = Math.min(...exchanges.map((e) => e.sentAt));
   const last = Math.max(...exchanges.map((e) => e.endAt));
   const from = last - first >= WARM_UP_MS + 1000 ? first + WARM_UP_MS : first + (last - first) / 2;
   const counted = exchanges.filter((e) => e.sentAt >= from).length;
-  return { perSecond: counted / ((last - from) / 1000), windowPerSecond: exchanges.length / ((last - first) / 1000), measuredMs: last - from };
+  return { perSecond: counted / ((last - from) / 1000), windowPerSecond: exchanges.length / ((last - first) / 1000), measuredMs: last - from, from, to: last, counted };
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -64,25 +68,31 @@ export interface HarnessOptions {
   readonly nodeFlags?: readonly string[];
   /** Exit 1 (findings) still gives figures: a real runtime need not conform for its rate. */
   readonly findingsAllowed?: boolean;
+  /** The target's process, whose CPU time over the steady window is measured with the harness's. */
+  readonly targetPid?: number;
 }
 
 /** The figures, and the run's process id (the profiled run finds its own profiles by it). */
 export async function harness(options: HarnessOptions): Promise<{ readonly pid: number; readonly result: HarnessResult }> {
   const { url, repeat, seed, reports } = options;
-  const run = await runCli(['run', '--base-url', url, '--allow-mutations', '--echo', '--suites', 'positive', '--repeat', String(repeat), '--seed', seed, '--reports', reports], options.nodeFlags);
+  const run = await runCli(['run', '--base-url', url, '--allow-mutations', '--echo', '--suites', 'positive', '--repeat', String(repeat), '--seed', seed, '--reports', reports], options.nodeFlags, options.targetPid === undefined ? [] : [options.targetPid]);
   if (run.code !== 0 && !(run.code === 1 && options.findingsAllowed)) failed('the harness run', run);
   const exchanges = readRecords(reports).filter((r) => r.response?.sentAt !== undefined && r.transport !== 'parity');
   const rate = steadyRate(exchanges.map((r) => ({ sentAt: Date.parse(r.response!.sentAt!), endAt: Date.parse(r.response!.sentAt!) + r.response!.elapsedMs })));
   const latencies = exchanges.map((r) => r.response!.elapsedMs).sort((a, b) => a - b);
+  const { from, to, counted, ...rates } = rate;
+  const steady = options.targetPid === undefined ? undefined : cpuBetween(run.memory.cpu, from, to);
+  const per = (ms: number) => Number((ms / counted).toFixed(3));
   const result = {
     exchanges: exchanges.length,
-    ...rate,
+    ...rates,
     wallPerSecond: exchanges.length / (run.wallMs / 1000),
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     wallMs: run.wallMs,
     peakTreeBytes: run.memory.treeBytes,
     peakProcessBytes: run.memory.processBytes,
+    steadyCpu: steady ? { harnessMs: per(steady.treeMs), targetMs: per(steady.othersMs) } : null,
   };
   return { pid: run.pid, result };
 }

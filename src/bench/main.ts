@@ -20,7 +20,7 @@
  * The figures are printed and written to reports/bench.json (--out).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { helpText } from '../config/commands.js';
 import { inputFor, readCommandLine, resolveCommand } from '../config/resolve.js';
@@ -28,6 +28,7 @@ import { DEFAULTS } from '../config/settings.js';
 import { asmxFigures, type AsmxFigures } from './asmx.js';
 import { bracketingRate, raw, type RawResult } from './autocannon.js';
 import { runCli, startServer } from './child.js';
+import { cpuDuring, cpuLine, cpuPerRequest, type CpuPerRequest } from './cpu.js';
 import { failed, harness, WARM_UP_MS, type HarnessResult } from './harness.js';
 import { cpuTable, perExchange, stageSplit, type CpuPerExchange } from './profile.js';
 import { prebuiltRequests } from './requests.js';
@@ -96,14 +97,17 @@ async function profiledRun(url: string): Promise<CpuPerExchange> {
 const server = await startServer();
 let rawResult: RawResult;
 let rawAfter: RawResult;
+let cpuCosts: CpuPerRequest | undefined;
 let harnessResult: HarnessResult;
 let cpu: CpuPerExchange;
 const requests = await prebuiltRequests(DEFAULTS);
 try {
   await raw(server.url, requests, CONCURRENCY, 2); // warm-up: the server's code paths compiled before measuring
-  rawResult = await raw(server.url, requests, CONCURRENCY, SECONDS);
+  const rawRun = await cpuDuring(server.pid, () => raw(server.url, requests, CONCURRENCY, SECONDS));
+  rawResult = rawRun.result;
   console.log(`raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${rawResult.perSecond.toFixed(0)} req/s, p50 ${rawResult.p50Ms} ms, p99 ${rawResult.p99Ms} ms, ${rawResult.errors} errors, ${rawResult.non2xx} non-2xx`);
-  ({ result: harnessResult } = await harness({ url: server.url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness') }));
+  ({ result: harnessResult } = await harness({ url: server.url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness'), targetPid: server.pid }));
+  cpuCosts = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawResult.requests, harnessResult.steadyCpu, availableParallelism(), true) : undefined;
   console.log(`harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${harnessResult.exchanges} exchanges, ${harnessResult.perSecond.toFixed(0)} checked exchanges/s sustained over the last ${(harnessResult.measuredMs / 1000).toFixed(1)} s of sending, after a ${WARM_UP_MS / 1000} s warm-up (${harnessResult.windowPerSecond.toFixed(0)}/s over the whole sending window, ${harnessResult.wallPerSecond.toFixed(0)}/s over the whole ${(harnessResult.wallMs / 1000).toFixed(1)} s run), p50 ${harnessResult.p50Ms} ms, p99 ${harnessResult.p99Ms} ms, peak memory ${mib(harnessResult.peakTreeBytes)} (largest process ${mib(harnessResult.peakProcessBytes)})`);
   rawAfter = await raw(server.url, requests, CONCURRENCY, SECONDS);
   console.log(`raw again after the harness: ${rawAfter.perSecond.toFixed(0)} req/s (mean of both ${bracketingRate(rawResult, rawAfter).toFixed(0)})`);
@@ -113,6 +117,7 @@ try {
 }
 const ratio = harnessResult.perSecond / bracketingRate(rawResult, rawAfter);
 console.log(`ratio harness/raw: ${(ratio * 100).toFixed(0)}% (target at least 50%, goal 70%)`);
+if (cpuCosts) console.log(cpuLine('', cpuCosts));
 console.log(`\n${cpuTable(cpu)}\n`);
 
 let asmx: AsmxFigures;
@@ -157,5 +162,5 @@ console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${tar
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: rawResult, rawAfter, harness: harnessResult, ratio: Number(ratio.toFixed(3)), cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: rawResult, rawAfter, harness: harnessResult, ratio: Number(ratio.toFixed(3)), cpuPerRequest: cpuCosts ?? null, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
 console.log(`Figures: ${out}`);

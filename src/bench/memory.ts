@@ -6,25 +6,38 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** The CPU time the tree (and any other process watched) had used at a moment: for the CPU a
+ * stretch of a run cost (cpuBetween). */
+export interface CpuSample {
+  readonly at: number;
+  readonly treeMs: number;
+  readonly othersMs: number;
+}
+
 export interface MemoryPeak {
   /** Largest sum of the tree's resident set sizes seen in one sample, in bytes (null off Linux). */
   readonly treeBytes: number | null;
   /** Largest resident set size of any one process of the tree, in bytes. */
   readonly processBytes: number;
   readonly samples: number;
+  /** CPU time of the tree and of the other processes named, at each sample (Linux). */
+  readonly cpu: readonly CpuSample[];
 }
 
 const PAGE = 4096;
 
-function table(): Map<number, { ppid: number; rss: number }> {
-  const out = new Map<number, { ppid: number; rss: number }>();
+interface Proc { ppid: number; rss: number; cpuMs: number }
+
+function table(): Map<number, Proc> {
+  const out = new Map<number, Proc>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after ")".
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(name), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE });
+      // utime and stime (fields 14 and 15) in clock ticks, 100 a second.
+      out.set(Number(name), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE, cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 });
     } catch {
       // the process ended between listing and reading
     }
@@ -32,7 +45,7 @@ function table(): Map<number, { ppid: number; rss: number }> {
   return out;
 }
 
-function treeOf(root: number, procs: Map<number, { ppid: number; rss: number }>): number[] {
+function treeOf(root: number, procs: Map<number, Proc>): number[] {
   const children = new Map<number, number[]>();
   for (const [pid, p] of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), pid]);
   const out: number[] = [];
@@ -46,22 +59,27 @@ function treeOf(root: number, procs: Map<number, { ppid: number; rss: number }>)
   return out;
 }
 
-/** Samples the tree under `root` every `intervalMs` until stop() is called. */
-export function watchMemory(root: number, intervalMs = 100): { stop(): MemoryPeak } {
+/** Samples the tree under `root` every `intervalMs` until stop() is called; the CPU time of the
+ * processes `others` (a target the tree talks to) is sampled with it. */
+export function watchMemory(root: number, intervalMs = 100, others: readonly number[] = []): { stop(): MemoryPeak } {
   const linux = process.platform === 'linux';
   let treeBytes = 0;
   let processBytes = 0;
   let samples = 0;
+  const cpu: CpuSample[] = [];
   const sample = () => {
     if (!linux) return;
     const procs = table();
     let sum = 0;
+    let treeMs = 0;
     for (const pid of treeOf(root, procs)) {
-      const rss = procs.get(pid)!.rss;
+      const { rss, cpuMs } = procs.get(pid)!;
       sum += rss;
+      treeMs += cpuMs;
       processBytes = Math.max(processBytes, rss);
     }
     treeBytes = Math.max(treeBytes, sum);
+    cpu.push({ at: Date.now(), treeMs, othersMs: others.reduce((total, pid) => total + (procs.get(pid)?.cpuMs ?? 0), 0) });
     samples++;
   };
   sample();
@@ -69,7 +87,23 @@ export function watchMemory(root: number, intervalMs = 100): { stop(): MemoryPea
   return {
     stop() {
       clearInterval(timer);
-      return { treeBytes: linux ? treeBytes : null, processBytes, samples };
+      return { treeBytes: linux ? treeBytes : null, processBytes, samples, cpu };
     },
   };
+}
+
+/** The CPU time spent between two moments, from the samples around each (linear between them);
+ * undefined when the samples do not cover both. */
+export function cpuBetween(samples: readonly CpuSample[], from: number, to: number): { treeMs: number; othersMs: number } | undefined {
+  const at = (t: number): CpuSample | undefined => {
+    const after = samples.findIndex((s) => s.at >= t);
+    if (after <= 0) return after === 0 && samples[0]!.at === t ? samples[0] : undefined;
+    const a = samples[after - 1]!;
+    const b = samples[after]!;
+    const f = (t - a.at) / (b.at - a.at);
+    return { at: t, treeMs: a.treeMs + f * (b.treeMs - a.treeMs), othersMs: a.othersMs + f * (b.othersMs - a.othersMs) };
+  };
+  const start = at(from);
+  const end = at(to);
+  return start && end ? { treeMs: end.treeMs - start.treeMs, othersMs: end.othersMs - start.othersMs } : undefined;
 }

@@ -1,7 +1,8 @@
-/** The bench's memory sampler sees a whole process tree: a grandchild's memory counts. */
+/** The bench's memory sampler sees a whole process tree: a grandchild's memory counts, and its CPU
+ * time, sampled with the tree's, gives the CPU of a stretch of a run. */
 import { spawn } from 'node:child_process';
 import { expect, test } from 'vitest';
-import { watchMemory } from '../../src/bench/memory.js';
+import { cpuBetween, watchMemory } from '../../src/bench/memory.js';
 
 const MiB = 1024 * 1024;
 
@@ -15,4 +16,23 @@ test.runIf(process.platform === 'linux')('a grandchild holding 64 MiB shows in t
   expect(peak.samples).toBeGreaterThan(5);
   expect(peak.processBytes).toBeGreaterThan(64 * MiB);
   expect(peak.treeBytes!).toBeGreaterThan(peak.processBytes);
+});
+
+test.runIf(process.platform === 'linux')('a grandchild computing shows in the tree\'s CPU time; a process named beside it is sampled too', async () => {
+  const grandchild = 'const end = Date.now() + 1500; while (Date.now() < end) Math.sqrt(Math.random());';
+  const child = spawn(process.execPath, ['-e', `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'inherit' }).on('exit', () => {})`], { stdio: 'ignore' });
+  const watch = watchMemory(child.pid!, 50, [process.pid]);
+  await new Promise((resolve) => child.on('exit', resolve));
+  const { cpu } = watch.stop();
+  const spent = cpuBetween(cpu, cpu[0]!.at, cpu.at(-2)!.at)!;
+  expect(spent.treeMs).toBeGreaterThan(100);
+  expect(spent.othersMs).toBeGreaterThanOrEqual(0);
+});
+
+test('the CPU between two moments is interpolated between the samples around them', () => {
+  const samples = [{ at: 1000, treeMs: 0, othersMs: 0 }, { at: 2000, treeMs: 500, othersMs: 100 }, { at: 3000, treeMs: 1500, othersMs: 100 }];
+  expect(cpuBetween(samples, 1500, 2500)).toEqual({ treeMs: 750, othersMs: 50 });
+  expect(cpuBetween(samples, 1000, 3000)).toEqual({ treeMs: 1500, othersMs: 100 });
+  expect(cpuBetween(samples, 500, 2500)).toBeUndefined();
+  expect(cpuBetween(samples, 1500, 3500)).toBeUndefined();
 });
