@@ -18,7 +18,7 @@ if (rows.length > 0) describe('baseline', () => {
   test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports }, context) => {
     withinBudget(settings, context);
     const skipped = (t: (typeof transports)[number], reason?: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, c.kind), values: c.values, ...(reason ? { skipped: reason } : {}) });
-    if (mutationGuarded(settings, c.operation)) return report(context.task, context.expect, transports.map((t) => skipped(t)));
-    report(context.task, context.expect, await replayCase(settings, client, c, answers, transports, skipped));
+    if (mutationGuarded(settings, c.operation)) return report(context, transports.map((t) => skipped(t)));
+    report(context, await replayCase(settings, client, c, answers, transports, skipped));
   });
 });

@@ -20,7 +20,7 @@ const rows = laneOf('fuzz', fuzzPlan(settings)).map((u) => ({ ...u, label: `${u.
 test.concurrent.for(rows)('$label fuzz', async ({ operation: name, repetition }, context) => {
   withinBudget(settings, context);
   if (mutationGuarded(settings, name)) {
-    return report(context.task, context.expect, settings.transports.map((t) => skippedRecord(settings, name, t, repetitionId(`${name}-fuzz`, repetition), 'fuzz')));
+    return report(context, settings.transports.map((t) => skippedRecord(settings, name, t, repetitionId(`${name}-fuzz`, repetition), 'fuzz')));
   }
   // A recorded baseline (--record) holds every sample sent, not only the one reported.
   const samples: ExchangeRecord[] = [];
@@ -33,5 +33,5 @@ test.concurrent.for(rows)('$label fuzz', async ({ operation: name, repetition },
   const fuzz = records[0]!.fuzz!;
   const sampled = settings.record ? handOver(samples.map((r) => ({ ...r, kind: 'fuzz', fuzz: { seed: fuzz.seed, runs: fuzz.runs, planned: fuzz.planned, interrupted: fuzz.interrupted } }))) : undefined;
   if (sampled) context.task.meta.tsiwsSamples = sampled;
-  report(context.task, context.expect, records);
+  report(context, records);
 });

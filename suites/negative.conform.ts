@@ -22,6 +22,6 @@ const rows = laneOf('negative', negativePlan(settings)).map((u) => {
 test.concurrent.for(rows)('$label', async ({ testCase, transports }, context) => {
   withinBudget(settings, context);
   const name = testCase.operation;
-  if (mutationGuarded(settings, name)) return report(context.task, context.expect, transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'negative')));
-  report(context.task, context.expect, await runCaseUnit(settings, client, testCase, transports));
+  if (mutationGuarded(settings, name)) return report(context, transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'negative')));
+  report(context, await runCaseUnit(settings, client, testCase, transports));
 });

@@ -8,7 +8,7 @@ const { settings, client } = useTarget();
 
 // One unit, made by the first --shard.
 if (servicePlan(settings) > 0) {
-  test('tsiWS ?WSDL', async ({ task, expect }) => {
-    report(task, expect, await runServiceChecks(settings, client));
+  test('tsiWS ?WSDL', async (context) => {
+    report(context, await runServiceChecks(settings, client));
   });
 }
