@@ -76,9 +76,13 @@ export function runLanes(settings: Pick<RunSettings, 'rate' | 'workers'>, work: 
  * more (80 to 130 MiB resident): on 2 cores the default run's four suites earn no lane, while a
  * run of the positive suite alone gets a second. Sharing cores out as if each suite used one made
  * the default run at --repeat 16 and 64 start a fifth worker on 2 cores, for no gain in wall time
- * and 10 to 20% more peak memory (npm run bench, 2026-11-24).
+ * and 10 to 20% more peak memory (npm run bench, 2026-11-24). One core is left to the main process,
+ * which reads every record, and to a target on the same machine (the embedded server, a local
+ * host): once a checked exchange cost half as much, the positive suite x200 on 2 cores ran at
+ * 2184 to 2520 checked exchanges/s in one worker and 1886 to 2107/s in two, alternately against
+ * one reference server (2026-11-24): four busy processes on two cores wait on each other.
  */
-export const autoWorkers = (cores: number, suites: number): number => Math.max(1, cores - suites + 1);
+export const autoWorkers = (cores: number, suites: number): number => Math.max(1, cores - suites);
 
 /** The lanes the run needs: the highest lane count of any suite (1: no lanes). */
 export const laneTotal = (counts: Partial<Record<LanedSuite, number>>): number => Math.max(1, ...Object.values(counts));

@@ -58,15 +58,17 @@ describe('how many lanes', () => {
     expect(laneCounts(work, auto(4))).toEqual({ positive: 3, fuzz: 2, service: 1 });
   });
 
-  test('chosen automatically, lanes take only the cores the suites leave idle', () => {
+  test('chosen automatically, lanes take only the cores the suites leave idle, less one for the main process', () => {
     expect(autoWorkers(2, 4)).toBe(1);
-    expect(autoWorkers(2, 1)).toBe(2);
-    expect(autoWorkers(16, 4)).toBe(13);
+    expect(autoWorkers(2, 1)).toBe(1);
+    expect(autoWorkers(4, 1)).toBe(3);
+    expect(autoWorkers(16, 4)).toBe(12);
     expect(autoWorkers(1, 1)).toBe(1);
     // The default run at --repeat 64 on 2 cores: four suites, no lane.
     expect(laneCounts(suiteWork(settings({ repeat: 64 })), auto(autoWorkers(2, 4)))).toEqual({ positive: 1, negative: 1, fuzz: 1, service: 1 });
-    // The bench's harness run on 2 cores: one suite, two lanes.
-    expect(laneCounts(suiteWork(settings({ suites: ['positive'], repeat: 200 })), auto(autoWorkers(2, 1)))).toEqual({ positive: 2 });
+    // The bench's harness run: one lane on 2 cores, three on 4.
+    expect(laneCounts(suiteWork(settings({ suites: ['positive'], repeat: 200 })), auto(autoWorkers(2, 1)))).toEqual({ positive: 1 });
+    expect(laneCounts(suiteWork(settings({ suites: ['positive'], repeat: 200 })), auto(autoWorkers(4, 1)))).toEqual({ positive: 3 });
   });
 
   test('--workers N splits however small the suite, never a unit; --rate keeps one lane', () => {
