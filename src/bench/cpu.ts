@@ -3,14 +3,21 @@
  * there is no /proc. */
 import { readFileSync } from 'node:fs';
 
-/** utime, stime, cutime and cstime of a process, in clock ticks. */
-function ticksOf(pid: number | 'self'): [number, number, number, number] | undefined {
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses):
+ * index 0 is the state (field 3), 1 ppid, 11 and 12 utime and stime, 13 and 14 cutime and cstime,
+ * 21 rss in pages. Undefined when there is no such process (or no /proc). */
+export function statFields(pid: number | 'self'): string[] | undefined {
   try {
-    // After the command name: state is field 3, so utime..cstime (fields 14-17) are indexes 11-14.
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ').slice(11, 15).map(Number) as [number, number, number, number];
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** utime, stime, cutime and cstime of a process, in clock ticks. */
+function ticksOf(pid: number | 'self'): [number, number, number, number] | undefined {
+  return statFields(pid)?.slice(11, 15).map(Number) as [number, number, number, number] | undefined;
 }
 
 export function processCpuMs(): { readonly self: number; readonly children: number } | undefined {
@@ -24,12 +31,11 @@ export function pidCpuMs(pid: number): number | undefined {
   return ticks && (ticks[0] + ticks[1]) * 10;
 }
 
-/** Who spent the CPU while `action` ran: the target (a server, by its process id), this process
- * (autocannon runs in it), and the children that ended meanwhile (a harness run, with its workers). */
+/** Who spent the CPU while `action` ran: the target (a server, by its process id) and this process
+ * (autocannon runs in it). */
 export interface CpuSpent {
   readonly targetMs: number;
   readonly selfMs: number;
-  readonly childrenMs: number;
 }
 
 export async function cpuDuring<T>(targetPid: number, action: () => Promise<T>): Promise<{ result: T; cpu: CpuSpent | undefined }> {
@@ -39,7 +45,7 @@ export async function cpuDuring<T>(targetPid: number, action: () => Promise<T>):
   const targetAfter = pidCpuMs(targetPid);
   const ownAfter = processCpuMs();
   if (target === undefined || targetAfter === undefined || !own || !ownAfter) return { result, cpu: undefined };
-  return { result, cpu: { targetMs: targetAfter - target, selfMs: ownAfter.self - own.self, childrenMs: ownAfter.children - own.children } };
+  return { result, cpu: { targetMs: targetAfter - target, selfMs: ownAfter.self - own.self } };
 }
 
 /**
@@ -51,15 +57,20 @@ export async function cpuDuring<T>(targetPid: number, action: () => Promise<T>):
  * the ratio these costs allow at best, whatever the load of the machine when the rates were taken.
  * A figure of what the CPU allows, not a measured rate.
  */
+/** CPU ms per request of the target and of its client. */
+export interface SideCpu {
+  readonly targetMs: number;
+  readonly clientMs: number;
+}
+
 export interface CpuPerRequest {
-  readonly raw: { readonly targetMs: number; readonly clientMs: number };
-  readonly harness: { readonly targetMs: number; readonly clientMs: number };
+  readonly raw: SideCpu;
+  readonly harness: SideCpu;
   readonly ceiling: number;
 }
 
-export function cpuPerRequest(raw: CpuSpent, requests: number, harness: { readonly harnessMs: number; readonly targetMs: number }, cores: number, targetOnOneThread: boolean): CpuPerRequest {
+export function cpuPerRequest(raw: CpuSpent, requests: number, h: SideCpu, cores: number, targetOnOneThread: boolean): CpuPerRequest {
   const r = { targetMs: raw.targetMs / requests, clientMs: raw.selfMs / requests };
-  const h = { targetMs: harness.targetMs, clientMs: harness.harnessMs };
   const oneThread = (ms: number, applies: boolean) => (applies && ms > 0 ? 1 / ms : Infinity);
   const rawBound = Math.min(cores / (r.targetMs + r.clientMs), oneThread(r.targetMs, targetOnOneThread), oneThread(r.clientMs, true));
   const harnessBound = Math.min(cores / (h.targetMs + h.clientMs), oneThread(h.targetMs, targetOnOneThread));

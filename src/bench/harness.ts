@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { ExchangeRecord } from '../results/record.js';
 import { runCli, type ChildRun } from './child.js';
+import type { SideCpu } from './cpu.js';
 import { cpuBetween } from './memory.js';
 
 export interface HarnessResult {
@@ -19,9 +20,9 @@ export interface HarnessResult {
   readonly wallMs: number;
   readonly peakTreeBytes: number | null;
   readonly peakProcessBytes: number;
-  /** CPU ms per checked exchange over the steady window: the harness's processes and the target's
-   * (targetPid), from /proc samples; null where they were not sampled. */
-  readonly steadyCpu: { readonly harnessMs: number; readonly targetMs: number } | null;
+  /** CPU ms per checked exchange over the steady window: the target's (targetPid) and the
+   * harness's processes (the client), from /proc samples; null where they were not sampled. */
+  readonly steadyCpu: SideCpu | null;
 }
 
 /** Sending time left out of the rate, as autocannon gets 2 s to warm up before its 10 s (main.ts):
@@ -92,7 +93,7 @@ export async function harness(options: HarnessOptions): Promise<{ readonly pid: 
     wallMs: run.wallMs,
     peakTreeBytes: run.memory.treeBytes,
     peakProcessBytes: run.memory.processBytes,
-    steadyCpu: steady ? { harnessMs: per(steady.treeMs), targetMs: per(steady.othersMs) } : null,
+    steadyCpu: steady ? { targetMs: per(steady.othersMs), clientMs: per(steady.treeMs) } : null,
   };
   return { pid: run.pid, result };
 }

@@ -4,7 +4,8 @@
  * the whole tree from /proc (Linux) and reports both the peak of the sum and the largest single
  * process. Elsewhere nothing is sampled (null and 0).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { statFields } from './cpu.js';
 
 /** The CPU time the tree (and any other process watched) had used at a moment: for the CPU a
  * stretch of a run cost (cpuBetween). */
@@ -32,15 +33,9 @@ function table(): Map<number, Proc> {
   const out = new Map<number, Proc>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after ")".
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15) in clock ticks, 100 a second.
-      out.set(Number(name), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE, cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 });
-    } catch {
-      // the process ended between listing and reading
-    }
+    const fields = statFields(Number(name));
+    // Undefined: the process ended between listing and reading. utime and stime in ticks, 100 a second.
+    if (fields) out.set(Number(name), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE, cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 });
   }
   return out;
 }

@@ -58,7 +58,7 @@ interface Head {
  * Collects one response through undici's own low-level handler interface (Dispatcher.dispatch):
  * the head, then the body's chunks, settling once. The request API did the same through a
  * Readable stream, an AsyncResource, an abort-signal listener and an async iterator per response,
- * a fifth of the harness's CPU per exchange (profiled, npm run bench); this keeps only what a
+ * about a tenth of a checked exchange's CPU (measured, npm run bench); this keeps only what a
  * conformance client needs, and enforces the size cap as each chunk arrives.
  */
 class Collector implements Dispatcher.DispatchHandler {

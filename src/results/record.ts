@@ -168,9 +168,14 @@ interface Compiled {
 // new list each: the forms are found once per distinct list, kept by its content, not per string or
 // per exchange (profiled: per exchange they cost more than the redaction itself). Bounded: a signer
 // making a signature per request makes a list per request.
+// The list itself is looked up first: an exchange redacts several texts with the same list, and
+// only its first text pays for the content key.
 const patterns = new Map<string, Compiled>();
+const byList = new WeakMap<ReadonlyArray<[string, string]>, Compiled>();
 const PATTERNS_KEPT = 64;
 function compiled(secrets: ReadonlyArray<[string, string]>): Compiled {
+  const known = byList.get(secrets);
+  if (known) return known;
   const key = secrets.map(([value, placeholder]) => `${value}\u0000${placeholder}`).join('\u0000');
   let entry = patterns.get(key);
   if (!entry) {
@@ -184,6 +189,7 @@ function compiled(secrets: ReadonlyArray<[string, string]>): Compiled {
     entry = { forms: [...placeholders.keys()].sort((a, b) => b.length - a.length), placeholders };
     patterns.set(key, entry);
   }
+  byList.set(secrets, entry);
   return entry;
 }
 
