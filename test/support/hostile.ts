@@ -130,7 +130,9 @@ function rawAnswer(socket: Socket, head: string[], body: Buffer): void {
 
 async function streamHuge(res: ServerResponse, written: number[]): Promise<void> {
   res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
-  const chunk = Buffer.alloc(64 * 1024, 'a');
+  // 1 MiB a write: the client hits its cap after a handful of writes and drains, not a hundred
+  // (64 KiB writes, each awaiting 'drain', made a starved CI machine time out before the cap).
+  const chunk = Buffer.alloc(1024 * 1024, 'a');
   const index = written.push(0) - 1;
   let closed = false;
   const hungUp = new Promise((resolve) => res.on('close', () => resolve(closed = true)));
