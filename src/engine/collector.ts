@@ -42,11 +42,14 @@ export class RecordCollector implements Reporter {
     private readonly onRecord: (record: ExchangeRecord, text: string) => void = () => {},
     private readonly onSample: (record: ExchangeRecord) => void = () => {},
     private readonly onProgress: (finished: number, planned: number, collected: boolean) => void = () => {},
+    /** The tests the run's plan has, when known before collection: then final from the start. */
+    private readonly inPlan?: number,
   ) {}
 
   onTestCaseResult(testCase: TestCase): void {
     this.finished++;
-    this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun);
+    if (this.inPlan === undefined) this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun);
+    else this.onProgress(this.finished, Math.max(this.planned, this.inPlan), true);
     const meta = testCase.meta();
     if (meta.tsiws) {
       for (const { record, text } of this.files.readWithText(meta.tsiws)) this.onRecord(record, text);

@@ -2,13 +2,14 @@
  * One conformance run: pick the target (start the embedded reference server when none is given,
  * otherwise make sure the target answers at all), run the suites under vitest, collect the records.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { RunSettings } from '../config/settings.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
 import { plannedTests, suitesToRun, suiteWork } from './plan.js';
-import { laneTotal, runLanes, type LanedSuite, type SuiteWork } from './lanes.js';
+import { fileWorkers, laneTotal, runLanes, targetIsLocal, type LanedSuite, type SuiteWork } from './lanes.js';
 import { casesToReplay } from './baseline-replay.js';
 import { readBaseline } from '../regression/baseline.js';
 import { RecordFileReader, recordFilesDir } from './record-files.js';
@@ -54,7 +55,10 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   // A mutant may answer in its own result format: the echo is read in the format the server writes.
   const target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
   const files = new RecordFileReader(recordFilesDir());
-  const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress);
+  // The plan's count: the suite files may run one after another in one worker, so the last is
+  // collected only near the end, and a count of collected tests would keep growing until then.
+  const inPlan = settings.baseline ? undefined : plannedTests(settings);
+  const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress, inPlan);
   // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
   // A regression run (--baseline) replays the recorded cases instead of generating its own.
   const suites: LanedSuite[] = settings.baseline ? ['baseline'] : suitesToRun(settings);
@@ -72,7 +76,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     }
   }
   // An interrupted run may not have collected every suite yet: the plan knows how many tests it has.
-  const planned = Math.max(collector.planned, settings.baseline ? 0 : plannedTests(settings));
+  const planned = Math.max(collector.planned, inPlan ?? 0);
   return { target, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
 }
 
@@ -105,14 +109,14 @@ function baselineWork(settings: RunSettings & { baseline: string }): SuiteWork {
 }
 
 /** The vitest options that run `suites` in lanes (lanes.ts): one project per lane, each running the
- * suite files that have that lane and told its lane through `provide`; nothing without lanes. */
+ * suite files that have that lane and told its lane through `provide`; undefined without lanes. */
 function laneOptions(settings: RunSettings, suites: readonly LanedSuite[]) {
   // One core (or --rate) needs no count of the work: reading a baseline twice is not free.
-  if (settings.rate !== undefined || settings.workers === 1) return {};
+  if (settings.rate !== undefined || settings.workers === 1) return undefined;
   const work = settings.baseline ? { baseline: baselineWork({ ...settings, baseline: settings.baseline }) } : suiteWork(settings);
   const counts = runLanes(settings, work);
   const lanes = laneTotal(counts);
-  if (lanes === 1) return {};
+  if (lanes === 1) return undefined;
   const projects = Array.from({ length: lanes }, (_, index) => ({
     extends: true as const,
     // A project extending the root config gets its arrays joined to the root's: an include would
@@ -121,7 +125,9 @@ function laneOptions(settings: RunSettings, suites: readonly LanedSuite[]) {
   }));
   // Every lane of every suite at once: the lanes are the run's use of the cores.
   const workers = suites.reduce((sum, s) => sum + (counts[s] ?? 1), 0);
-  return { projects, maxWorkers: Math.max(4, workers) };
+  // A process per file again: reusing workers across lane projects (isolate: false, the suites'
+  // config) makes vitest terminate them between projects, which rejects inside its pool.
+  return { projects, maxWorkers: Math.max(4, workers), isolate: true };
 }
 
 /** Runs the suite files under vitest; returns the signal's reason when the run was interrupted. */
@@ -142,7 +148,7 @@ async function runSuites(settings: RunSettings, target: TargetSettings, suites: 
       maxConcurrency: settings.concurrency,
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
-      ...laneOptions(settings, suites),
+      ...(laneOptions(settings, suites) ?? { maxWorkers: fileWorkers(suites.length, { cores: availableParallelism(), local: targetIsLocal(target), workers: settings.workers }) }),
     });
     // An interrupted run stops scheduling tests; what finished is kept and reported.
     const stop = () => {

@@ -2,7 +2,7 @@
  * case keeps its transports there, and a lane is paid for only by a core's worth of work. */
 import { describe, expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
-import { autoWorkers, LANE_EXCHANGES, laneCounts, laneRows, laneTotal, runLanes, type Lane, type LanedSuite } from '../../src/engine/lanes.js';
+import { autoWorkers, fileWorkers, LANE_EXCHANGES, laneCounts, laneRows, laneTotal, runLanes, targetIsLocal, type Lane, type LanedSuite } from '../../src/engine/lanes.js';
 import { negativePlan, suiteWork } from '../../src/engine/plan.js';
 
 const settings = (over: Partial<RunSettings> = {}): RunSettings => ({ ...DEFAULTS, ...over });
@@ -81,5 +81,33 @@ describe('how many lanes', () => {
   test('the run needs as many lanes as its most split suite', () => {
     expect(laneTotal({ positive: 1, fuzz: 3 })).toBe(3);
     expect(laneTotal({})).toBe(1);
+  });
+});
+
+describe('worker processes for the suite files of a run without lanes', () => {
+  test('a target on this machine leaves a core to itself and the main process; a remote one runs the files side by side', () => {
+    expect([2, 4, 8].map((cores) => fileWorkers(4, { cores, local: true }))).toEqual([1, 3, 4]);
+    expect([1, 2, 8].map((cores) => fileWorkers(4, { cores, local: false }))).toEqual([4, 4, 4]);
+    expect(fileWorkers(2, { cores: 8, local: false })).toBe(2);
+    expect(fileWorkers(4, { cores: 1, local: true })).toBe(1);
+  });
+
+  test('--workers chooses outright, never more than the files', () => {
+    expect(fileWorkers(4, { cores: 2, local: true, workers: 3 })).toBe(3);
+    expect(fileWorkers(4, { cores: 16, local: false, workers: 1 })).toBe(1);
+    expect(fileWorkers(2, { cores: 2, local: true, workers: 8 })).toBe(2);
+  });
+
+  test.each([
+    [true, 'http://example.com/tsiWS.asmx', true],
+    [false, 'http://127.0.0.1:8080/x', true],
+    [false, 'http://127.8.0.1/x', true],
+    [false, 'http://localhost:3000', true],
+    [false, 'http://[::1]:3000/', true],
+    [false, 'https://tsi.example.com/api/rmm/tsiWS.asmx', false],
+    [false, 'http://10.0.0.7/', false],
+    [false, 'http://127.example.com/', false],
+  ])('embedded %s, %s: on this machine %s', (embedded, baseUrl, local) => {
+    expect(targetIsLocal({ embedded, baseUrl })).toBe(local);
   });
 });

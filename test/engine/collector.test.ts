@@ -1,0 +1,30 @@
+/** The collector's progress: the plan's count when the run knows it, else the tests collected so far. */
+import { expect, test } from 'vitest';
+import type { TestCase, TestModule, TestSpecification } from 'vitest/node';
+import { RecordCollector } from '../../src/engine/collector.js';
+import type { RecordFileReader } from '../../src/engine/record-files.js';
+
+const files = {} as RecordFileReader;
+const passed = { meta: () => ({}), result: () => ({ state: 'passed' }), fullName: 't' } as unknown as TestCase;
+const moduleOf = (tests: number) => ({ children: { allTests: () => Array.from({ length: tests }, () => passed) } }) as unknown as TestModule;
+
+function run(inPlan?: number): Array<[number, number, boolean]> {
+  const seen: Array<[number, number, boolean]> = [];
+  const collector = new RecordCollector(files, undefined, undefined, (done, planned, final) => seen.push([done, planned, final]), inPlan);
+  collector.onTestRunStart([{}, {}] as TestSpecification[]);
+  // Files run one after another in one worker: the second is collected only once the first is done.
+  collector.onTestModuleCollected(moduleOf(2));
+  collector.onTestCaseResult(passed);
+  collector.onTestCaseResult(passed);
+  collector.onTestModuleCollected(moduleOf(3));
+  collector.onTestCaseResult(passed);
+  return seen;
+}
+
+test("with the plan's count, progress is final from the first result", () => {
+  expect(run(5)).toEqual([[1, 5, true], [2, 5, true], [3, 5, true]]);
+});
+
+test('without it (a baseline replay), progress is final once every file is collected', () => {
+  expect(run()).toEqual([[1, 2, false], [2, 2, false], [3, 5, true]]);
+});
