@@ -22,8 +22,9 @@ export default defineConfig({
     reporters: ['default'],
     // vitest's default on a 2-core machine is one worker (cores - 1), which runs every file one at a
     // time. Workers are global, not per project. Much of a CLI test is start-up and waiting on
-    // loopback, so two at a time fill two cores without thrashing them.
-    maxWorkers: 2,
+    // loopback (time-outs, signals, a browser): with two at a time the cores were idle a fifth of
+    // the run; three finished 4 to 10% sooner in two pairs of runs (2026-11-24, noisy machine).
+    maxWorkers: 3,
     minWorkers: 1,
     sequence: { sequencer: CliFirst },
     projects: [
