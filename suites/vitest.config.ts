@@ -33,13 +33,11 @@ export default defineConfig({
     // Workers leave SIGINT and SIGHUP to the CLI, which decides how the run ends (see the file).
     // worker-memory.mjs collects the workers' garbage once a second (see there).
     poolOptions: { forks: { execArgv: ['--import', new URL('./worker-signals.mjs', import.meta.url).href, '--expose-gc', '--import', new URL('./worker-memory.mjs', import.meta.url).href] } },
-    // The suite files run side by side, up to one worker process per core and four in all, and a
-    // worker runs the next file once one is done rather than a fresh process being started for it
-    // (isolate: false; the suites keep no state between files but their own client). Each worker
-    // loads the sources and libxmljs2 again, about a second of CPU: on 2 cores a four-suite run
-    // started four and spent a quarter of its CPU on that (a one-operation run 12.8 s of CPU
-    // against 9.4 in two reused workers; the default run 17.9 against 14.3, 2026-11-24). Waiting
-    // on a slow target needs no more processes: each file's tests run concurrently (--concurrency).
+    // A worker runs the next file once one is done, rather than a fresh process being started for
+    // it (isolate: false; the suites keep no state between files but their own client): each
+    // process loads the sources and libxmljs2, about a second of CPU. `tsiws-conform run` chooses
+    // how many workers (src/engine/lanes.ts, fileWorkers, with the measurements); under plain
+    // vitest, one a core, up to one a suite file.
     maxWorkers: Math.min(4, availableParallelism()),
     isolate: false,
     sequence: { sequencer: QuickSuitesFirst },

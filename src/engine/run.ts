@@ -108,15 +108,17 @@ function baselineWork(settings: RunSettings & { baseline: string }): SuiteWork {
   return { units: rows.length, exchanges: rows.reduce((sum, r) => sum + r.transports.length, 0) };
 }
 
-/** The vitest options that run `suites` in lanes (lanes.ts): one project per lane, each running the
- * suite files that have that lane and told its lane through `provide`; undefined without lanes. */
-function laneOptions(settings: RunSettings, suites: readonly LanedSuite[]) {
+/** The vitest options that say which worker processes run `suites` (lanes.ts): without lanes, how
+ * many workers take the files in turn (fileWorkers); with lanes, one project per lane, each
+ * running the suite files that have that lane and told its lane through `provide`. */
+function workerOptions(settings: RunSettings, target: TargetSettings, suites: readonly LanedSuite[]) {
+  const withoutLanes = { maxWorkers: fileWorkers(suites.length, { cores: availableParallelism(), local: targetIsLocal(target), workers: settings.workers }) };
   // One core (or --rate) needs no count of the work: reading a baseline twice is not free.
-  if (settings.rate !== undefined || settings.workers === 1) return undefined;
+  if (settings.rate !== undefined || settings.workers === 1) return withoutLanes;
   const work = settings.baseline ? { baseline: baselineWork({ ...settings, baseline: settings.baseline }) } : suiteWork(settings);
   const counts = runLanes(settings, work);
   const lanes = laneTotal(counts);
-  if (lanes === 1) return undefined;
+  if (lanes === 1) return withoutLanes;
   const projects = Array.from({ length: lanes }, (_, index) => ({
     extends: true as const,
     // A project extending the root config gets its arrays joined to the root's: an include would
@@ -148,7 +150,7 @@ async function runSuites(settings: RunSettings, target: TargetSettings, suites: 
       maxConcurrency: settings.concurrency,
       // --rate is enforced per client; one suite file at a time keeps it a limit for the whole run.
       ...(settings.rate !== undefined ? { fileParallelism: false } : {}),
-      ...(laneOptions(settings, suites) ?? { maxWorkers: fileWorkers(suites.length, { cores: availableParallelism(), local: targetIsLocal(target), workers: settings.workers }) }),
+      ...workerOptions(settings, target, suites),
     });
     // An interrupted run stops scheduling tests; what finished is kept and reported.
     const stop = () => {
