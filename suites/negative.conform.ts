@@ -6,22 +6,25 @@
  * (src/engine/plan.ts).
  */
 import { test } from 'vitest';
-import { negativePlan, repetitionLabel } from '../src/engine/plan.js';
+import type { NegativeCase } from '../src/cases/case.js';
+import { chunked, negativePlan, repetitionsLabel, type CaseUnit } from '../src/engine/plan.js';
 import { runCaseUnit } from '../src/engine/run-unit.js';
+
+type NegativeUnit = CaseUnit<NegativeCase>;
 import { mutationGuarded, skippedRecord } from './mutations.js';
-import { laneOf, report, useTarget, withinBudget } from './support.js';
+import { laneOf, runChunk, useTarget } from './support.js';
 
 const { settings, client } = useTarget();
 
-// One flat list of concurrent tests: describe blocks would make each operation wait for the last.
-const rows = laneOf('negative', negativePlan(settings)).map((u) => {
-  const c = u.testCase;
-  return { ...u, label: `${c.operation} ${c.scenario}${c.param ? `(${c.param})` : ''}${repetitionLabel(u.repetition)}` };
-});
+const caseLabel = ({ testCase: c }: NegativeUnit): string => `${c.operation} ${c.scenario}${c.param ? `(${c.param})` : ''}`;
 
-test.concurrent.for(rows)('$label', async ({ testCase, transports }, context) => {
-  withinBudget(settings, context);
-  const name = testCase.operation;
-  if (mutationGuarded(settings, name)) return report(context, transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'negative')));
-  report(context, await runCaseUnit(settings, client, testCase, transports));
-});
+// One flat list of concurrent tests: describe blocks would make each operation wait for the last.
+// A test is a chunk of one case's repetitions (plan.ts, chunked): one unit without --repeat.
+const rows = chunked(laneOf('negative', negativePlan(settings)), caseLabel, settings.concurrency).map((units) => ({ units, label: `${caseLabel(units[0]!)}${repetitionsLabel(units)}` }));
+
+test.concurrent.for(rows)('$label', ({ units }, context) =>
+  runChunk(settings, context, units, async ({ testCase, transports }) => {
+    const name = testCase.operation;
+    if (mutationGuarded(settings, name)) return transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'negative'));
+    return runCaseUnit(settings, client, testCase, transports);
+  }));

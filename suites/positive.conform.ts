@@ -5,19 +5,20 @@
  * (src/engine/plan.ts).
  */
 import { test } from 'vitest';
-import { positivePlan, repetitionLabel } from '../src/engine/plan.js';
+import { chunked, positivePlan, repetitionsLabel } from '../src/engine/plan.js';
 import { runCaseUnit } from '../src/engine/run-unit.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
-import { laneOf, report, useTarget, withinBudget } from './support.js';
+import { laneOf, runChunk, useTarget } from './support.js';
 
 const { settings, client } = useTarget();
 
 // One flat list of concurrent tests: describe blocks would make each operation wait for the last.
-const rows = laneOf('positive', positivePlan(settings)).map((u) => ({ ...u, label: `${u.testCase.operation}${repetitionLabel(u.repetition)}` }));
+// A test is a chunk of one operation's repetitions (plan.ts, chunked): one unit without --repeat.
+const rows = chunked(laneOf('positive', positivePlan(settings)), (u) => u.testCase.operation, settings.concurrency).map((units) => ({ units, label: `${units[0]!.testCase.operation}${repetitionsLabel(units)}` }));
 
-test.concurrent.for(rows)('$label', async ({ testCase, transports }, context) => {
-  withinBudget(settings, context);
-  const name = testCase.operation;
-  if (mutationGuarded(settings, name)) return report(context, transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'positive')));
-  report(context, await runCaseUnit(settings, client, testCase, transports));
-});
+test.concurrent.for(rows)('$label', ({ units }, context) =>
+  runChunk(settings, context, units, async ({ testCase, transports }) => {
+    const name = testCase.operation;
+    if (mutationGuarded(settings, name)) return transports.map((t) => skippedRecord(settings, name, t, testCase.id, 'positive'));
+    return runCaseUnit(settings, client, testCase, transports);
+  }));

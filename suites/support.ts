@@ -44,7 +44,7 @@ export function handOver(records: readonly ExchangeRecord[]): RecordsAt | undefi
  * for its 16,576 tests, and its resident size to 427 MiB (267 MiB when not read; heap snapshots
  * 60 s apart and per-process peaks, 2026-11-24). Making it cost about 0.07 ms a test too (profiled). */
 export interface ReportContext {
-  readonly task: { meta: { tsiws?: RecordsAt } };
+  readonly task: { meta: { tsiws?: RecordsAt; tsiwsUnits?: number; tsiwsCutShort?: number } };
   readonly expect: (v: unknown) => { toEqual(v: unknown): void };
 }
 
@@ -57,14 +57,35 @@ export function report(context: ReportContext, records: ExchangeRecord | Exchang
   const at = handOver(record ? list : list.map(compactRecord));
   if (at) context.task.meta.tsiws = at;
   // Only findings of a level that fails the run fail the test (--fail-on); warnings are reported.
-  const findings = list.flatMap((r) => findingsOf(r, failOn).map((f) => `${r.transport} ${f}`));
+  // A chunk's records are several cases' (repetitions): each finding says whose.
+  const cases = new Set(list.map((r) => r.caseId)).size;
+  const findings = list.flatMap((r) => findingsOf(r, failOn).map((f) => `${cases > 1 ? `${r.caseId} ` : ''}${r.transport} ${f}`));
   // An assertion costs more than the exchange's checks (profiled): made only when it will fail.
   if (findings.length > 0) context.expect(findings).toEqual([]);
 }
 
+const budgetSpent = (settings: TargetSettings): boolean => settings.deadline !== undefined && Date.now() >= settings.deadline;
+
 /** Skips the test when the run's --max-duration budget is spent; the collector counts it. */
 export function withinBudget(settings: TargetSettings, context: { skip: (note?: string) => void }): void {
-  if (settings.deadline !== undefined && Date.now() >= settings.deadline) context.skip(CUT_SHORT);
+  if (budgetSpent(settings)) context.skip(CUT_SHORT);
+}
+
+/** A test that runs a chunk of units (plan.ts, chunked) one after another and reports all their
+ * records together. The units are counted in task.meta: the collector's progress and cases not
+ * run count units, not tests. Once --max-duration runs out, the units left are not run. */
+export async function runChunk<U>(settings: TargetSettings, context: ReportContext & { skip: (note?: string) => void }, units: readonly U[], runUnit: (unit: U) => Promise<ExchangeRecord[]> | ExchangeRecord[]): Promise<void> {
+  if (units.length > 1) context.task.meta.tsiwsUnits = units.length;
+  withinBudget(settings, context);
+  const records: ExchangeRecord[] = [];
+  let ran = 0;
+  for (const unit of units) {
+    if (ran > 0 && budgetSpent(settings)) break;
+    records.push(...(await runUnit(unit)));
+    ran++;
+  }
+  if (ran < units.length) context.task.meta.tsiwsCutShort = units.length - ran;
+  report(context, records, settings);
 }
 
 export const CUT_SHORT = 'cut short by --max-duration';

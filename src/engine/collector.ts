@@ -11,7 +11,8 @@ export class RecordCollector implements Reporter {
   readonly toolErrors: string[] = [];
   /** Tests that did not run because the --max-duration budget was spent. */
   cutShort = 0;
-  /** Tests collected, and tests that reported a result: the difference did not finish. */
+  /** Tests collected, and the plan's units (plan.ts) of the tests that reported a result: a test is
+   * a chunk of units (task.meta.tsiwsUnits, one when unset). */
   planned = 0;
   finished = 0;
   /** Suite files this run will run (after any sharding), and those collected so far: until all
@@ -47,10 +48,14 @@ export class RecordCollector implements Reporter {
   ) {}
 
   onTestCaseResult(testCase: TestCase): void {
-    this.finished++;
+    const meta = testCase.meta();
+    // A test interrupted before it started has no count of its units: it counts one here, and the
+    // run counts the plan's units that never reported as not run (run.ts).
+    const units = meta.tsiwsUnits ?? 1;
+    this.finished += units;
+    this.cutShort += meta.tsiwsCutShort ?? 0;
     if (this.inPlan === undefined) this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun);
     else this.onProgress(this.finished, Math.max(this.planned, this.inPlan), true);
-    const meta = testCase.meta();
     if (meta.tsiws) {
       for (const { record, text } of this.files.readWithText(meta.tsiws)) this.onRecord(record, text);
       if (meta.tsiwsSamples) for (const sample of this.files.read(meta.tsiwsSamples)) this.onSample(sample);
@@ -58,7 +63,7 @@ export class RecordCollector implements Reporter {
     }
     const result = testCase.result();
     // Skipped: --max-duration ran out; pending: the run was interrupted before the test ran.
-    if (result.state === 'skipped' || result.state === 'pending') this.cutShort++;
+    if (result.state === 'skipped' || result.state === 'pending') this.cutShort += units;
     if (result.state === 'failed') {
       this.toolError(`${testCase.fullName}: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
     }

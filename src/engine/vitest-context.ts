@@ -33,6 +33,11 @@ declare module '@vitest/runner' {
     tsiws?: RecordsAt;
     /** Where every fuzz sample's exchanges are, for run --record only (reports see just tsiws). */
     tsiwsSamples?: RecordsAt;
+    /** The plan's units (cases with their transports) the test holds, when more than one (a chunk
+     * of repetitions, plan.ts); the progress and the cases not run count units. */
+    tsiwsUnits?: number;
+    /** Units of the test that --max-duration cut short after it started. */
+    tsiwsCutShort?: number;
   }
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { cliInProcess } from '../support/cli.js';
+import { cliInProcess, runInProcess } from '../support/cli.js';
 import { duplicateTestcases, suiteSeconds } from '../support/junit.js';
 
 const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
@@ -115,5 +115,24 @@ describe('tsiws-conform run exits', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/^[^\n]+\n$/);
     expect(stderr).toContain(message);
+  });
+});
+
+describe('tsiws-conform run --repeat', () => {
+  // The repetitions of a case run as chunks, several to a vitest test (src/engine/plan.ts): the
+  // reports still hold every repetition's exchanges once, under its own id.
+  test('reports every repetition of every case once, each under its own id', async () => {
+    const r = await runInProcess(['run', '--operations', 'MobileTasksList', '--suites', 'positive,negative', '--repeat', '20', '--seed', '5']);
+    expect(r.code).toBe(0);
+    const records = r.text('records.jsonl').trim().split('\n').map((l) => JSON.parse(l) as { caseId: string; transport: string; kind: string });
+    const positive = records.filter((x) => x.kind === 'positive' && x.transport === 'soap11').map((x) => x.caseId).sort();
+    expect(positive).toEqual(['MobileTasksList-example', ...Array.from({ length: 19 }, (_, i) => `MobileTasksList-example-r${i + 2}`)].sort());
+    const keys = records.map((x) => `${x.caseId} ${x.transport} ${x.kind}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const negatives = new Set(records.filter((x) => x.kind === 'negative' && !/-r\d+$/.test(x.caseId)).map((x) => x.caseId));
+    for (const id of negatives) expect(records.filter((x) => x.caseId.startsWith(`${id}-r`) && x.transport === records.find((y) => y.caseId === id)!.transport)).toHaveLength(19);
+    const results = JSON.parse(r.text('results.json')) as { summary: { exchanges: { total: number } }; run: { incomplete?: unknown } };
+    expect(results.run.incomplete).toBeUndefined();
+    expect(results.summary.exchanges.total).toBe(records.length);
   });
 });

@@ -28,3 +28,14 @@ test("with the plan's count, progress is final from the first result", () => {
 test('without it (a baseline replay), progress is final once every file is collected', () => {
   expect(run()).toEqual([[1, 2, false], [2, 2, false], [3, 5, true]]);
 });
+
+test('a test that is a chunk of units counts its units, and those --max-duration left', () => {
+  const seen: Array<[number, number, boolean]> = [];
+  const collector = new RecordCollector(files, undefined, undefined, (done, planned, final) => seen.push([done, planned, final]), 40);
+  const chunk = (meta: object, state = 'passed') => ({ meta: () => meta, result: () => ({ state }), fullName: 't' }) as unknown as TestCase;
+  collector.onTestCaseResult(chunk({ tsiwsUnits: 16 }));
+  collector.onTestCaseResult(chunk({ tsiwsUnits: 16, tsiwsCutShort: 5 }));
+  collector.onTestCaseResult(chunk({ tsiwsUnits: 8 }, 'skipped'));
+  expect(seen).toEqual([[16, 40, true], [32, 40, true], [40, 40, true]]);
+  expect(collector.cutShort).toBe(5 + 8);
+});

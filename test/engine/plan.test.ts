@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULTS, SETTINGS, type RunSettings } from '../../src/config/settings.js';
 import { ConfigError } from '../../src/config/errors.js';
-import { fuzzPlan, negativePlan, positivePlan, servicePlan, suitesToRun } from '../../src/engine/plan.js';
+import { chunked, CHUNK_UNITS, fuzzPlan, negativePlan, positivePlan, repetitionsLabel, servicePlan, suitesToRun } from '../../src/engine/plan.js';
 
 const settings = (over: Partial<RunSettings> = {}): RunSettings => ({ ...DEFAULTS, ...over });
 const ids = (s: RunSettings) => [
@@ -46,5 +46,42 @@ describe('--shard', () => {
   test('takes i/n', () => expect(parse(' 2 / 4 ', '--shard')).toEqual({ index: 2, count: 4 }));
   test.each(['0/4', '5/4', '2', '2/0', 'a/b', '-1/4'])('refuses %s naming the flag and the form', (text) => {
     expect(() => parse(text, '--shard')).toThrow(new ConfigError(`--shard: expected i/n with 1 <= i <= n (e.g. 2/4 for the second of four shards), got "${text}"`));
+  });
+});
+
+describe('chunks: the repetitions of one case as one test', () => {
+  const byCase = (u: { testCase: { operation: string; scenario?: string; param?: string } }) => `${u.testCase.operation} ${u.testCase.scenario ?? ''} ${u.testCase.param ?? ''}`;
+
+  test('without --repeat every chunk is one unit, in the plan\'s order', () => {
+    const units = negativePlan(settings());
+    expect(chunked(units, byCase, 4)).toEqual(units.map((u) => [u]));
+  });
+
+  test('at --repeat 64 a case\'s repetitions make chunks of 16, every unit exactly once', () => {
+    const units = negativePlan(settings({ repeat: 64 }));
+    const chunks = chunked(units, byCase, 4);
+    expect(chunks).toHaveLength(units.length / CHUNK_UNITS);
+    expect(chunks.flat().map((u) => u.testCase.id).sort()).toEqual(units.map((u) => u.testCase.id).sort());
+    for (const chunk of chunks) {
+      expect(new Set(chunk.map(byCase)).size).toBe(1);
+      // One after another: repetitions 1-16, 17-32, ... of the case.
+      expect(chunk.map((u) => u.repetition)).toEqual(Array.from({ length: 16 }, (_, i) => chunk[0]!.repetition + i));
+    }
+    // The order of their first units: the first chunk of every case before any second chunk.
+    expect(chunks.slice(0, 3).map((c) => c[0]!.repetition)).toEqual([0, 0, 0]);
+  });
+
+  test('a few cases repeated keep two chunks for every test run at once (--concurrency)', () => {
+    const units = positivePlan(settings({ repeat: 20, operations: ['MobileTasksList'] }));
+    expect(chunked(units, byCase, 4).map((c) => c.length)).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(chunked(units, byCase, 1).map((c) => c.length)).toEqual([10, 10]);
+    expect(chunked(units, byCase, 16).map((c) => c.length)).toEqual(Array(20).fill(1));
+  });
+
+  test('a chunk\'s name says which repetitions it holds', () => {
+    const units = positivePlan(settings({ repeat: 20, operations: ['MobileTasksList'] }));
+    expect(chunked(units, byCase, 1).map(repetitionsLabel)).toEqual([' #1-10', ' #11-20']);
+    expect(repetitionsLabel([units[0]!])).toBe('');
+    expect(repetitionsLabel([units[4]!])).toBe(' #5');
   });
 });

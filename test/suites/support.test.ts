@@ -2,7 +2,8 @@
  * 6 KiB of heap kept until the suite file ends, the first time a concurrent test reads
  * `context.expect`); a failing one asserts through it, naming every finding. */
 import { describe, expect, it } from 'vitest';
-import { report, type ReportContext } from '../../suites/support.js';
+import { CUT_SHORT, report, runChunk, type ReportContext } from '../../suites/support.js';
+import type { TargetSettings } from '../../src/engine/vitest-context.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 
 const record = (checks: ExchangeRecord['checks']): ExchangeRecord => ({
@@ -47,5 +48,73 @@ describe('report', () => {
     report(context, [record([{ id: 'http-status-200', status: 'passed' }]), { ...record([{ id: 'echo-matches', status: 'failed', message: 'echo differs' }]), transport: 'get' }], run);
     expect(reads()).toBe(1);
     expect(asserted).toEqual([['get echo-matches: echo differs'], []]);
+  });
+});
+
+describe('runChunk', () => {
+  const settings = (deadline?: number) => ({ deadline, record: undefined, failOn: 'error' }) as unknown as TargetSettings;
+  const chunkContext = () => {
+    const skipped: Array<string | undefined> = [];
+    // vitest's skip ends the test by throwing.
+    const skip = (note?: string): never => {
+      skipped.push(note);
+      throw new Error('skipped');
+    };
+    const context = { ...counting().context, task: { meta: {} as ReportContext['task']['meta'] }, skip };
+    return { context, skipped };
+  };
+  const passing = (caseId: string) => ({ ...record([{ id: 'http-status-200', status: 'passed' }]), caseId });
+
+  it('runs every unit one after another and says how many units the test holds', async () => {
+    const { context, skipped } = chunkContext();
+    const order: string[] = [];
+    await runChunk(settings(), context, ['a', 'b', 'c'], async (id) => {
+      order.push(`start ${id}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      order.push(`end ${id}`);
+      return [passing(id)];
+    });
+    expect(order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+    expect(context.task.meta).toEqual({ tsiwsUnits: 3 });
+    expect(skipped).toEqual([]);
+  });
+
+  it('a chunk of one unit is a test like any other', async () => {
+    const { context } = chunkContext();
+    await runChunk(settings(), context, ['a'], () => [passing('a')]);
+    expect(context.task.meta).toEqual({});
+  });
+
+  it('runs no further unit once --max-duration ran out, and counts those it left', async () => {
+    const { context } = chunkContext();
+    const ran: string[] = [];
+    const deadline = Date.now() + 100;
+    await runChunk(settings(deadline), context, ['a', 'b', 'c', 'd'], async (id) => {
+      ran.push(id);
+      // Unit b runs past the deadline.
+      if (id === 'b') await new Promise((resolve) => setTimeout(resolve, deadline - Date.now() + 5));
+      return [passing(id)];
+    });
+    expect(ran).toEqual(['a', 'b']);
+    expect(context.task.meta).toEqual({ tsiwsUnits: 4, tsiwsCutShort: 2 });
+  });
+
+  it('skips the whole chunk when the budget was spent before it started', async () => {
+    const { context, skipped } = chunkContext();
+    const ran: string[] = [];
+    await expect(runChunk(settings(Date.now() - 1), context, ['a', 'b'], (id) => (ran.push(id), [passing(id)]))).rejects.toThrow('skipped');
+    expect(skipped).toEqual([CUT_SHORT]);
+    expect(ran).toEqual([]);
+    expect(context.task.meta.tsiwsUnits).toBe(2);
+  });
+
+  it('names the case of each finding when the chunk holds several', async () => {
+    const { context, asserted } = (() => {
+      const c = counting();
+      return { context: { ...c.context, task: { meta: {} }, skip: () => {} }, asserted: c.asserted };
+    })();
+    const failing = (caseId: string) => ({ ...record([{ id: 'echo-matches', status: 'failed', message: 'echo differs' }]), caseId });
+    await runChunk(settings(), context, ['p1', 'p1-r2'], (id) => [failing(id)]);
+    expect(asserted).toEqual([['p1 soap11 echo-matches: echo differs', 'p1-r2 soap11 echo-matches: echo differs'], []]);
   });
 });
