@@ -1,6 +1,6 @@
 /**
- * The one module that imports libxmljs2: safe parsing into a plain, namespace-aware element tree,
- * and XSD validation.
+ * The one module that loads libxmljs2: safe parsing into a plain, namespace-aware element tree,
+ * and XSD validation (sax-tree.ts builds the tree from the SAX parser this module gives it).
  *
  * Safety: external entities and DTDs are never loaded or substituted (noent, dtdload and dtdvalid
  * off; nonet on), and `huge` stays off so libxml2's own limits on depth and entity amplification
@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type libxmlTypes from 'libxmljs2';
 import { ATTR, buildOrderedXml } from '../xml/build.js';
 import { DEFAULT_XML_LIMITS, guardXml, type ExternalReference, type XmlLimits } from './xml-guard.js';
+import { saxTreeReader } from './sax-tree.js';
 
 export type { ExternalReference, XmlLimits } from './xml-guard.js';
 
@@ -21,6 +22,8 @@ export type { ExternalReference, XmlLimits } from './xml-guard.js';
 type Libxml = typeof libxmlTypes;
 let loaded: Libxml | undefined;
 const xml = (): Libxml => (loaded ??= createRequire(import.meta.url)('libxmljs2') as Libxml);
+
+const parseDocument = (text: string): libxmlTypes.Document => xml().parseXml(text, SAFE_PARSE_OPTIONS);
 
 const SAFE_PARSE_OPTIONS = {
   noent: false,
@@ -64,7 +67,7 @@ export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedX
   if (!guard.ok) return guard;
   let doc: libxmlTypes.Document;
   try {
-    doc = xml().parseXml(text, SAFE_PARSE_OPTIONS);
+    doc = parseDocument(text);
   } catch (err) {
     return { ok: false, error: describeParseError(err) };
   }
@@ -76,6 +79,32 @@ export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedX
   // would judge as content the answer never had: such an answer validates through its plain tree.
   if (!hasDoctype) parsedDocuments.set(plain, doc);
   return { ok: true, root: plain, encoding: doc.encoding() ?? null, hasDoctype, external: guard.external };
+}
+
+let readTree: ((text: string) => XmlElement | undefined) | undefined;
+// libxml2 judges a declared encoding other than UTF-8 by the bytes' name (parseXml reads the text as
+// UTF-8 whatever it declares); the SAX path is taken only where both read the same characters.
+// parseXml's encoding is the declared one as written, else UTF-8, the one it reads the text in.
+const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/;
+
+/**
+ * parseXml's result for a reader that needs only the tree, never XSD validation (the embedded
+ * server's requests): built from libxml2's SAX events, which leave no document behind (see
+ * sax-tree.ts). The same parser judges the text, so a document it reads without an error or a
+ * warning is one parseXml reads into the same tree. What it does not read alike goes to parseXml:
+ * a DOCTYPE (the SAX parser would expand its entities), a declared encoding other than UTF-8, and
+ * any error or warning (parseXml gives the verdict and its message).
+ */
+export function readXml(text: string, limits: Partial<XmlLimits> = {}): ParsedXml {
+  const encoding = DECLARED_ENCODING.exec(text)?.[1] ?? null;
+  // An empty text would abort the process: libxmljs2's SAX parser asserts on the null context
+  // libxml2 makes for no bytes (seen in this file's test).
+  if (text.length === 0 || text.includes('<!DOCTYPE') || (encoding !== null && encoding.toLowerCase() !== 'utf-8')) return parseXml(text, limits);
+  const guard = guardXml(text, { ...DEFAULT_XML_LIMITS, ...limits });
+  if (!guard.ok) return guard;
+  const root = (readTree ??= saxTreeReader(new (xml().SaxParser)()))(text);
+  if (!root) return parseXml(text, limits);
+  return { ok: true, root, encoding: encoding ?? 'UTF-8', hasDoctype: false, external: guard.external };
 }
 
 // The libxml2 document each parsed root came from, for as long as its plain tree lives: validating
@@ -128,7 +157,7 @@ export interface CompiledSchema {
 }
 
 export function compileSchema(xsdText: string): CompiledSchema {
-  const schema = xml().parseXml(xsdText, SAFE_PARSE_OPTIONS);
+  const schema = parseDocument(xsdText);
   // Verdicts by element: a tree is immutable, and answers of the same text share one
   // (decode/response.ts), so an element already validated against this schema is not again.
   const verdicts = new WeakMap<XmlElement, string[]>();
@@ -141,7 +170,7 @@ export function compileSchema(xsdText: string): CompiledSchema {
     validateText(text) {
       let doc: libxmlTypes.Document;
       try {
-        doc = xml().parseXml(text, SAFE_PARSE_OPTIONS);
+        doc = parseDocument(text);
       } catch (err) {
         return [`not well-formed: ${(err as Error).message.trim()}`];
       }
@@ -155,7 +184,7 @@ function validateElement(schema: libxmlTypes.Document, element: XmlElement): str
   // A document's root validates as parsed. An element cut out of a SOAP Body is re-serialised
   // with every namespace declared on the element that uses it, so that it validates on its own
   // (libxmljs2 validates whole documents only; see the module comment for why not clone).
-  const doc = parsedDocuments.get(element) ?? xml().parseXml(serialise(element), SAFE_PARSE_OPTIONS);
+  const doc = parsedDocuments.get(element) ?? parseDocument(serialise(element));
   if (doc.validate(schema)) return [];
   return doc.validationErrors.map((e) => e.message.trim());
 }
