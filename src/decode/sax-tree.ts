@@ -11,7 +11,7 @@
  * whenever libxml2 grew by 16 MiB did not stop it (one level a collection). Measured on a 1.1 KB
  * SOAP request (Node 20, 2026-11-24): 31 us a parse here and no memory left, against 103 us.
  *
- * The caller decides when this reading is the same as parseXml's (see xml.ts, readXml): any error
+ * The caller decides when this reading is a document's (xml.ts, parseXml): any error
  * or warning makes the result `undefined`.
  */
 import type { SaxParser } from 'libxmljs2';

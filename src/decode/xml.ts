@@ -60,11 +60,53 @@ export type ParsedXml =
 
 export const XSI_NIL = '{http://www.w3.org/2001/XMLSchema-instance}nil';
 
-/** Parses XML text without ever throwing: a document that is not well-formed, or that the guard
- * refuses (see xml-guard.ts), gives `ok: false` and the first error with its position. */
+/**
+ * Parses XML text without ever throwing: a document that is not well-formed, or that the guard
+ * refuses (see xml-guard.ts), gives `ok: false` and the first error with its position.
+ *
+ * libxml2 reads it through its SAX interface wherever that reads it as its document would: the
+ * tree is built from the events (sax-tree.ts) and nothing of libxml2 is left behind. A document
+ * and its node wrappers would stay until V8's full collections freed them, one level of the tree a
+ * collection, unseen by V8's accounting: a process that parses much piled them up (the CLI's
+ * embedded server, the workers' fuzzed answers). The rest is read as a document (parseXmlDocument):
+ * a DOCTYPE (the SAX parser would expand its entities), a declared encoding other than UTF-8
+ * (libxml2 reads the text as UTF-8 whatever it declares only in a document), a text long enough
+ * to hold a text node over libxml2's limit, and anything the SAX parser reports, error or warning
+ * (the document gives the verdict and its message).
+ * test/decode/read-xml.test.ts compares both readings.
+ */
 export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedXml {
   const guard = guardXml(text, { ...DEFAULT_XML_LIMITS, ...limits });
   if (!guard.ok) return guard;
+  return readEvents(text, guard.external) ?? readDocument(text, guard.external);
+}
+
+/** parseXml through libxml2's document only: the reading the SAX path is held to (tests). */
+export function parseXmlDocument(text: string, limits: Partial<XmlLimits> = {}): ParsedXml {
+  const guard = guardXml(text, { ...DEFAULT_XML_LIMITS, ...limits });
+  return guard.ok ? readDocument(text, guard.external) : guard;
+}
+
+let readTree: ((text: string) => XmlElement | undefined) | undefined;
+const MAX_TEXT_NODE = 10_000_000;
+// A document's encoding is the declared one as written, else UTF-8, the one it reads the text in.
+const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/;
+
+function readEvents(text: string, external: readonly ExternalReference[]): ParsedXml | undefined {
+  const encoding = DECLARED_ENCODING.exec(text)?.[1] ?? null;
+  // An empty text would abort the process: libxmljs2's SAX parser asserts on the null context
+  // libxml2 makes for no bytes (seen in read-xml.test.ts).
+  if (text.length === 0 || text.includes('<!DOCTYPE') || (encoding !== null && encoding.toLowerCase() !== 'utf-8')) return undefined;
+  // libxml2 limits a text node when it builds a document (XML_MAX_TEXT_LENGTH), not in SAX events:
+  // a text that could hold one that long is read as a document, which refuses it.
+  if (text.length > MAX_TEXT_NODE) return undefined;
+  const root = (readTree ??= saxTreeReader(new (xml().SaxParser)()))(text);
+  if (!root) return undefined;
+  wholeDocuments.set(root, text);
+  return { ok: true, root, encoding: encoding ?? 'UTF-8', hasDoctype: false, external };
+}
+
+function readDocument(text: string, external: readonly ExternalReference[]): ParsedXml {
   let doc: libxmlTypes.Document;
   try {
     doc = parseDocument(text);
@@ -77,40 +119,14 @@ export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedX
   const hasDoctype = doc.getDtd() !== null;
   // A document with a DOCTYPE keeps its unexpanded entity references as nodes, which XSD validation
   // would judge as content the answer never had: such an answer validates through its plain tree.
-  if (!hasDoctype) parsedDocuments.set(plain, doc);
-  return { ok: true, root: plain, encoding: doc.encoding() ?? null, hasDoctype, external: guard.external };
+  if (!hasDoctype) wholeDocuments.set(plain, text);
+  return { ok: true, root: plain, encoding: doc.encoding() ?? null, hasDoctype, external };
 }
 
-let readTree: ((text: string) => XmlElement | undefined) | undefined;
-// libxml2 judges a declared encoding other than UTF-8 by the bytes' name (parseXml reads the text as
-// UTF-8 whatever it declares); the SAX path is taken only where both read the same characters.
-// parseXml's encoding is the declared one as written, else UTF-8, the one it reads the text in.
-const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/;
-
-/**
- * parseXml's result for a reader that needs only the tree, never XSD validation (the embedded
- * server's requests): built from libxml2's SAX events, which leave no document behind (see
- * sax-tree.ts). The same parser judges the text, so a document it reads without an error or a
- * warning is one parseXml reads into the same tree. What it does not read alike goes to parseXml:
- * a DOCTYPE (the SAX parser would expand its entities), a declared encoding other than UTF-8, and
- * any error or warning (parseXml gives the verdict and its message).
- */
-export function readXml(text: string, limits: Partial<XmlLimits> = {}): ParsedXml {
-  const encoding = DECLARED_ENCODING.exec(text)?.[1] ?? null;
-  // An empty text would abort the process: libxmljs2's SAX parser asserts on the null context
-  // libxml2 makes for no bytes (seen in this file's test).
-  if (text.length === 0 || text.includes('<!DOCTYPE') || (encoding !== null && encoding.toLowerCase() !== 'utf-8')) return parseXml(text, limits);
-  const guard = guardXml(text, { ...DEFAULT_XML_LIMITS, ...limits });
-  if (!guard.ok) return guard;
-  const root = (readTree ??= saxTreeReader(new (xml().SaxParser)()))(text);
-  if (!root) return parseXml(text, limits);
-  return { ok: true, root, encoding: encoding ?? 'UTF-8', hasDoctype: false, external: guard.external };
-}
-
-// The libxml2 document each parsed root came from, for as long as its plain tree lives: validating
-// a whole answer (a bare GET/POST <string>) reuses its one parse instead of serialising and parsing
-// it again. The plain tree stays plain data; the document never leaves this module.
-const parsedDocuments = new WeakMap<XmlElement, libxmlTypes.Document>();
+// The text each parsed root came from, for as long as its plain tree lives: a whole answer (a bare
+// GET/POST <string>) is validated as the document it was, comments, processing instructions and
+// all, not as its plain tree serialised again.
+const wholeDocuments = new WeakMap<XmlElement, string>();
 
 // libxml2's own limit without XML_PARSE_HUGE (kept off, see the header): XML_MAX_TEXT_LENGTH.
 const HUGE_TEXT = /Huge input lookup|huge text node/i;
@@ -184,7 +200,7 @@ function validateElement(schema: libxmlTypes.Document, element: XmlElement): str
   // A document's root validates as parsed. An element cut out of a SOAP Body is re-serialised
   // with every namespace declared on the element that uses it, so that it validates on its own
   // (libxmljs2 validates whole documents only; see the module comment for why not clone).
-  const doc = parsedDocuments.get(element) ?? parseDocument(serialise(element));
+  const doc = parseDocument(wholeDocuments.get(element) ?? serialise(element));
   if (doc.validate(schema)) return [];
   return doc.validationErrors.map((e) => e.message.trim());
 }

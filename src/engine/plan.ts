@@ -14,8 +14,8 @@ import { exampleCase } from '../cases/examples.js';
 import { negativeCases } from '../cases/negative.js';
 import { getOperation } from '../contract/index.js';
 import type { RunSettings, Shard, SuiteId } from '../config/settings.js';
-import type { TransportId } from '../transports/index.js';
 import type { SuiteWork } from './lanes.js';
+import type { TransportId } from '../transports/index.js';
 
 export interface CaseUnit<C> {
   readonly testCase: C;
@@ -92,19 +92,37 @@ function dealt<T>(settings: PlanSettings, units: readonly T[]): T[] {
   return units.filter((_, position) => inShard(settings.shard, position));
 }
 
+/** One repetition's units of each suite, unsharded: a repetition repeats them under its own ids. */
+interface OneRepetition {
+  readonly positive: ReadonlyArray<Omit<CaseUnit<PositiveCase>, 'repetition'>>;
+  readonly negative: ReadonlyArray<Omit<CaseUnit<NegativeCase>, 'repetition'>>;
+  readonly fuzz: readonly string[];
+}
+
+function positiveOnce(settings: PlanSettings): OneRepetition['positive'] {
+  return settings.operations.map((name) => ({ testCase: exampleCase(getOperation(name)), transports: settings.transports }));
+}
+
+function negativeOnce(settings: PlanSettings): OneRepetition['negative'] {
+  const auth = settings.signer !== undefined || settings.sig !== undefined;
+  return settings.operations.flatMap((name) =>
+    negativeCases(getOperation(name), { auth })
+      .map((c) => ({ testCase: c, transports: c.transports.filter((t) => settings.transports.includes(t)) }))
+      .filter((u) => u.transports.length > 0));
+}
+
+/** The units of every repetition in the plan's order (repetition, then operation, then case),
+ * each repetition's case under its own id, dealt to this shard. */
+function repeated<C extends { readonly id: string }>(settings: PlanSettings, once: ReadonlyArray<Omit<CaseUnit<C>, 'repetition'>>): Array<CaseUnit<C>> {
+  return dealt(settings, repetitions(settings).flatMap((rep) => once.map((u) => ({ testCase: { ...u.testCase, id: repetitionId(u.testCase.id, rep) }, transports: u.transports, repetition: rep }))));
+}
+
 export function positivePlan(settings: PlanSettings): Array<CaseUnit<PositiveCase>> {
-  return dealt(settings, repetitions(settings).flatMap((rep) => settings.operations.map((name) => {
-    const c = exampleCase(getOperation(name));
-    return { testCase: { ...c, id: repetitionId(c.id, rep) }, transports: settings.transports, repetition: rep };
-  })));
+  return repeated(settings, positiveOnce(settings));
 }
 
 export function negativePlan(settings: PlanSettings): Array<CaseUnit<NegativeCase>> {
-  const auth = settings.signer !== undefined || settings.sig !== undefined;
-  return dealt(settings, repetitions(settings).flatMap((rep) => settings.operations.flatMap((name) =>
-    negativeCases(getOperation(name), { auth })
-      .map((c) => ({ testCase: { ...c, id: repetitionId(c.id, rep) }, transports: c.transports.filter((t) => settings.transports.includes(t)), repetition: rep }))
-      .filter((u) => u.transports.length > 0))));
+  return repeated(settings, negativeOnce(settings));
 }
 
 export function fuzzPlan(settings: PlanSettings): FuzzUnit[] {
@@ -116,38 +134,48 @@ export function servicePlan(settings: PlanSettings): number {
   return inShard(settings.shard, 0) ? 1 : 0;
 }
 
-/** Tests of each suite in this shard (one per unit; the suites in suites/ make them so). */
-function suiteSizes(settings: PlanSettings): Record<SuiteId, () => number> {
+/** What this shard takes of `once` repeated --repeat times, counted without making the units (the
+ * CLI sizes the plan before the run, and at --repeat 64 the negative suite alone is 16,576 units):
+ * how many, and the sum of `weight` over them. */
+function shardShare<T>(settings: PlanSettings, once: readonly T[], weight: (unit: T) => number): SuiteWork {
+  let units = 0;
+  let exchanges = 0;
+  const total = once.length * settings.repeat;
+  for (let position = 0; position < total; position++) {
+    if (!inShard(settings.shard, position)) continue;
+    units++;
+    exchanges += weight(once[position % once.length]!);
+  }
+  return { units, exchanges };
+}
+
+/** What each suite has to do in this shard: its units (one test each, or a chunk of repetitions,
+ * see chunked) and the exchanges they make. A fuzz property sends --runs samples over its
+ * transports, more when it shrinks a failure. */
+function suiteShares(settings: PlanSettings & Partial<Pick<RunSettings, 'runs'>>): Record<SuiteId, () => SuiteWork> {
+  const cases = (once: ReadonlyArray<{ readonly transports: readonly TransportId[] }>) => shardShare(settings, once, (u) => u.transports.length);
   return {
-    positive: () => positivePlan(settings).length,
-    negative: () => negativePlan(settings).length,
-    fuzz: () => fuzzPlan(settings).length,
-    service: () => servicePlan(settings),
+    positive: () => cases(positiveOnce(settings)),
+    negative: () => cases(negativeOnce(settings)),
+    fuzz: () => shardShare(settings, settings.operations, () => (settings.runs ?? 1) * settings.transports.length),
+    service: () => ({ units: servicePlan(settings), exchanges: servicePlan(settings) }),
   };
 }
 
-/** What each selected suite has to do in this shard, for its lanes (lanes.ts): a fuzz property
- * sends --runs samples over its transports, more when it shrinks a failure. */
+/** What each selected suite has to do in this shard, for its lanes (lanes.ts). */
 export function suiteWork(settings: PlanSettings & Pick<RunSettings, 'runs'>): Partial<Record<SuiteId, SuiteWork>> {
-  const cases = (units: ReadonlyArray<CaseUnit<unknown>>): SuiteWork => ({ units: units.length, exchanges: units.reduce((sum, u) => sum + u.transports.length, 0) });
-  const properties = (n: number): SuiteWork => ({ units: n, exchanges: n * settings.runs * settings.transports.length });
-  const work: Record<SuiteId, () => SuiteWork> = {
-    positive: () => cases(positivePlan(settings)),
-    negative: () => cases(negativePlan(settings)),
-    fuzz: () => properties(fuzzPlan(settings).length),
-    service: () => ({ units: servicePlan(settings), exchanges: servicePlan(settings) }),
-  };
-  return Object.fromEntries(suitesToRun(settings).map((s) => [s, work[s]()]));
+  const share = suiteShares(settings);
+  return Object.fromEntries(suitesToRun(settings).map((s) => [s, share[s]()]));
 }
 
 /** The selected suites that have something to run in this shard. */
 export function suitesToRun(settings: PlanSettings): SuiteId[] {
-  const size = suiteSizes(settings);
-  return settings.suites.filter((s) => size[s]() > 0);
+  const share = suiteShares(settings);
+  return settings.suites.filter((s) => share[s]().units > 0);
 }
 
-/** The tests the selected suites make in this shard. */
+/** The units the selected suites run in this shard: progress and cases not run count them. */
 export function plannedTests(settings: PlanSettings): number {
-  const size = suiteSizes(settings);
-  return settings.suites.reduce((sum, s) => sum + size[s](), 0);
+  const share = suiteShares(settings);
+  return settings.suites.reduce((sum, s) => sum + share[s]().units, 0);
 }

@@ -13,7 +13,7 @@
  */
 import { operations, soapAction, type Operation } from '../contract/index.js';
 import { parseContentType } from '../decode/response.js';
-import { readXml, XSI_NIL, type ParsedXml, type XmlElement } from '../decode/xml.js';
+import { parseXml, XSI_NIL, type ParsedXml, type XmlElement } from '../decode/xml.js';
 import { dialectByEnvelopeNs, soap11, soap12, type SoapDialect } from '../transports/dialects.js';
 import { childNamed } from '../transports/soap.js';
 import { empty, soapFault, soapResult, type Reply } from './replies.js';
@@ -65,8 +65,7 @@ export function handleSoap(behaviour: Behaviour, req: SoapRequest): Reply {
   const header = req.headers['soapaction'];
   const guessed: SoapDialect = header === undefined || mediaType === soap12.mediaType ? soap12 : soap11;
   let parsed: ParsedXml | undefined;
-  // The tree only (no document kept: a server parses much and allocates little, see sax-tree.ts).
-  const parse = () => (parsed ??= readXml(req.body));
+  const parse = () => (parsed ??= parseXml(req.body));
   // A fault is written in the version of the envelope once it is known, else in the guessed one.
   const faultDialect = () => (parse().ok ? dialectByEnvelopeNs((parse() as { root: XmlElement }).root.ns) : undefined) ?? guessed;
 
