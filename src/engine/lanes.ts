@@ -80,7 +80,9 @@ export function runLanes(settings: Pick<RunSettings, 'rate' | 'workers'>, work: 
  * which reads every record, and to a target on the same machine (the embedded server, a local
  * host): once a checked exchange cost half as much, the positive suite x200 on 2 cores ran at
  * 2184 to 2520 checked exchanges/s in one worker and 1886 to 2107/s in two, alternately against
- * one reference server (2026-11-24): four busy processes on two cores wait on each other.
+ * one reference server (2026-11-24): four busy processes on two cores wait on each other. Again
+ * once the reference server read requests through SAX (a cheaper request), `--repeat 400`: 22.3
+ * and 24.3 s in one worker, 29.0 and 29.7 s in two, alternately (2026-11-24 14:45).
  */
 export const autoWorkers = (cores: number, suites: number): number => Math.max(1, cores - suites);
 
