@@ -197,7 +197,8 @@ export function compileSchema(xsdText: string): CompiledSchema {
 }
 
 function validateElement(schema: libxmlTypes.Document, element: XmlElement): string[] {
-  // A document's root validates as parsed. An element cut out of a SOAP Body is re-serialised
+  // A whole document validates from its own text, parsed again as a document (its tree came from
+  // SAX events, or its document was let go). An element cut out of a SOAP Body is re-serialised
   // with every namespace declared on the element that uses it, so that it validates on its own
   // (libxmljs2 validates whole documents only; see the module comment for why not clone).
   const doc = parseDocument(wholeDocuments.get(element) ?? serialise(element));
