@@ -41,7 +41,9 @@ export default defineConfig({
     maxWorkers: Math.min(4, availableParallelism()),
     isolate: false,
     sequence: { sequencer: QuickSuitesFirst },
-    minWorkers: 1,
+    // No worker kept in reserve: with 1, the pool started a second worker process as the run closed
+    // (about 0.2 s of CPU and 50 MiB, for nothing; seen in the process tree of a default run).
+    minWorkers: 0,
     testTimeout: 120_000,
     // A --shard may hold nothing of a suite (the ?WSDL check is the first shard's); `run` leaves
     // such suites out, and plain vitest must not call that an error either.
