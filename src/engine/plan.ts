@@ -61,22 +61,20 @@ export const CHUNK_UNITS = 16;
  */
 export function chunked<U>(units: readonly U[], key: (unit: U) => string, inFlight: number): U[][] {
   const size = Math.max(1, Math.min(CHUNK_UNITS, Math.floor(units.length / (2 * Math.max(1, inFlight)))));
-  const byCase = new Map<string, U[]>();
+  // Each case's chunk being filled; a new chunk starts at the unit that finds its case's full.
+  const filling = new Map<string, U[]>();
+  const chunks: U[][] = [];
   for (const unit of units) {
     const k = key(unit);
-    const list = byCase.get(k);
-    if (list) list.push(unit);
-    else byCase.set(k, [unit]);
-  }
-  const chunks: Array<{ first: number; units: U[] }> = [];
-  const position = new Map(units.map((u, i) => [u, i]));
-  for (const list of byCase.values()) {
-    for (let i = 0; i < list.length; i += size) {
-      const part = list.slice(i, i + size);
-      chunks.push({ first: position.get(part[0]!)!, units: part });
+    let chunk = filling.get(k);
+    if (!chunk || chunk.length === size) {
+      chunk = [];
+      filling.set(k, chunk);
+      chunks.push(chunk);
     }
+    chunk.push(unit);
   }
-  return chunks.sort((a, b) => a.first - b.first).map((c) => c.units);
+  return chunks;
 }
 
 /** A repetition's id: the first keeps the case's own id, so --repeat 1 changes nothing. */
