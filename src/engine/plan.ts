@@ -90,18 +90,14 @@ function dealt<T>(settings: PlanSettings, units: readonly T[]): T[] {
   return units.filter((_, position) => inShard(settings.shard, position));
 }
 
-/** One repetition's units of each suite, unsharded: a repetition repeats them under its own ids. */
-interface OneRepetition {
-  readonly positive: ReadonlyArray<Omit<CaseUnit<PositiveCase>, 'repetition'>>;
-  readonly negative: ReadonlyArray<Omit<CaseUnit<NegativeCase>, 'repetition'>>;
-  readonly fuzz: readonly string[];
-}
+/** A unit of one repetition, unsharded: each repetition repeats it under its own id. */
+type OnceUnit<C> = Omit<CaseUnit<C>, 'repetition'>;
 
-function positiveOnce(settings: PlanSettings): OneRepetition['positive'] {
+function positiveOnce(settings: PlanSettings): Array<OnceUnit<PositiveCase>> {
   return settings.operations.map((name) => ({ testCase: exampleCase(getOperation(name)), transports: settings.transports }));
 }
 
-function negativeOnce(settings: PlanSettings): OneRepetition['negative'] {
+function negativeOnce(settings: PlanSettings): Array<OnceUnit<NegativeCase>> {
   const auth = settings.signer !== undefined || settings.sig !== undefined;
   return settings.operations.flatMap((name) =>
     negativeCases(getOperation(name), { auth })
@@ -111,7 +107,7 @@ function negativeOnce(settings: PlanSettings): OneRepetition['negative'] {
 
 /** The units of every repetition in the plan's order (repetition, then operation, then case),
  * each repetition's case under its own id, dealt to this shard. */
-function repeated<C extends { readonly id: string }>(settings: PlanSettings, once: ReadonlyArray<Omit<CaseUnit<C>, 'repetition'>>): Array<CaseUnit<C>> {
+function repeated<C extends { readonly id: string }>(settings: PlanSettings, once: ReadonlyArray<OnceUnit<C>>): Array<CaseUnit<C>> {
   return dealt(settings, repetitions(settings).flatMap((rep) => once.map((u) => ({ testCase: { ...u.testCase, id: repetitionId(u.testCase.id, rep) }, transports: u.transports, repetition: rep }))));
 }
 
@@ -163,7 +159,7 @@ function suiteShares(settings: PlanSettings & Partial<Pick<RunSettings, 'runs'>>
 /** What each selected suite has to do in this shard, for its lanes (lanes.ts). */
 export function suiteWork(settings: PlanSettings & Pick<RunSettings, 'runs'>): Partial<Record<SuiteId, SuiteWork>> {
   const share = suiteShares(settings);
-  return Object.fromEntries(suitesToRun(settings).map((s) => [s, share[s]()]));
+  return Object.fromEntries(settings.suites.map((s) => [s, share[s]()] as const).filter(([, work]) => work.units > 0));
 }
 
 /** The selected suites that have something to run in this shard. */
