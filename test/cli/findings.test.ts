@@ -4,13 +4,12 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { startProxy } from '../support/proxy.js';
 
-const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+import { BIN } from '../support/bin.js';
 const SIG = 'sig-Very-Secret-4711';
 const MOBILEKEY = 'mk-Also-Secret-0815';
 

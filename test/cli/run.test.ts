@@ -6,12 +6,11 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cliInProcess, runInProcess } from '../support/cli.js';
 import { duplicateTestcases, suiteSeconds } from '../support/junit.js';
 
-const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+import { BIN } from '../support/bin.js';
 
 function runBinClean(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -9,17 +9,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+import { BIN, SOURCE_BIN } from '../support/bin.js';
 const HOOKS = new URL('../support/resolve-log.mjs', import.meta.url).href;
 const REQUIRE_LOG = fileURLToPath(new URL('../support/require-log.cjs', import.meta.url));
 const HEAVY = [/\/node_modules\/vitest\//, /\/node_modules\/undici\//, /\/node_modules\/libxmljs2\//, /\/src\/server\//, /\/src\/engine\//];
 
-function loaded(args: readonly string[]): string[] {
+function loaded(args: readonly string[], bin = BIN): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-startup-'));
   const log = join(dir, 'resolved.txt');
   try {
     const register = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(HOOKS)});`;
-    const run = spawnSync(process.execPath, ['--require', REQUIRE_LOG, '--import', register, BIN, ...args], { env: { ...process.env, TSIWS_RESOLVE_LOG: log }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--require', REQUIRE_LOG, '--import', register, bin, ...args], { env: { ...process.env, TSIWS_RESOLVE_LOG: log }, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     return readFileSync(log, 'utf8').split('\n').filter(Boolean);
   } finally {
@@ -35,6 +35,15 @@ test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy
 
 const COMMANDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract'];
 
+test('the checkout\'s bin runs the sources through tsx; the compiled package\'s (these tests\' BIN) runs its dist/', () => {
+  const source = loaded(['--version'], SOURCE_BIN);
+  expect(source.some((u) => u.endsWith('/src/cli/main.ts'))).toBe(true);
+  expect(source.some((u) => u.includes('/node_modules/tsx/'))).toBe(true);
+  const compiled = loaded(['--version']);
+  expect(compiled.some((u) => u.endsWith('/dist/cli/main.js'))).toBe(true);
+  expect(compiled.filter((u) => /\/node_modules\/(tsx|typescript)\/|\/src\/cli\/main\.ts$/.test(u))).toEqual([]);
+});
+
 test('every command is covered below', async () => {
   const { COMMAND_IDS } = await import('../../src/config/commands.js');
   expect([...COMMAND_IDS].filter((c) => c !== 'bench').sort()).toEqual([...COMMANDS].sort());
@@ -48,7 +57,7 @@ test.each(COMMANDS)('tsiws-conform %s --help loads neither the command nor anyth
 
 test('tsiws-conform checks loads the catalog, and nothing heavy', () => {
   const urls = loaded(['checks']);
-  expect(urls.some((u) => u.endsWith('/src/checks/registry.ts'))).toBe(true);
+  expect(urls.some((u) => u.endsWith('/src/checks/registry.ts') || u.endsWith('/dist/checks/registry.js'))).toBe(true);
   expect(urls.filter((u) => HEAVY.some((h) => h.test(u)))).toEqual([]);
 });
 

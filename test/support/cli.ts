@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli/main.js';
 
-export const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+export { BIN } from './bin.js';
+import { BIN } from './bin.js';
 /** Node 20 reads `--env-file` anywhere on its command line unless `--` ends its own options (see the bin). */
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export { cliInProcess, type InProcessResult as CliResult } from '../support/cli.js';
 import type { InProcessResult as CliResult } from '../support/cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+import { BIN } from '../support/bin.js';
 
 /** The real bin in a child process, in an empty working directory with a clean environment. */
 export function bin(args: string[]): Promise<CliResult> {

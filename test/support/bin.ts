@@ -1,0 +1,9 @@
+/** The bin a test starts as a child process: the compiled package's in the `cli` project
+ * (compiled-package.ts), else the checkout's, which runs the sources through tsx. */
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+/** The checkout's bin: TypeScript sources through tsx. */
+export const SOURCE_BIN = fileURLToPath(new URL('../../bin/tsiws-conform.js', import.meta.url));
+
+export const BIN: string = inject('compiledBin') ?? SOURCE_BIN;
