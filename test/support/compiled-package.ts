@@ -37,6 +37,7 @@ export function setup(project: TestProject): void {
     execFileSync(process.execPath, [tsc, '-p', join(REPO, 'tsconfig.build.json'), '--noCheck', '--outDir', join(folder, 'dist')], { stdio: 'pipe' });
   } catch (err) {
     const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+    teardown();
     throw new Error(`compiling the package for the end-to-end tests failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`);
   }
   cpSync(join(REPO, 'bin'), join(folder, 'bin'), { recursive: true });
