@@ -4,15 +4,11 @@
  * their ratio. Mono not installed is a skip with its reason, printed and kept in bench.json.
  */
 import { spawnSync } from 'node:child_process';
-import type { HttpRequest } from '../transports/index.js';
-import { bracketingRate, raw, type RawResult } from './autocannon.js';
-import { harness, type HarnessResult } from './harness.js';
-import { cpuDuring, cpuLine, cpuPerRequest, type CpuPerRequest } from './cpu.js';
-import { availableParallelism } from 'node:os';
+import { bracketed, type Bracketed, type BracketedOptions } from './bracketed.js';
+import { cpuLine } from './cpu.js';
 
-export type AsmxFigures =
-  | { readonly raw: RawResult; readonly rawAfter: RawResult; readonly harness: HarnessResult; readonly ratio: number; readonly cpuPerRequest: CpuPerRequest | null }
-  | { readonly skipped: string };
+/** Mono's figures (as the reference server's: bracketed.ts), or why they were not measured. */
+export type AsmxFigures = Bracketed | { readonly skipped: string };
 
 interface AsmxHost { readonly baseUrl: string; readonly pid: number; stop(): Promise<void> }
 
@@ -27,14 +23,8 @@ function missingTool(): string | undefined {
   return undefined;
 }
 
-export interface AsmxBenchOptions {
-  readonly requests: readonly HttpRequest[];
-  readonly concurrency: number;
-  readonly seconds: number;
-  readonly repeat: number;
-  readonly seed: string;
-  readonly reports: string;
-}
+/** As for the reference server; the lines printed are Mono's own. */
+export type AsmxBenchOptions = Omit<BracketedOptions, 'print' | 'findingsAllowed'>;
 
 export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigures> {
   const missing = missingTool();
@@ -46,21 +36,17 @@ export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigure
   const host = await startAsmxHost();
   try {
     const { requests, concurrency, seconds } = options;
-    await raw(host.baseUrl, requests, concurrency, 2); // warm-up: Mono's JIT compiles the service's paths
-    const rawRun = await cpuDuring(host.pid, () => raw(host.baseUrl, requests, concurrency, seconds));
-    const rawResult = rawRun.result;
-    console.log(`asmx raw (Mono System.Web.Services, autocannon, ${requests.length} prebuilt valid requests, ${concurrency} connections, ${seconds} s): ${rawResult.perSecond.toFixed(0)} req/s, p50 ${rawResult.p50Ms} ms, p99 ${rawResult.p99Ms} ms, ${rawResult.errors} errors, ${rawResult.non2xx} non-2xx`);
-    const { result: harnessResult } = await harness({ url: host.baseUrl, repeat: options.repeat, seed: options.seed, reports: options.reports, findingsAllowed: true, targetPid: host.pid });
-    // Mono serves on a pool of threads: only the bound of the cores applies to it.
-    const cpu = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawResult.requests, harnessResult.steadyCpu, availableParallelism(), false) : null;
-    console.log(`asmx harness (positive suite x${options.repeat}): ${harnessResult.exchanges} exchanges, ${harnessResult.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${harnessResult.p50Ms} ms, p99 ${harnessResult.p99Ms} ms`);
-    const rawAfter = await raw(host.baseUrl, requests, concurrency, seconds);
-    const rate = bracketingRate(rawResult, rawAfter);
-    const ratio = Number((harnessResult.perSecond / rate).toFixed(3));
-    console.log(`asmx raw again after the harness: ${rawAfter.perSecond.toFixed(0)} req/s (mean of both ${rate.toFixed(0)})`);
-    console.log(`asmx ratio harness/raw: ${(ratio * 100).toFixed(0)}% (target at least 80%)`);
-    if (cpu) console.log(cpuLine('asmx ', cpu));
-    return { raw: rawResult, rawAfter, harness: harnessResult, ratio, cpuPerRequest: cpu };
+    const measured = await bracketed({ url: host.baseUrl, pid: host.pid, oneThread: false }, {
+      ...options, findingsAllowed: true,
+      print: {
+        raw: (r) => `asmx raw (Mono System.Web.Services, autocannon, ${requests.length} prebuilt valid requests, ${concurrency} connections, ${seconds} s): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
+        harness: (h) => `asmx harness (positive suite x${options.repeat}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms`,
+        rawAgain: (r, mean) => `asmx raw again after the harness: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,
+      },
+    });
+    console.log(`asmx ratio harness/raw: ${(measured.ratio * 100).toFixed(0)}% (target at least 80%)`);
+    if (measured.cpuPerRequest) console.log(cpuLine('asmx ', measured.cpuPerRequest));
+    return measured;
   } finally {
     await host.stop();
   }

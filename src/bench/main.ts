@@ -20,16 +20,16 @@
  * The figures are printed and written to reports/bench.json (--out).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { helpText } from '../config/commands.js';
 import { inputFor, readCommandLine, resolveCommand } from '../config/resolve.js';
 import { DEFAULTS } from '../config/settings.js';
 import { asmxFigures, type AsmxFigures } from './asmx.js';
-import { bracketingRate, raw, type RawResult } from './autocannon.js';
+import { bracketed, type Bracketed } from './bracketed.js';
 import { runCli, startServer } from './child.js';
-import { cpuDuring, cpuLine, cpuPerRequest, type CpuPerRequest } from './cpu.js';
-import { failed, harness, WARM_UP_MS, type HarnessResult } from './harness.js';
+import { cpuLine } from './cpu.js';
+import { failed, harness, WARM_UP_MS } from './harness.js';
 import { cpuTable, perExchange, stageSplit, type CpuPerExchange } from './profile.js';
 import { prebuiltRequests } from './requests.js';
 import { startup } from './startup.js';
@@ -95,27 +95,23 @@ async function profiledRun(url: string): Promise<CpuPerExchange> {
 }
 
 const server = await startServer();
-let rawResult: RawResult;
-let rawAfter: RawResult;
-let cpuCosts: CpuPerRequest | undefined;
-let harnessResult: HarnessResult;
+let measured: Bracketed;
 let cpu: CpuPerExchange;
 const requests = await prebuiltRequests(DEFAULTS);
 try {
-  await raw(server.url, requests, CONCURRENCY, 2); // warm-up: the server's code paths compiled before measuring
-  const rawRun = await cpuDuring(server.pid, () => raw(server.url, requests, CONCURRENCY, SECONDS));
-  rawResult = rawRun.result;
-  console.log(`raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${rawResult.perSecond.toFixed(0)} req/s, p50 ${rawResult.p50Ms} ms, p99 ${rawResult.p99Ms} ms, ${rawResult.errors} errors, ${rawResult.non2xx} non-2xx`);
-  ({ result: harnessResult } = await harness({ url: server.url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness'), targetPid: server.pid }));
-  cpuCosts = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawResult.requests, harnessResult.steadyCpu, availableParallelism(), true) : undefined;
-  console.log(`harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${harnessResult.exchanges} exchanges, ${harnessResult.perSecond.toFixed(0)} checked exchanges/s sustained over the last ${(harnessResult.measuredMs / 1000).toFixed(1)} s of sending, after a ${WARM_UP_MS / 1000} s warm-up (${harnessResult.windowPerSecond.toFixed(0)}/s over the whole sending window, ${harnessResult.wallPerSecond.toFixed(0)}/s over the whole ${(harnessResult.wallMs / 1000).toFixed(1)} s run), p50 ${harnessResult.p50Ms} ms, p99 ${harnessResult.p99Ms} ms, peak memory ${mib(harnessResult.peakTreeBytes)} (largest process ${mib(harnessResult.peakProcessBytes)})`);
-  rawAfter = await raw(server.url, requests, CONCURRENCY, SECONDS);
-  console.log(`raw again after the harness: ${rawAfter.perSecond.toFixed(0)} req/s (mean of both ${bracketingRate(rawResult, rawAfter).toFixed(0)})`);
+  measured = await bracketed({ url: server.url, pid: server.pid, oneThread: true }, {
+    requests, concurrency: CONCURRENCY, seconds: SECONDS, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness'),
+    print: {
+      raw: (r) => `raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
+      harness: (h) => `harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained over the last ${(h.measuredMs / 1000).toFixed(1)} s of sending, after a ${WARM_UP_MS / 1000} s warm-up (${h.windowPerSecond.toFixed(0)}/s over the whole sending window, ${h.wallPerSecond.toFixed(0)}/s over the whole ${(h.wallMs / 1000).toFixed(1)} s run), p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms, peak memory ${mib(h.peakTreeBytes)} (largest process ${mib(h.peakProcessBytes)})`,
+      rawAgain: (r, mean) => `raw again after the harness: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,
+    },
+  });
   cpu = await profiledRun(server.url);
 } finally {
   await server.stop();
 }
-const ratio = harnessResult.perSecond / bracketingRate(rawResult, rawAfter);
+const { ratio, cpuPerRequest: cpuCosts } = measured;
 console.log(`ratio harness/raw: ${(ratio * 100).toFixed(0)}% (target at least 50%, goal 70%)`);
 if (cpuCosts) console.log(cpuLine('', cpuCosts));
 console.log(`\n${cpuTable(cpu)}\n`);
@@ -151,7 +147,7 @@ function growthAt(size: number): { value: number | null; target: string; met: bo
   return { value: g === null ? null : Number(g.toFixed(3)), target: '<= 1.25', met: g !== null && g <= 1.25 };
 }
 const targets = {
-  throughputRatio: { value: Number(ratio.toFixed(3)), target: '>= 0.50 (goal 0.70)', met: ratio >= 0.5 },
+  throughputRatio: { value: ratio, target: '>= 0.50 (goal 0.70)', met: ratio >= 0.5 },
   asmxRatio: 'ratio' in asmx ? { value: asmx.ratio, target: '>= 0.80', met: asmx.ratio >= 0.8 } : { value: null, target: '>= 0.80', met: false, skipped: asmx.skipped },
   memoryGrowth16x: growthAt(16),
   memoryGrowth64x: growthAt(64),
@@ -162,5 +158,5 @@ console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${tar
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: rawResult, rawAfter, harness: harnessResult, ratio: Number(ratio.toFixed(3)), cpuPerRequest: cpuCosts ?? null, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: measured.raw, rawAfter: measured.rawAfter, harness: measured.harness, ratio, cpuPerRequest: cpuCosts, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
 console.log(`Figures: ${out}`);
