@@ -5,10 +5,9 @@
  * The ratio is the harness's steady rate over the mean of the two raw rates, which bracket it in
  * time: on a shared machine a single raw window moved by up to 1.7x within a minute.
  */
-import { availableParallelism } from 'node:os';
 import type { HttpRequest } from '../transports/index.js';
 import { bracketingRate, raw, type RawResult } from './autocannon.js';
-import { cpuDuring, cpuPerRequest, type CpuPerRequest } from './cpu.js';
+import { cpuDuring, cpuPerRequest, type CpuPerRequest, type Placement } from './cpu.js';
 import { harness, type HarnessResult } from './harness.js';
 
 export interface BracketedTarget {
@@ -16,6 +15,8 @@ export interface BracketedTarget {
   readonly pid: number;
   /** Serves on one thread (Node's event loop), so one core bounds it; Mono serves on a pool. */
   readonly oneThread: boolean;
+  /** The cores the target and this bench (autocannon, the harness) run on. */
+  readonly placement: Placement;
 }
 
 export interface BracketedOptions {
@@ -55,6 +56,6 @@ export async function bracketed(target: BracketedTarget, options: BracketedOptio
   const rawAfter = await raw(target.url, requests, concurrency, seconds);
   const mean = bracketingRate(rawRun.result, rawAfter);
   console.log(print.rawAgain(rawAfter, mean));
-  const cpu = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawRun.result.requests, harnessResult.steadyCpu, availableParallelism(), target.oneThread) : null;
+  const cpu = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawRun.result.requests, harnessResult.steadyCpu, target.placement, target.oneThread) : null;
   return { raw: rawRun.result, rawAfter, harness: harnessResult, ratio: Number((harnessResult.perSecond / mean).toFixed(3)), cpuPerRequest: cpu };
 }

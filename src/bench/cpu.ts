@@ -51,8 +51,9 @@ export async function cpuDuring<T>(targetPid: number, action: () => Promise<T>):
 /**
  * What the CPU time says of the two rates, per request: the target's and its client's, for
  * autocannon's replay (over its whole run) and for the harness (over its steady window, from the
- * /proc samples of its process tree). A rate bound by CPU on `cores` cores is at most
- * cores / (target + client) per request, and at most 1 / cost for a side that runs on one thread
+ * /proc samples of its process tree). A rate bound by CPU on `cores` shared cores is at most
+ * cores / (target + client) per request (with cores of their own, each side's cores / its cost),
+ * and at most 1 / cost for a side that runs on one thread
  * (autocannon; the reference server, not Mono). `ceiling` is the harness's bound over the replay's:
  * the ratio these costs allow at best, whatever the load of the machine when the rates were taken.
  * A figure of what the CPU allows, not a measured rate.
@@ -69,11 +70,20 @@ export interface CpuPerRequest {
   readonly ceiling: number;
 }
 
-export function cpuPerRequest(raw: CpuSpent, requests: number, h: SideCpu, cores: number, targetOnOneThread: boolean): CpuPerRequest {
+/** Where the two sides run: on the same cores, or on cores of their own (affinity.ts, taskset). */
+export type Placement =
+  | { readonly kind: 'shared'; readonly cores: number }
+  | { readonly kind: 'split'; readonly targetCores: number; readonly clientCores: number };
+
+export function cpuPerRequest(raw: CpuSpent, requests: number, h: SideCpu, placement: Placement, targetOnOneThread: boolean): CpuPerRequest {
   const r = { targetMs: raw.targetMs / requests, clientMs: raw.selfMs / requests };
   const oneThread = (ms: number, applies: boolean) => (applies && ms > 0 ? 1 / ms : Infinity);
-  const rawBound = Math.min(cores / (r.targetMs + r.clientMs), oneThread(r.targetMs, targetOnOneThread), oneThread(r.clientMs, true));
-  const harnessBound = Math.min(cores / (h.targetMs + h.clientMs), oneThread(h.targetMs, targetOnOneThread));
+  // Each side bound by its own cores when split; both by the cores they share otherwise.
+  const cores = (side: SideCpu) => placement.kind === 'shared'
+    ? placement.cores / (side.targetMs + side.clientMs)
+    : Math.min(side.targetMs > 0 ? placement.targetCores / side.targetMs : Infinity, side.clientMs > 0 ? placement.clientCores / side.clientMs : Infinity);
+  const rawBound = Math.min(cores(r), oneThread(r.targetMs, targetOnOneThread), oneThread(r.clientMs, true));
+  const harnessBound = Math.min(cores(h), oneThread(h.targetMs, targetOnOneThread));
   const round = (n: number) => Number(n.toFixed(3));
   return {
     raw: { targetMs: round(r.targetMs), clientMs: round(r.clientMs) },

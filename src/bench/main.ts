@@ -20,7 +20,7 @@
  * The figures are printed and written to reports/bench.json (--out).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { helpText } from '../config/commands.js';
 import { inputFor, readCommandLine, resolveCommand } from '../config/resolve.js';
@@ -99,7 +99,7 @@ let measured: Bracketed;
 let cpu: CpuPerExchange;
 const requests = await prebuiltRequests(DEFAULTS);
 try {
-  measured = await bracketed({ url: server.url, pid: server.pid, oneThread: true }, {
+  measured = await bracketed({ url: server.url, pid: server.pid, oneThread: true, placement: { kind: 'shared', cores: availableParallelism() } }, {
     requests, concurrency: CONCURRENCY, seconds: SECONDS, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness'),
     print: {
       raw: (r) => `raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
@@ -149,12 +149,17 @@ function growthAt(size: number): { value: number | null; target: string; met: bo
 const targets = {
   throughputRatio: { value: ratio, target: '>= 0.50 (goal 0.70)', met: ratio >= 0.5 },
   asmxRatio: 'ratio' in asmx ? { value: asmx.ratio, target: '>= 0.80', met: asmx.ratio >= 0.8 } : { value: null, target: '>= 0.80', met: false, skipped: asmx.skipped },
+  // The same target read with Mono and the bench on cores of their own (asmx.ts, onOwnCores): shown
+  // beside asmxRatio, which stays the figure on shared cores until the issue settles which it is.
+  asmxOwnCoresRatio: 'ownCores' in asmx && 'ratio' in asmx.ownCores
+    ? { value: asmx.ownCores.ratio, target: '>= 0.80', met: asmx.ownCores.ratio >= 0.8 }
+    : { value: null, target: '>= 0.80', met: false, skipped: 'skipped' in asmx ? asmx.skipped : 'skipped' in asmx.ownCores ? asmx.ownCores.skipped : 'not measured' },
   memoryGrowth16x: growthAt(16),
   memoryGrowth64x: growthAt(64),
   defaultRunSeconds: { value: base ? base.wallMs / 1000 : null, target: '< 60', met: base !== undefined && base.wallMs < 60_000 },
   startupRatio: { value: start.ratio, target: '<= 3', met: start.ratio <= 3 },
 };
-console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${targets.throughputRatio.met ? 'met' : 'NOT met'}), asmx ratio ${targets.asmxRatio.value ?? 'skipped'} (${targets.asmxRatio.met ? 'met' : 'NOT met'}), memory 16x/1x ${targets.memoryGrowth16x.value ?? 'n/a'} (${targets.memoryGrowth16x.met ? 'met' : 'NOT met'}), 64x/1x ${targets.memoryGrowth64x.value ?? 'n/a'} (${targets.memoryGrowth64x.met ? 'met' : 'NOT met'}), default run ${targets.defaultRunSeconds.value ?? 'n/a'} s (${targets.defaultRunSeconds.met ? 'met' : 'NOT met'}), start-up ${targets.startupRatio.value} (${targets.startupRatio.met ? 'met' : 'NOT met'})`);
+console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${targets.throughputRatio.met ? 'met' : 'NOT met'}), asmx ratio ${targets.asmxRatio.value ?? 'skipped'} (${targets.asmxRatio.met ? 'met' : 'NOT met'}; on cores of their own ${targets.asmxOwnCoresRatio.value ?? 'skipped'}, ${targets.asmxOwnCoresRatio.met ? 'met' : 'NOT met'}), memory 16x/1x ${targets.memoryGrowth16x.value ?? 'n/a'} (${targets.memoryGrowth16x.met ? 'met' : 'NOT met'}), 64x/1x ${targets.memoryGrowth64x.value ?? 'n/a'} (${targets.memoryGrowth64x.met ? 'met' : 'NOT met'}), default run ${targets.defaultRunSeconds.value ?? 'n/a'} s (${targets.defaultRunSeconds.met ? 'met' : 'NOT met'}), start-up ${targets.startupRatio.value} (${targets.startupRatio.met ? 'met' : 'NOT met'})`);
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });

@@ -6,7 +6,7 @@ const spent = (targetMs: number, selfMs: number) => ({ targetMs, selfMs });
 
 test('a one-thread server: the replay is bound by the server\'s own core, the harness by both cores', () => {
   // 10,000 requests: 0.09 ms of server and 0.05 of autocannon each; a checked exchange 0.09 + 0.5.
-  const c = cpuPerRequest(spent(900, 500), 10_000, { targetMs: 0.09, clientMs: 0.5 }, 2, true);
+  const c = cpuPerRequest(spent(900, 500), 10_000, { targetMs: 0.09, clientMs: 0.5 }, { kind: 'shared', cores: 2 }, true);
   expect(c.raw).toEqual({ targetMs: 0.09, clientMs: 0.05 });
   expect(c.harness).toEqual({ targetMs: 0.09, clientMs: 0.5 });
   // raw: min(2 / 0.14, 1 / 0.09, 1 / 0.05) = 11.1 per ms; harness: min(2 / 0.59, 1 / 0.09) = 3.39.
@@ -14,10 +14,21 @@ test('a one-thread server: the replay is bound by the server\'s own core, the ha
 });
 
 test('a server on many threads (Mono): only the bound of the cores applies to it', () => {
-  const c = cpuPerRequest(spent(5000, 500), 10_000, { targetMs: 0.5, clientMs: 0.5 }, 2, false);
+  const c = cpuPerRequest(spent(5000, 500), 10_000, { targetMs: 0.5, clientMs: 0.5 }, { kind: 'shared', cores: 2 }, false);
   expect(c.ceiling).toBeCloseTo((2 / 1.0) / (2 / 0.55), 3);
   // A harness as cheap as autocannon would allow the full rate.
-  expect(cpuPerRequest(spent(5000, 500), 10_000, { targetMs: 0.5, clientMs: 0.05 }, 2, false).ceiling).toBe(1);
+  expect(cpuPerRequest(spent(5000, 500), 10_000, { targetMs: 0.5, clientMs: 0.05 }, { kind: 'shared', cores: 2 }, false).ceiling).toBe(1);
+});
+
+test('cores of their own (taskset): each side is bound by its own cores, not by their sum', () => {
+  const own = { kind: 'split', targetCores: 1, clientCores: 1 } as const;
+  // Mono on one core at 0.6 ms a request, autocannon on the other at 0.06: raw bound 1 / 0.6.
+  // The harness at 0.4 ms on its own core keeps up with Mono: the target bounds both.
+  expect(cpuPerRequest(spent(6000, 600), 10_000, { targetMs: 0.6, clientMs: 0.4 }, own, false).ceiling).toBe(1);
+  // A harness dearer than Mono is the bottleneck: 1 / 0.9 against 1 / 0.6.
+  expect(cpuPerRequest(spent(6000, 600), 10_000, { targetMs: 0.6, clientMs: 0.9 }, own, false).ceiling).toBeCloseTo(0.6 / 0.9, 3);
+  // The same costs on shared cores: 2 / 1.5 against 2 / 0.66.
+  expect(cpuPerRequest(spent(6000, 600), 10_000, { targetMs: 0.6, clientMs: 0.9 }, { kind: 'shared', cores: 2 }, false).ceiling).toBeCloseTo(0.66 / 1.5, 3);
 });
 
 test.runIf(process.platform === 'linux')('CPU time is read from /proc: this process\'s grows while it computes', async () => {
