@@ -29,7 +29,7 @@ function missingTool(): string | undefined {
 }
 
 /** As for the reference server; the lines printed are Mono's own. */
-export type AsmxBenchOptions = Omit<BracketedOptions, 'print' | 'findingsAllowed'>;
+export type AsmxBenchOptions = Omit<BracketedOptions, 'print' | 'who' | 'findingsAllowed'>;
 
 export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigures> {
   const missing = missingTool();
@@ -43,7 +43,7 @@ export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigure
     const { requests, concurrency, seconds } = options;
     const shared = await bracketed({ url: host.baseUrl, pid: host.pid, oneThread: false, placement: { kind: 'shared', cores: availableParallelism() } }, {
       ...options, findingsAllowed: true,
-      print: {
+      who: 'asmx ', print: {
         raw: (r) => `asmx raw (Mono System.Web.Services, autocannon, ${requests.length} prebuilt valid requests, ${concurrency} connections, ${seconds} s): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
         harness: (h) => `asmx harness (positive suite x${options.repeat}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms`,
         rawAgain: (r, mean) => `asmx raw again after the harness: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,
@@ -71,7 +71,7 @@ async function onOwnCores(host: AsmxHost, options: AsmxBenchOptions): Promise<Ow
   try {
     const measured = await bracketed({ url: host.baseUrl, pid: host.pid, oneThread: false, placement: { kind: 'split', targetCores: split.targetCores, clientCores: split.clientCores } }, {
       ...options, reports: `${options.reports}-own-cores`, findingsAllowed: true,
-      print: {
+      who: 'asmx on cores of their own: ', print: {
         raw: (r) => `asmx raw, ${where} (taskset): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
         harness: (h) => `asmx harness, ${where}: ${h.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms`,
         rawAgain: (r, mean) => `asmx raw again, ${where}: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,

@@ -36,3 +36,18 @@ export async function raw(url: string, requests: readonly HttpRequest[], connect
 export function bracketingRate(before: RawResult, after: RawResult): number {
   return (before.perSecond + after.perSecond) / 2;
 }
+
+/** How far apart the two raw rates are, as the larger over the smaller less one (0.74: 74%). */
+export const rawSpread = (before: RawResult, after: RawResult): number =>
+  Math.max(before.perSecond, after.perSecond) / Math.max(1, Math.min(before.perSecond, after.perSecond)) - 1;
+
+/** Raw rates further apart than this say the machine's load changed while the ratio was taken: its
+ * two windows gave 6,177 and 10,721 requests a second against one server (2026-11-24 14:49). */
+export const UNSTEADY_SPREAD = 0.2;
+
+/** A line warning that the raw rates moved, or undefined when they held. */
+export function unsteadyNote(who: string, before: RawResult, after: RawResult): string | undefined {
+  const spread = rawSpread(before, after);
+  if (spread <= UNSTEADY_SPREAD) return undefined;
+  return `${who}note: the raw rate moved by ${(spread * 100).toFixed(0)}% between its two windows (${before.perSecond.toFixed(0)} and ${after.perSecond.toFixed(0)} req/s): the machine's load changed while the ratio was taken; the ratio is uncertain, run the bench again`;
+}

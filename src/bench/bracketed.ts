@@ -6,7 +6,7 @@
  * time: on a shared machine a single raw window moved by up to 1.7x within a minute.
  */
 import type { HttpRequest } from '../transports/index.js';
-import { bracketingRate, raw, type RawResult } from './autocannon.js';
+import { bracketingRate, raw, rawSpread, unsteadyNote, type RawResult } from './autocannon.js';
 import { cpuDuring, cpuPerRequest, type CpuPerRequest, type Placement } from './cpu.js';
 import { harness, type HarnessResult } from './harness.js';
 
@@ -28,6 +28,8 @@ export interface BracketedOptions {
   readonly reports: string;
   /** The target may have findings (a real runtime): the harness run's exit 1 is not a failure. */
   readonly findingsAllowed?: boolean;
+  /** What the printed note on unsteady raw rates starts with ('' or 'asmx '). */
+  readonly who: string;
   /** Prints each figure as it comes: the raw rate, the harness's, the raw rate again with the mean. */
   readonly print: {
     raw(r: RawResult): string;
@@ -42,6 +44,8 @@ export interface Bracketed {
   readonly harness: HarnessResult;
   /** Harness rate over the mean raw rate, to three decimals. */
   readonly ratio: number;
+  /** How far apart the two raw rates were (autocannon.ts, rawSpread): over 0.2, the ratio is uncertain. */
+  readonly rawSpread: number;
   /** CPU per request of each side, and the ratio those costs allow; null where /proc was not read. */
   readonly cpuPerRequest: CpuPerRequest | null;
 }
@@ -56,6 +60,8 @@ export async function bracketed(target: BracketedTarget, options: BracketedOptio
   const rawAfter = await raw(target.url, requests, concurrency, seconds);
   const mean = bracketingRate(rawRun.result, rawAfter);
   console.log(print.rawAgain(rawAfter, mean));
+  const unsteady = unsteadyNote(options.who, rawRun.result, rawAfter);
+  if (unsteady) console.log(unsteady);
   const cpu = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawRun.result.requests, harnessResult.steadyCpu, target.placement, target.oneThread) : null;
-  return { raw: rawRun.result, rawAfter, harness: harnessResult, ratio: Number((harnessResult.perSecond / mean).toFixed(3)), cpuPerRequest: cpu };
+  return { raw: rawRun.result, rawAfter, harness: harnessResult, ratio: Number((harnessResult.perSecond / mean).toFixed(3)), rawSpread: Number(rawSpread(rawRun.result, rawAfter).toFixed(3)), cpuPerRequest: cpu };
 }

@@ -101,7 +101,7 @@ const requests = await prebuiltRequests(DEFAULTS);
 try {
   measured = await bracketed({ url: server.url, pid: server.pid, oneThread: true, placement: { kind: 'shared', cores: availableParallelism() } }, {
     requests, concurrency: CONCURRENCY, seconds: SECONDS, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness'),
-    print: {
+    who: '', print: {
       raw: (r) => `raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
       harness: (h) => `harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained over the last ${(h.measuredMs / 1000).toFixed(1)} s of sending, after a ${WARM_UP_MS / 1000} s warm-up (${h.windowPerSecond.toFixed(0)}/s over the whole sending window, ${h.wallPerSecond.toFixed(0)}/s over the whole ${(h.wallMs / 1000).toFixed(1)} s run), p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms, peak memory ${mib(h.peakTreeBytes)} (largest process ${mib(h.peakProcessBytes)})`,
       rawAgain: (r, mean) => `raw again after the harness: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,

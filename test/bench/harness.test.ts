@@ -28,3 +28,13 @@ test('the raw rate a harness is compared with is the mean of autocannon before a
   expect(bracketingRate(figures(4000), figures(2000))).toBe(3000);
   expect(bracketingRate(figures(5000), figures(5000))).toBe(5000);
 });
+
+test('raw rates more than 20% apart are flagged as an unsteady machine, closer ones are not', async () => {
+  const { rawSpread, unsteadyNote } = await import('../../src/bench/autocannon.js');
+  const figures = (perSecond: number) => ({ requests: perSecond * 10, perSecond, p50Ms: 0, p99Ms: 1, errors: 0, non2xx: 0 });
+  expect(rawSpread(figures(6177), figures(10721))).toBeCloseTo(0.736, 3);
+  expect(rawSpread(figures(10721), figures(6177))).toBeCloseTo(0.736, 3);
+  expect(unsteadyNote('asmx ', figures(6177), figures(10721))).toBe('asmx note: the raw rate moved by 74% between its two windows (6177 and 10721 req/s): the machine\'s load changed while the ratio was taken; the ratio is uncertain, run the bench again');
+  expect(unsteadyNote('', figures(9000), figures(10000))).toBeUndefined();
+  expect(unsteadyNote('', figures(0), figures(0))).toBeUndefined();
+});
