@@ -1,7 +1,7 @@
 /**
- * Cores of their own for a target and for the bench (util-linux `taskset`): the target on core 0,
- * this process and everything it starts afterwards (autocannon runs in it; the harness's CLI and
- * its workers inherit the mask) on the other cores. On a 2-core machine shared by both, a target
+ * Cores of their own for a target and for the bench (util-linux `taskset`): the target on the
+ * first of the bench's CPUs, this process and everything it starts afterwards (autocannon runs in
+ * it; the harness's CLI and its workers inherit the mask) on the others. On a 2-core machine shared by both, a target
  * measured against the harness competes with it for CPU, and the ratio then says how the cores
  * were shared rather than whether the harness keeps up with the target, as it would with the
  * target on a host of its own.

@@ -1,7 +1,8 @@
 /**
  * The bench against a real ASMX runtime: the Mono host of `npm run test:asmx` (scripts/asmx/),
  * autocannon replaying the same prebuilt valid requests, then the harness's positive suite, and
- * their ratio. Mono not installed is a skip with its reason, printed and kept in bench.json.
+ * their ratio; then the same with Mono and the bench on cores of their own (onOwnCores). Mono not
+ * installed is a skip with its reason, printed and kept in bench.json.
  */
 import { spawnSync } from 'node:child_process';
 import { bracketed, type Bracketed, type BracketedOptions } from './bracketed.js';
