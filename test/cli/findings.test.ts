@@ -8,7 +8,6 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { startProxy } from '../support/proxy.js';
-
 import { BIN } from '../support/bin.js';
 const SIG = 'sig-Very-Secret-4711';
 const MOBILEKEY = 'mk-Also-Secret-0815';

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cliInProcess, runInProcess } from '../support/cli.js';
 import { duplicateTestcases, suiteSeconds } from '../support/junit.js';
-
 import { BIN } from '../support/bin.js';
 
 function runBinClean(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {

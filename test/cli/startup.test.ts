@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-
 import { BIN, SOURCE_BIN } from '../support/bin.js';
+
 const HOOKS = new URL('../support/resolve-log.mjs', import.meta.url).href;
 const REQUIRE_LOG = fileURLToPath(new URL('../support/require-log.cjs', import.meta.url));
 const HEAVY = [/\/node_modules\/vitest\//, /\/node_modules\/undici\//, /\/node_modules\/libxmljs2\//, /\/src\/server\//, /\/src\/engine\//];

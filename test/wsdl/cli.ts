@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 export { cliInProcess, type InProcessResult as CliResult } from '../support/cli.js';
 import type { InProcessResult as CliResult } from '../support/cli.js';
-
 import { BIN } from '../support/bin.js';
 
 /** The real bin in a child process, in an empty working directory with a clean environment. */
