@@ -61,7 +61,7 @@ export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigure
 /** The same measurement with Mono on a core of its own and the bench (autocannon, the harness's
  * processes) on the others: whether the harness keeps up with Mono when they do not share a core,
  * as with a target on a host of its own. Mono on one core served about as many requests a second
- * as on two shared ones (1,716 to 1,770 against 1,625 to 1,670, 2026-11-24). */
+ * as on two shared ones (1,471 to 1,770 against 1,625 to 2,018, bench runs of 2026-11-24). */
 async function onOwnCores(host: AsmxHost, options: AsmxBenchOptions): Promise<OwnCoresFigures> {
   const split = splitCores(host.pid);
   if ('skipped' in split) {
