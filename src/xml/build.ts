@@ -34,12 +34,32 @@ function makeBuilder(entities: Array<{ regex: RegExp; val: string }>, preserveOr
   } as ConstructorParameters<typeof XMLBuilder>[0]);
 }
 
-// `"` is escaped everywhere only because the builder shares one entity table between text and
-// attribute values; it is harmless in text.
-const requestBuilder = makeBuilder([...base, ...forAttributes, cr], false);
-
 const replaceAll = (value: string, entities: ReadonlyArray<{ regex: RegExp; val: string }>) =>
   entities.reduce((text, e) => text.replace(e.regex, e.val), value);
+
+/** A value processor applying `entities` in order, as the builder's own entity table does, but
+ * only to a value holding one of their characters: most values hold none, and the builder runs
+ * every entity's replace on every value (a tenth of building a SOAP request, profiled, issue 20). */
+function escaping(entities: ReadonlyArray<{ regex: RegExp; val: string }>): (name: string, value: unknown) => unknown {
+  const any = new RegExp(entities.map((e) => e.regex.source).join('|'));
+  return (_name, value) => (typeof value === 'string' && any.test(value) ? replaceAll(value, entities) : value);
+}
+
+// `"` is escaped everywhere only because one entity table serves text and attribute values alike;
+// it is harmless in text. The builder's own entity processing is off: `escaping` does the same.
+const requestEscape = escaping([...base, ...forAttributes, cr]);
+const requestBuilder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTR,
+  textNodeName: '#text',
+  suppressBooleanAttributes: false,
+  processEntities: false,
+  tagValueProcessor: requestEscape,
+  attributeValueProcessor: requestEscape,
+} as ConstructorParameters<typeof XMLBuilder>[0]);
+
+const asmxText = escaping(base);
+const asmxAttribute = escaping([...base, { regex: /"/g, val: '&quot;' }]);
 
 /** XmlTextWriter escapes & < > in text and additionally " in attribute values, leaves CR raw, and
  * writes an empty element self-closed (reference source, System.Xml XmlTextEncoder). */
@@ -50,8 +70,8 @@ const asmxBuilder = new XMLBuilder({
   suppressEmptyNode: true,
   suppressBooleanAttributes: false,
   processEntities: false,
-  tagValueProcessor: (_name: string, value: unknown) => replaceAll(String(value), base),
-  attributeValueProcessor: (_name: string, value: unknown) => replaceAll(String(value), [...base, { regex: /"/g, val: '&quot;' }]),
+  tagValueProcessor: (name: string, value: unknown) => asmxText(name, String(value)),
+  attributeValueProcessor: (name: string, value: unknown) => asmxAttribute(name, String(value)),
 } as ConstructorParameters<typeof XMLBuilder>[0]);
 const orderedBuilder = makeBuilder([...base, ...forAttributes, cr], true);
 const documentBuilder = makeBuilder([...base, ...forAttributes, cr], false, true);

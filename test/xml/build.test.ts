@@ -1,6 +1,7 @@
 /** The XML builders (src/xml/build.ts): a request keeps every character of a value through the
  * receiver's parsing; the asmx flavour writes what ASMX's XmlTextWriter writes. */
-import { XMLParser } from 'fast-xml-parser';
+import fc from 'fast-check';
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { buildDocument, buildOrderedXml, buildXml } from '../../src/xml/build.js';
 
@@ -20,4 +21,21 @@ test('asmx: & < > escaped in text, " too in attributes, CR left raw, empty eleme
 test('ordered trees keep their sibling order; documents get the declaration and end in a newline', () => {
   expect(buildOrderedXml([{ b: [{ '#text': '2' }] }, { a: [{ '#text': '1' }] }])).toBe('<b>2</b><a>1</a>');
   expect(buildDocument({ root: { child: '' } })).toBe('<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <child/>\n</root>\n');
+});
+
+// The request flavour escapes values itself, and only those that need it (build.ts, escaping): it
+// writes what the builder's own entity processing writes with the same table, value for value.
+const ownEntities = new XMLBuilder({
+  ignoreAttributes: false, attributeNamePrefix: '@_', textNodeName: '#text', suppressBooleanAttributes: false, processEntities: true,
+  entities: [['&', '&amp;'], ['<', '&lt;'], ['>', '&gt;'], ['"', '&quot;'], ['\n', '&#xA;'], ['\t', '&#x9;'], ['\r', '&#xD;']].map(([c, val]) => ({ regex: new RegExp(c!, 'g'), val })),
+} as ConstructorParameters<typeof XMLBuilder>[0]);
+
+test('request: the same document as the builder escaping every value with the same entity table', () => {
+  const text = fc.string({ unit: fc.constantFrom('a', ' ', '&', '<', '>', '"', "'", '\r', '\n', '\t', 'é', '&amp;') });
+  const value = fc.oneof(text, fc.integer(), fc.boolean());
+  const node = fc.record({ '@_k': text, '#text': value, child: fc.record({ '@_x': value, leaf: value, list: fc.array(value, { maxLength: 3 }) }) });
+  fc.assert(fc.property(node, (n) => {
+    const doc = { root: n };
+    expect(buildXml(doc, 'request')).toBe(ownEntities.build(doc));
+  }), { numRuns: 300 });
 });
