@@ -1,6 +1,6 @@
 /** The bench's CPU figures: per request, and the ratio they allow at best (src/bench/cpu.ts). */
 import { expect, test } from 'vitest';
-import { cpuDuring, cpuPerRequest, pidCpuMs, processCpuMs } from '../../src/bench/cpu.js';
+import { cpuDuring, cpuLine, cpuPerRequest, pidCpuMs, processCpuMs } from '../../src/bench/cpu.js';
 
 const spent = (targetMs: number, selfMs: number) => ({ targetMs, selfMs });
 
@@ -42,4 +42,12 @@ test.runIf(process.platform === 'linux')('CPU time is read from /proc: this proc
   expect(cpu!.selfMs).toBeGreaterThanOrEqual(200);
   expect(processCpuMs()).toBeDefined();
   expect(pidCpuMs(2 ** 30)).toBeUndefined();
+});
+
+test('the CPU line says "at most" only for a ceiling below 100%', () => {
+  const sides = { raw: { targetMs: 0.2, clientMs: 0.06 }, harness: { targetMs: 0.2, clientMs: 0.4 } };
+  expect(cpuLine('asmx ', { ...sides, ceiling: 0.61 })).toMatch(/^asmx CPU ms per request: raw 0.2 server \+ 0.06 autocannon; .*is at most 61%$/);
+  const unbound = cpuLine('', { ...sides, ceiling: 1.14 });
+  expect(unbound).toContain('these costs do not bound the ratio on this machine (they would allow 114%');
+  expect(unbound).not.toContain('at most');
 });
