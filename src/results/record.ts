@@ -224,9 +224,11 @@ export function recordResponse(response: HttpResponse, secrets: ReadonlyArray<[s
   const truncated = response.body.length > EXCERPT_BYTES;
   const text = response.body.subarray(0, EXCERPT_BYTES).toString('utf8');
   const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, redact(v, secrets)]));
-  return {
+  // Optional keys assigned, not spread in: the object stays quick to copy and to write (issue 20).
+  const recorded: { -readonly [K in keyof RecordedResponse]: RecordedResponse[K] } = {
     status: response.status, headers, body: redact(text, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs,
-    ...(response.sentAt !== undefined ? { sentAt: new Date(response.sentAt).toISOString() } : {}),
-    ...(response.retries ? { retries: response.retries } : {}),
   };
+  if (response.sentAt !== undefined) recorded.sentAt = new Date(response.sentAt).toISOString();
+  if (response.retries) recorded.retries = response.retries;
+  return recorded;
 }

@@ -21,6 +21,17 @@ test('a passing exchange keeps its verdicts, status and sizes, and drops bodies,
   });
 });
 
+test('the JSON of a compact record: the record\'s key order, a kept result text last, then compacted', () => {
+  // records.jsonl is written from this text: a change of order is a change of the report.
+  expect(JSON.stringify(compactRecord({ ...passing, regression: undefined }))).toBe(
+    '{"operation":"MobileTasksList","transport":"soap11","caseId":"MobileTasksList-example","kind":"positive","values":{"a":"1"},'
+    + '"request":{"method":"POST","url":"http://x/api","headers":{"content-type":"text/xml"},"curl":""},'
+    + '"response":{"status":200,"headers":{"content-type":"text/xml"},"body":"","bodyBytes":4,"truncated":false,"elapsedMs":3},'
+    + '"checks":[{"id":"http-status-200","status":"passed"}],"result":{"kind":"result","text":"hello"},"compacted":true}');
+  const parity = { ...passing, transport: 'parity', kind: 'parity', parity: { outcomes: [{ transport: 'get', status: 200, outcome: 'result', text: 'hello', curl: 'curl x' }], differences: [], rules: [] } } as ExchangeRecord;
+  expect(compactRecord(parity).parity?.outcomes).toEqual([{ transport: 'get', status: 200, outcome: 'result', text: null, curl: '' }]);
+});
+
 test('a passing valid request keeps a result text of up to RESULT_CHARS, for shapes infer', () => {
   expect(compactRecord(passing).result).toEqual({ kind: 'result', text: 'hello' });
   expect(compactRecord({ ...passing, kind: 'fuzz' }).result).toEqual({ kind: 'result', text: 'hello' });
