@@ -8,9 +8,24 @@ export interface ContentType {
   readonly charset: string | null;
 }
 
+// An exchange's checks and decoder each read its Content-Type, and a run's answers carry a handful
+// of distinct ones (profiled, issue 20): each is split once, bounded against a target that sends
+// a new one every time.
+const contentTypes = new Map<string, ContentType>();
+const CONTENT_TYPES_KEPT = 64;
+
 /** Splits a Content-Type header into its lower-case media type and charset parameter. */
 export function parseContentType(value: string | undefined): ContentType {
   if (!value) return { mediaType: '', charset: null };
+  let parsed = contentTypes.get(value);
+  if (!parsed) {
+    if (contentTypes.size >= CONTENT_TYPES_KEPT) contentTypes.clear();
+    contentTypes.set(value, (parsed = Object.freeze(splitContentType(value))));
+  }
+  return parsed;
+}
+
+function splitContentType(value: string): ContentType {
   const [type, ...params] = value.split(';');
   let charset: string | null = null;
   for (const p of params) {
