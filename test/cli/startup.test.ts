@@ -14,12 +14,18 @@ const HOOKS = new URL('../support/resolve-log.mjs', import.meta.url).href;
 const REQUIRE_LOG = fileURLToPath(new URL('../support/require-log.cjs', import.meta.url));
 const HEAVY = [/\/node_modules\/vitest\//, /\/node_modules\/undici\//, /\/node_modules\/libxmljs2\//, /\/src\/server\//, /\/src\/engine\//];
 
-function loaded(args: readonly string[], bin = BIN): string[] {
+// Percent-encoded: NODE_OPTIONS splits on spaces.
+const REGISTER = `data:text/javascript,${encodeURIComponent(`import { register } from "node:module"; register(${JSON.stringify(HOOKS)});`)}`;
+
+/** What Node's own loader resolved while `bin args` ran; `everyProcess`: the suites' workers too
+ * (through NODE_OPTIONS, which they inherit), not only the CLI's process. */
+function loaded(args: readonly string[], bin = BIN, everyProcess = false): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-startup-'));
   const log = join(dir, 'resolved.txt');
   try {
-    const register = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(HOOKS)});`;
-    const run = spawnSync(process.execPath, ['--require', REQUIRE_LOG, '--import', register, bin, ...args], { env: { ...process.env, TSIWS_RESOLVE_LOG: log }, encoding: 'utf8' });
+    const hooks = ['--require', REQUIRE_LOG, '--import', REGISTER];
+    const env = { ...process.env, TSIWS_RESOLVE_LOG: log, ...(everyProcess ? { NODE_OPTIONS: hooks.join(' ') } : {}) };
+    const run = spawnSync(process.execPath, [...(everyProcess ? [] : hooks), bin, ...args], { env, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     return readFileSync(log, 'utf8').split('\n').filter(Boolean);
   } finally {
@@ -42,6 +48,14 @@ test('the checkout\'s bin runs the sources through tsx; the compiled package\'s 
   const compiled = loaded(['--version']);
   expect(compiled.some((u) => u.endsWith('/dist/cli/main.js'))).toBe(true);
   expect(compiled.filter((u) => /\/node_modules\/(tsx|typescript)\/|\/src\/cli\/main\.ts$/.test(u))).toEqual([]);
+});
+
+test('a run of the compiled package: its suites\' worker loads the compiled sources with Node\'s loader, not the TypeScript ones', () => {
+  // vite-node runs what it transforms itself (src/*.ts, never seen by Node's loader); a module that
+  // only the suites import, resolved by Node, was loaded from dist/ without a transform (run.ts).
+  const urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', join(tmpdir(), `tsiws-startup-run-${process.pid}`)], BIN, true);
+  expect(urls.filter((u) => u.endsWith('/dist/engine/run-unit.js'))).not.toEqual([]);
+  expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$/.test(u))).toEqual([]);
 });
 
 test('every command is covered below', async () => {
