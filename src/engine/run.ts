@@ -13,7 +13,7 @@ import { fileWorkers, laneTotal, runLanes, targetIsLocal, type LanedSuite, type 
 import { casesToReplay } from './baseline-replay.js';
 import { readBaseline } from '../regression/baseline.js';
 import { RecordFileReader, recordFilesDir } from './record-files.js';
-import type { ExchangeRecord } from '../results/record.js';
+import { escapeRegExp, type ExchangeRecord } from '../results/record.js';
 import { embeddedServer, openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -109,12 +109,12 @@ const suiteFile = (suite: LanedSuite) => `suites/${suite}.conform.ts`;
  * 9.2 to 9.7 s; two pairs, issue 20). A TypeScript checks module still loads (user-module.ts falls
  * back to tsx). In a checkout (the sources through tsx) nothing changes. */
 const COMPILED = compiledSources();
-function compiledSources(): { options: { server?: { deps: { external: RegExp[] } } }; vite?: { resolve: { alias: Array<{ find: RegExp; replacement: string }> } } } {
+function compiledSources(): { options: Partial<Parameters<typeof createVitest>[1]>; vite?: Parameters<typeof createVitest>[2] } {
   if (!import.meta.url.endsWith('.js')) return { options: {} };
   const dist = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
   return {
     // vite-node runs a module it does not transform with Node's import: dist/ is JavaScript.
-    options: { server: { deps: { external: [new RegExp(`^${dist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`)] } } },
+    options: { server: { deps: { external: [new RegExp(`^${escapeRegExp(dist)}/`)] } } },
     vite: { resolve: { alias: [{ find: /^\.\.\/src\/(.*)\.js$/, replacement: `${dist}/$1.js` }] } },
   };
 }

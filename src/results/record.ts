@@ -151,9 +151,12 @@ export function redact(text: string, secrets: ReadonlyArray<[string, string]>): 
   if (secrets.length === 0) return text;
   const entry = compiled(secrets);
   if (!entry.forms.some((form) => text.includes(form))) return text;
-  entry.pattern ??= new RegExp(entry.forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  entry.pattern ??= new RegExp(entry.forms.map(escapeRegExp).join('|'), 'g');
   return text.replace(entry.pattern, (m) => entry.placeholders.get(m)!);
 }
+
+/** `text` as a regular expression that matches exactly it. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Compiled {
   /** Every form of every secret, longest first. */

@@ -18,6 +18,8 @@ const base = [
 ];
 const forAttributes = [{ regex: /"/g, val: '&quot;' }, { regex: /\n/g, val: '&#xA;' }, { regex: /\t/g, val: '&#x9;' }];
 const cr = { regex: /\r/g, val: '&#xD;' };
+/** Every character a request, a report or a document escapes: the one table of those builders. */
+const allEntities = [...base, ...forAttributes, cr];
 
 function makeBuilder(entities: Array<{ regex: RegExp; val: string }>, preserveOrder: boolean, pretty = false): XMLBuilder {
   return new XMLBuilder({
@@ -47,7 +49,7 @@ function escaping(entities: ReadonlyArray<{ regex: RegExp; val: string }>): (nam
 
 // `"` is escaped everywhere only because one entity table serves text and attribute values alike;
 // it is harmless in text. The builder's own entity processing is off: `escaping` does the same.
-const requestEscape = escaping([...base, ...forAttributes, cr]);
+const requestEscape = escaping(allEntities);
 const requestBuilder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: ATTR,
@@ -73,8 +75,8 @@ const asmxBuilder = new XMLBuilder({
   tagValueProcessor: (name: string, value: unknown) => asmxText(name, String(value)),
   attributeValueProcessor: (name: string, value: unknown) => asmxAttribute(name, String(value)),
 } as ConstructorParameters<typeof XMLBuilder>[0]);
-const orderedBuilder = makeBuilder([...base, ...forAttributes, cr], true);
-const documentBuilder = makeBuilder([...base, ...forAttributes, cr], false, true);
+const orderedBuilder = makeBuilder(allEntities, true);
+const documentBuilder = makeBuilder(allEntities, false, true);
 
 /** Report fragments (junit.xml's testcases): attribute values keep their line breaks and CR as
  * character references, CDATA texts are left as they are (the builder splits every "]]>"). */
@@ -86,7 +88,7 @@ const fragmentBuilder = new XMLBuilder({
   suppressEmptyNode: true,
   suppressBooleanAttributes: false,
   processEntities: true,
-  entities: [...base, ...forAttributes, cr],
+  entities: allEntities,
 } as ConstructorParameters<typeof XMLBuilder>[0]);
 
 // Characters XML 1.0 does not allow anywhere, not even as references (a target may answer with any).
