@@ -8,6 +8,8 @@
  *    validation) --repeat times over: its rate of fully checked exchanges while it was sending,
  *    after a 2 s warm-up as autocannon's (harness.ts steadyRate; vitest's start-up is in the wall
  *    time, not the rate). The run uses the machine's cores as any run does (lanes, src/engine/lanes.ts).
+ *    Then the harness's HTTP client alone replays the same requests (client-alone.ts): how much of
+ *    the distance from autocannon is the client's, how much the checking's.
  * 3. The default run (embedded server, fuzzing and parity) at 1x, 16x and 64x its cases (--repeat):
  *    wall time and peak memory of its process tree.
  * 4. Start-up: `tsiws-conform --help` from the compiled package, as a median CPU-time ratio to a
@@ -163,5 +165,5 @@ console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${tar
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: measured.raw, rawAfter: measured.rawAfter, harness: measured.harness, ratio, cpuPerRequest: cpuCosts, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: measured.raw, rawAfter: measured.rawAfter, harness: measured.harness, ratio, cpuPerRequest: cpuCosts, clientAlone: measured.clientAlone, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
 console.log(`Figures: ${out}`);
