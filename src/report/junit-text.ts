@@ -14,7 +14,12 @@ export function subjectOf(r: ExchangeRecord): string {
 }
 
 /** A readable testcase name: transport, case and what was judged, e.g. `get int-empty(repnumber) http-status-200`. */
-export const testcaseLabel = (r: ExchangeRecord, what: string): string => [r.transport, subjectOf(r), what].filter((s) => s !== '').join(' ');
+export function testcaseLabel(r: ExchangeRecord, what: string): string {
+  const subject = subjectOf(r);
+  // The words that are not empty, one space apart (one label per testcase: no array for it).
+  const head = subject === '' ? r.transport : `${r.transport} ${subject}`;
+  return what === '' ? head : `${head} ${what}`;
+}
 
 /**
  * Names unique within their classname, as CI history views and xunit-viewer key testcases by
@@ -38,8 +43,9 @@ export function uniqueNamer(count: (className: string, label: string) => number)
   return (i) => {
     const base = count(i.className, i.label) > 1 ? `${i.label} [${i.caseId}]` : i.label;
     let name = base;
-    for (let n = 2; used.has(nameKey(i.className, name)); n++) name = `${base} #${n}`;
-    used.add(nameKey(i.className, name));
+    let key = nameKey(i.className, name);
+    for (let n = 2; used.has(key); n++) key = nameKey(i.className, (name = `${base} #${n}`));
+    used.add(key);
     return name;
   };
 }

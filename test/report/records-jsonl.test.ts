@@ -1,5 +1,6 @@
 /** records.jsonl read back: whole (merge-reports) and as a source junit.xml reads twice without
  * holding the records (records-jsonl.ts). */
+import fc from 'fast-check';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,4 +42,26 @@ test('a damaged line is named with its number, read whole or as a source', () =>
   appendFileSync(join(dir, RECORDS_FILE), '{"operation": \n');
   expect(() => readRecords(dir)).toThrow(/records\.jsonl line 3 is not JSON .*re-run that shard/);
   expect(() => [...recordsFileSource(dir).records()]).toThrow(/line 3 is not JSON/);
+});
+
+// at() reads runs of nearby lines at once (readEnd): whatever the lines asked for, in whatever
+// order, with gaps or repeats, and lines longer than a read block, each comes back as it was written.
+test('a source gives back the records at any positions, in the order asked', () => {
+  const dir = written(many);
+  const source = recordsFileSource(dir);
+  expect([...source.records()].length).toBe(roundTripped.length);
+  const position = fc.integer({ min: 0, max: roundTripped.length - 1 });
+  const asked = fc.oneof(
+    fc.array(position, { maxLength: 60 }),
+    fc.uniqueArray(position, { maxLength: 200 }).map((p) => p.sort((a, b) => a - b)),
+    fc.tuple(position, fc.integer({ min: 1, max: 40 })).map(([from, n]) => Array.from({ length: n }, (_, i) => Math.min(roundTripped.length - 1, from + i))),
+  );
+  fc.assert(fc.property(asked, (indexes) => {
+    expect([...source.at(indexes)]).toEqual(indexes.map((i) => roundTripped[i]));
+  }), { numRuns: 60 });
+  // The long line and its neighbours, in one run and backwards.
+  const bigAt = roundTripped.findIndex((r) => r.caseId === 'big');
+  const around = [bigAt - 2, bigAt - 1, bigAt, bigAt + 1, bigAt + 2];
+  expect([...source.at(around)]).toEqual(around.map((i) => roundTripped[i]));
+  expect([...source.at([...around].reverse())]).toEqual([...around].reverse().map((i) => roundTripped[i]));
 });

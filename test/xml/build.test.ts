@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
-import { buildDocument, buildOrderedXml, buildXml } from '../../src/xml/build.js';
+import { buildDocument, buildFragment, buildOrderedXml, buildXml } from '../../src/xml/build.js';
 
 const VALUE = 'a & b < c > d "e" \r\n\tf';
 
@@ -37,5 +37,26 @@ test('request: the same document as the builder escaping every value with the sa
   fc.assert(fc.property(node, (n) => {
     const doc = { root: n };
     expect(buildXml(doc, 'request')).toBe(ownEntities.build(doc));
+  }), { numRuns: 300 });
+});
+
+// junit.xml's fragments escape the same way, and leave CDATA to the builder (which splits "]]>").
+const ownFragmentEntities = new XMLBuilder({
+  ignoreAttributes: false, attributeNamePrefix: '@_', textNodeName: '#text', cdataPropName: '#cdata', suppressEmptyNode: true, suppressBooleanAttributes: false, processEntities: true,
+  entities: [['&', '&amp;'], ['<', '&lt;'], ['>', '&gt;'], ['"', '&quot;'], ['\n', '&#xA;'], ['\t', '&#x9;'], ['\r', '&#xD;']].map(([c, val]) => ({ regex: new RegExp(c!, 'g'), val })),
+} as ConstructorParameters<typeof XMLBuilder>[0]);
+
+test('fragments: the same testcase as the builder escaping every value, CDATA left as it is', () => {
+  const text = fc.string({ unit: fc.constantFrom('a', ' ', '&', '<', '>', '"', "'", '\r', '\n', '\t', 'é', '&amp;', ']]>', ']') });
+  const value = fc.oneof(text, fc.integer(), fc.float({ noNaN: true }), fc.boolean());
+  const testcase = fc.record({
+    '@_classname': text, '@_name': text, '@_time': value,
+    failure: fc.record({ '@_message': text, '@_type': text, '#cdata': text }),
+    'system-out': fc.record({ '#cdata': text }),
+    skipped: fc.constantFrom('', 'x&y'),
+  }, { requiredKeys: ['@_classname', '@_name'] });
+  fc.assert(fc.property(testcase, (tc) => {
+    const node = { testcase: tc };
+    expect(buildFragment(node)).toBe(ownFragmentEntities.build(node));
   }), { numRuns: 300 });
 });
