@@ -18,7 +18,7 @@ import { findingsOf } from '../results/findings.js';
 import { repetitionId } from './plan.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from '../results/record.js';
-import { runCase } from './run-case.js';
+import { runCaseShowingLater } from './run-case.js';
 import { classifyValue, type ValueClass } from '../cases/value-classes.js';
 
 /** Time a failing property may spend shrinking its counterexample. */
@@ -61,11 +61,22 @@ export interface FuzzOptions {
   readonly repetition?: number;
 }
 
-/** The records of one sample: one per transport, and the parity record comparing them. */
-async function sample(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], values: WireValues, id: string): Promise<ExchangeRecord[]> {
-  const records = await Promise.all(transports.map((t) => runCase(settings, client, caseFor(op, values, t, id), t)));
-  const parity = parityRecord(settings, records, id);
-  return parity ? [...records, parity] : records;
+/** One sample: its records (one per transport, and the parity record comparing them), judged, but
+ * without the requests reports show, which `shown` builds for a sample that is kept or recorded. */
+interface Sample {
+  readonly records: readonly ExchangeRecord[];
+  shown(): ExchangeRecord[];
+}
+
+async function sample(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], values: WireValues, id: string): Promise<Sample> {
+  const runs = await Promise.all(transports.map((t) => runCaseShowingLater(settings, client, caseFor(op, values, t, id), t)));
+  const withParity = (records: ExchangeRecord[]) => {
+    const parity = parityRecord(settings, records, id);
+    return parity ? [...records, parity] : records;
+  };
+  let shown: ExchangeRecord[] | undefined;
+  // The parity record shows each transport's curl command: it is made again once they are built.
+  return { records: withParity(runs.map((r) => r.record)), shown: () => (shown ??= withParity(runs.map((r) => r.showRequest(r.record)))) };
 }
 
 /** Fuzzes `op` over `transports`; returns the records of the first sample, or of the shrunk
@@ -74,8 +85,8 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
   const key = repetitionId(op.name, options.repetition ?? 0);
   const seed = propertySeed(settings.seed, key);
   let index = 0;
-  let first: ExchangeRecord[] | undefined;
-  let lastFailure: ExchangeRecord[] | undefined;
+  let first: Sample | undefined;
+  let lastFailure: Sample | undefined;
   let failedAt: number | undefined;
   let shrinkCutShort = false;
   const coverage: Record<string, Partial<Record<ValueClass, number>>> = {};
@@ -87,12 +98,12 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
       return true;
     }
     tally(coverage, op, values);
-    const records = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`);
-    options.onSample?.(records.filter((r) => r.kind !== 'parity'));
-    first ??= records;
-    if (records.every((r) => findingsOf(r, settings.failOn).length === 0)) return true;
+    const taken = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`);
+    if (options.onSample) options.onSample(taken.shown().filter((r) => r.kind !== 'parity'));
+    first ??= taken;
+    if (taken.records.every((r) => findingsOf(r, settings.failOn).length === 0)) return true;
     failedAt ??= Date.now();
-    lastFailure = records; // during shrinking the last failure is the smallest counterexample so far
+    lastFailure = taken; // during shrinking the last failure is the smallest counterexample so far
     return false;
   });
   const budget = options.deadline === undefined ? {} : { interruptAfterTimeLimit: Math.max(1, options.deadline - Date.now()), markInterruptAsFailure: false };
@@ -112,6 +123,6 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
     samples: index,
     coverage,
   };
-  const records = (details.failed ? lastFailure : first) ?? [];
+  const records = (details.failed ? lastFailure : first)?.shown() ?? [];
   return records.map((r) => ({ ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz }));
 }
