@@ -62,9 +62,8 @@ function requestFor(testCase: Case, transportId: TransportId, namespace: string,
   return testCase.kind === 'negative' ? negativeRequest(testCase, transportId, ctx, op, values) : getTransportById(transportId).encode(ctx, op, values);
 }
 
-export async function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[]): Promise<ExchangeRecord> {
-  const { record, showRequest } = await runCaseShowingLater(settings, client, testCase, transportId, given);
-  return showRequest(record);
+export function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[]): Promise<ExchangeRecord> {
+  return exchangeRecord(settings, client, testCase, transportId, given);
 }
 
 /** A record whose request, as reports show it, is not built yet: `showRequest` builds it into the
@@ -85,6 +84,14 @@ export const REQUEST_NOT_SHOWN: RecordedRequest = Object.freeze({ method: '', ur
  * only its curl command.
  */
 export async function runCaseShowingLater(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[]): Promise<RecordShownLater> {
+  const later: { showRequest?: RecordShownLater['showRequest'] } = {};
+  const record = await exchangeRecord(settings, client, testCase, transportId, given, later);
+  return { record, showRequest: later.showRequest! };
+}
+
+/** The record of one exchange, its shown request built now, or, given `later`, by the function it
+ * is handed there (runCase's own path makes no closure: it runs for every exchange of a run). */
+async function exchangeRecord(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given: readonly Check[] | undefined, later?: { showRequest?: RecordShownLater['showRequest'] }): Promise<ExchangeRecord> {
   const checks = given ?? (await selectedChecks(settings));
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
@@ -105,12 +112,14 @@ export async function runCaseShowingLater(settings: RunSettings & { baseUrl: str
     if (negative.param) record.param = negative.param;
   }
   if (expectation) record.expectation = { profile: profile.id, summary: expectation.summary, evidence: expectation.evidence };
-  // The key takes its place now, so that the record's JSON keeps its key order when it is filled.
-  record.request = REQUEST_NOT_SHOWN;
-  const showRequest = (done: ExchangeRecord) => {
-    (done as Building).request = settings.showSecrets ? recordRequest(settings.baseUrl, request, access.shown) : shownRequest(settings, testCase, transportId, operation, values, access.shown);
-    return done;
-  };
+  // The key takes its place now either way, so that the record's JSON keeps its key order.
+  if (later) {
+    record.request = REQUEST_NOT_SHOWN;
+    later.showRequest = (done) => {
+      (done as Building).request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
+      return done;
+    };
+  } else record.request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
   try {
     const response = await client.send(request);
     const hostRejection = profile.hostRejections ? hostRejectionOf(response, transportId, (request.path.split('?')[1] ?? '').length) : undefined;
@@ -137,7 +146,12 @@ export async function runCaseShowingLater(settings: RunSettings & { baseUrl: str
     record.checks = [];
     record.error = { code: err.code, message: err.message };
   }
-  return { record: record as ExchangeRecord, showRequest };
+  return record as ExchangeRecord;
+}
+
+/** The request as reports show it: as sent with --show-secrets, else built with the placeholders. */
+function requestAsShown(settings: RunSettings & { baseUrl: string }, testCase: Case, transportId: TransportId, op: Operation, values: WireValues, sent: HttpRequest, access: HttpAccess): RecordedRequest {
+  return settings.showSecrets ? recordRequest(settings.baseUrl, sent, access) : shownRequest(settings, testCase, transportId, op, values, access);
 }
 
 /** An exchange record while runCase fills it in. */
