@@ -9,7 +9,7 @@
  */
 import { createHttpClient } from '../http/send.js';
 import type { HttpRequest } from '../transports/index.js';
-import { cpuDuring, type CpuSpent } from './cpu.js';
+import { cpuDuring, type CpuSpent, type SideCpu } from './cpu.js';
 
 export interface ClientAloneResult {
   readonly requests: number;
@@ -18,7 +18,7 @@ export interface ClientAloneResult {
   readonly errors: number;
   readonly non2xx: number;
   /** CPU ms per request of the target and of this process over the window; null without /proc. */
-  readonly cpu: { readonly targetMs: number; readonly clientMs: number } | null;
+  readonly cpu: SideCpu | null;
   /** The first error's message, when there was one: a replay that fails says why. */
   readonly firstError?: string;
 }
@@ -49,7 +49,7 @@ export async function clientAlone(options: ClientAloneOptions): Promise<ClientAl
   }
 }
 
-const perRequest = (cpu: CpuSpent, requests: number) => ({ targetMs: Number((cpu.targetMs / Math.max(1, requests)).toFixed(3)), clientMs: Number((cpu.selfMs / Math.max(1, requests)).toFixed(3)) });
+const perRequest = (cpu: CpuSpent, requests: number): SideCpu => ({ targetMs: Number((cpu.targetMs / Math.max(1, requests)).toFixed(3)), clientMs: Number((cpu.selfMs / Math.max(1, requests)).toFixed(3)) });
 
 /** `concurrency` loops, each sending the next request as soon as its last was answered, until the
  * window closes; the rate is over the time to the last answer. */
