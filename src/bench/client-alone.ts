@@ -7,7 +7,7 @@
  * keep-alive socket, GHSA-35p6-xmwp-9g52), and what the harness's checking adds to that.
  * Measured in this process, as autocannon is, for `seconds` after a warm-up of its own.
  */
-import { createHttpClient } from '../http/send.js';
+import { createHttpClient, type HttpClient } from '../http/send.js';
 import type { HttpRequest } from '../transports/index.js';
 import { cpuDuring, type CpuSpent, type SideCpu } from './cpu.js';
 
@@ -53,7 +53,7 @@ const perRequest = (cpu: CpuSpent, requests: number): SideCpu => ({ targetMs: Nu
 
 /** `concurrency` loops, each sending the next request as soon as its last was answered, until the
  * window closes; the rate is over the time to the last answer. */
-async function replay(client: ReturnType<typeof createHttpClient>, requests: readonly HttpRequest[], concurrency: number, seconds: number): Promise<Omit<ClientAloneResult, 'cpu'>> {
+async function replay(client: HttpClient, requests: readonly HttpRequest[], concurrency: number, seconds: number): Promise<Omit<ClientAloneResult, 'cpu'>> {
   const started = performance.now();
   const end = started + seconds * 1000;
   let answered = 0;

@@ -201,9 +201,7 @@ function testcaseOf(entry: Entry, name: string, verdict: Verdict, run: RunInfo):
 
 /** A <failure>: its message and type, and the body failureBody writes. */
 function failureOf(message: string, type: string, r: ExchangeRecord): Record<string, unknown> {
-  const failure: Record<string, unknown> = attrs({ message, type });
-  failure['#cdata'] = cdata(failureBody(r, message))['#cdata'];
-  return failure;
+  return Object.assign(attrs({ message, type }), cdata(failureBody(r, message)));
 }
 
 /** One operation's <testsuite>, a testcase a chunk, its records read again one at a time. */
