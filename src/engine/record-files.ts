@@ -8,11 +8,12 @@
  * did before: when its test finished. A worker stopped before its test reported leaves lines that
  * no result points to, and they are not reported, as before.
  */
-import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { ExchangeRecord } from '../results/record.js';
+import { LineWriter } from '../results/line-writer.js';
 
 /** Where a test's records are: `bytes` bytes of `file` (in the run's folder) from `offset`. */
 export interface RecordsAt {
@@ -24,7 +25,7 @@ export interface RecordsAt {
 /** A fresh folder for one run's record files (removed by the reader's close). */
 export const recordFilesDir = (): string => mkdtempSync(join(tmpdir(), 'tsiws-records-'));
 
-let own: { dir: string; fd: number; position: number; file: string } | undefined;
+let own: { dir: string; fd: number; position: number; file: string; lines: LineWriter } | undefined;
 
 /** Appends `records` to this worker's file in `dir` and says where they are. */
 export function writeRecords(dir: string, records: readonly ExchangeRecord[]): RecordsAt {
@@ -34,19 +35,25 @@ export function writeRecords(dir: string, records: readonly ExchangeRecord[]): R
     // One file per process and thread: vitest may run several suite files in one worker.
     const file = `${process.pid}-${threadId}.jsonl`;
     const fd = openSync(join(dir, file), 'a');
-    own = { dir, fd, file, position: fstatSync(fd).size };
+    own = { dir, fd, file, position: fstatSync(fd).size, lines: new LineWriter(fd) };
   }
-  const text = Buffer.from(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
-  writeSync(own.fd, text);
-  const at = { file: own.file, offset: own.position, bytes: text.length };
-  own.position += text.length;
+  let bytes = 0;
+  for (const record of records) bytes += own.lines.line(JSON.stringify(record));
+  // The main process reads them once the test's result arrives: they are in the file before that.
+  own.lines.flush();
+  const at = { file: own.file, offset: own.position, bytes };
+  own.position += bytes;
   return at;
 }
 
 /** The main process's side: reads the records a test's metadata points to. */
+/** The reader's buffer for a test's records; a test whose records are larger gets one of its own. */
+const READ_BUFFER_BYTES = 1024 * 1024;
+
 export class RecordFileReader {
   private readonly fds = new Map<string, number>();
   private closed = false;
+  private scratch: Buffer | undefined;
 
   constructor(readonly dir: string) {}
 
@@ -63,9 +70,26 @@ export class RecordFileReader {
       fd = openSync(join(this.dir, at.file), 'r');
       this.fds.set(at.file, fd);
     }
-    const buffer = Buffer.alloc(at.bytes);
-    readSync(fd, buffer, 0, at.bytes, at.offset);
-    return buffer.toString('utf8').split('\n').filter((line) => line !== '').map((text) => ({ record: JSON.parse(text) as ExchangeRecord, text }));
+    // Each line is decoded by itself from one reused buffer: decoding the test's bytes as one
+    // string and splitting it cost twice as much (a fresh zeroed buffer and a string in V8's large
+    // object space each time; 5.9 against 11.6 µs a record, measured as in line-writer.ts).
+    const buffer = at.bytes <= READ_BUFFER_BYTES ? (this.scratch ??= Buffer.allocUnsafe(READ_BUFFER_BYTES)) : Buffer.allocUnsafe(at.bytes);
+    for (let done = 0; done < at.bytes; ) {
+      const read = readSync(fd, buffer, done, at.bytes - done, at.offset + done);
+      if (read === 0) throw new Error(`records file ${at.file} ends before byte ${at.offset + at.bytes}`);
+      done += read;
+    }
+    const out: Array<{ record: ExchangeRecord; text: string }> = [];
+    for (let start = 0; start < at.bytes; ) {
+      const newline = buffer.indexOf(0x0a, start);
+      const end = newline === -1 || newline >= at.bytes ? at.bytes : newline;
+      if (end > start) {
+        const text = buffer.toString('utf8', start, end);
+        out.push({ record: JSON.parse(text) as ExchangeRecord, text });
+      }
+      start = end + 1;
+    }
+    return out;
   }
 
   /** Closes the files and removes the folder. */

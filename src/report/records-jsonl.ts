@@ -4,11 +4,12 @@
  * run keeps in it what finished. The records are the ones the other reports are made from
  * (passing exchanges compacted, see engine/compact.ts; secrets already replaced).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { dropped } from '../results/garbage.js';
 import type { ExchangeRecord } from '../results/record.js';
+import { LineWriter } from '../results/line-writer.js';
 
 export const RECORDS_FILE = 'records.jsonl';
 
@@ -26,25 +27,17 @@ export interface RecordStream {
 export function openRecordStream(dir: string): RecordStream {
   mkdirSync(dir, { recursive: true });
   const fd = openSync(join(dir, RECORDS_FILE), 'w');
-  let pending: string[] = [];
-  let size = 0;
+  const lines = new LineWriter(fd);
   let closed = false;
-  const flush = () => {
-    if (pending.length > 0) writeSync(fd, pending.join(''));
-    pending = [];
-    size = 0;
-  };
   return {
     write(record, text) {
       if (closed) return; // a test worker that outlives an interrupted run reports too late
-      const line = `${text ?? JSON.stringify(record)}\n`;
-      pending.push(line);
-      size += line.length;
-      if (size >= FLUSH_BYTES) flush();
+      lines.line(text ?? JSON.stringify(record));
+      if (lines.pending >= FLUSH_BYTES) lines.flush();
     },
     close() {
       if (closed) return;
-      flush();
+      lines.flush();
       closeSync(fd);
       closed = true;
     },

@@ -42,3 +42,17 @@ test('a file written in chunks replaces the old one whole', () => {
   expect(readFileSync(path, 'utf8')).toBe(chunks.join(''));
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('a test whose records are larger than the reader\'s buffer, and the small ones around it, are read back exactly', () => {
+  const reader = new RecordFileReader(recordFilesDir());
+  const large = MIXED_RECORDS.map((r, i) => ({ ...r, values: { big: `${'ä'.repeat(300_000)}${i}` } }));
+  const before = writeRecords(reader.dir, MIXED_RECORDS.slice(0, 1));
+  const big = writeRecords(reader.dir, large);
+  const after = writeRecords(reader.dir, MIXED_RECORDS.slice(1));
+  expect(big.bytes).toBeGreaterThan(1024 * 1024);
+  expect(reader.read(before)).toEqual(MIXED_RECORDS.slice(0, 1));
+  expect(reader.read(big)).toEqual(large);
+  expect(reader.read(after)).toEqual(MIXED_RECORDS.slice(1));
+  expect(reader.read(before)).toEqual(MIXED_RECORDS.slice(0, 1));
+  reader.close();
+});
