@@ -96,7 +96,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
   const values = await valuesFor(settings, operation, testCase);
-  const access = accessForReports(settings);
+  const access = reportsAccess(settings);
   const secrets = settings.showSecrets ? [] : [...access.secrets, ...secretsOf(values)];
   const request = requestFor(testCase, transportId, settings.namespace, operation, values);
   const profile = PROFILES[settings.profile];
@@ -154,6 +154,14 @@ function requestAsShown(settings: RunSettings & { baseUrl: string }, testCase: C
   return settings.showSecrets ? recordRequest(settings.baseUrl, sent, access) : shownRequest(settings, testCase, transportId, op, values, access);
 }
 
+// What reports may show of a run's access settings is the same for all its exchanges.
+const accessByRun = new WeakMap<RunSettings, ReturnType<typeof accessForReports>>();
+function reportsAccess(settings: RunSettings): ReturnType<typeof accessForReports> {
+  let access = accessByRun.get(settings);
+  if (!access) accessByRun.set(settings, (access = accessForReports(settings)));
+  return access;
+}
+
 /** An exchange record while runCase fills it in. */
 type Building = { -readonly [K in keyof ExchangeRecord]?: ExchangeRecord[K] };
 
@@ -166,26 +174,25 @@ function resultSchemaOf(settings: RunSettings, operation: Operation): Pick<Excha
 // The request a report shows of a valid case is the same for every repetition of it (--repeat): its
 // values differ only in the secrets, which it shows as placeholders. A soak run of the positive
 // suite built the same SOAP envelope and curl command again for each (about a tenth of the worker's
-// own work per exchange, profiled, issue 20), so each run's are kept by their values. The build is a
-// pure function of those, so a kept one is the one that would be built; bounded, as a run may have
-// many distinct cases.
-const shownByRun = new WeakMap<RunSettings, Map<string, RecordedRequest>>();
-const SHOWN_KEPT = 512;
+// own work per exchange, profiled, issue 20), so each run's are kept. The repetitions of a case
+// share its values object (plan.ts, repeated), and the shown values are a pure function of it and
+// the run's settings (the authentication values all but repnumber are placeholders, repnumber is
+// the run's): kept by that object, nothing is built or compared to find a kept one (a key made of
+// the shown values' JSON cost as much as the rest of the record's request; profiled, issue 20).
+const shownByRun = new WeakMap<RunSettings, WeakMap<WireValues, Map<string, RecordedRequest>>>();
 
 /** The request as reports show it: the same request built with the spec's placeholders. */
 function shownRequest(settings: RunSettings & { baseUrl: string }, testCase: Case, transportId: TransportId, op: Operation, values: WireValues, access: HttpAccess): RecordedRequest {
-  const shownValues = { ...values, ...placeholdersFor(values) };
-  const build = () => recordRequest(settings.baseUrl, requestFor(testCase, transportId, settings.namespace, op, shownValues), access);
+  const build = () => recordRequest(settings.baseUrl, requestFor(testCase, transportId, settings.namespace, op, { ...values, ...placeholdersFor(values) }), access);
   // Negative and fuzz requests are made once each (and a negative one depends on more than its values).
   if (testCase.kind !== 'positive') return build();
-  let kept = shownByRun.get(settings);
-  if (!kept) shownByRun.set(settings, (kept = new Map()));
-  const key = `${transportId} ${op.name} ${JSON.stringify(shownValues)}`;
+  let byValues = shownByRun.get(settings);
+  if (!byValues) shownByRun.set(settings, (byValues = new WeakMap()));
+  let kept = byValues.get(testCase.values);
+  if (!kept) byValues.set(testCase.values, (kept = new Map()));
+  const key = `${transportId} ${op.name}`;
   let shown = kept.get(key);
-  if (!shown) {
-    if (kept.size >= SHOWN_KEPT) kept.clear();
-    kept.set(key, (shown = build()));
-  }
+  if (!shown) kept.set(key, (shown = build()));
   return shown;
 }
 

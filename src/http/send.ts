@@ -159,7 +159,8 @@ async function sendOnce(dispatcher: Dispatcher, origin: string, request: HttpReq
       throw new TargetError('TSIWS_CONTENT_LENGTH_MISMATCH', `the response from ${url} declared Content-Length ${declared} but more bytes followed its body on the connection (RFC 9112 section 6.3: Content-Length ends the message)`, { answered: true });
     }
     const answerHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(head!.headers)) {
+    for (const name in head!.headers) {
+      const value = head!.headers[name];
       if (value !== undefined) answerHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
     return { status: head!.status, headers: answerHeaders, body, elapsedMs: Math.round(performance.now() - started), sentAt };
@@ -177,16 +178,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const limiter = options.rate === undefined ? undefined : createRateLimiter(options.rate);
   const slots = createSlots(options.connections);
   const maxRetries = options.retries ?? 0;
+  const limits: Limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, viaProxy: access.proxy !== undefined };
+  // Most runs add no header: a request's own then go as they are (undici only reads them).
+  const addsHeaders = access.auth !== undefined || Object.keys(access.headers ?? {}).length > 0;
   return {
     async send(request) {
       const path = prefix + request.path;
       const url = base.origin + path;
-      const headers = withAccessHeaders(request.headers, access);
+      const headers = addsHeaders ? withAccessHeaders(request.headers, access) : request.headers;
       for (let retries = 0; ; retries++) {
         await limiter?.take();
         const release = await slots.acquire();
         try {
-          const response = await sendOnce(dispatcher, base.origin, request, headers, path, url, { ...options, viaProxy: access.proxy !== undefined });
+          const response = await sendOnce(dispatcher, base.origin, request, headers, path, url, limits);
           return retries === 0 ? response : { ...response, retries };
         } catch (err) {
           const error = err as TargetError;
