@@ -151,49 +151,78 @@ export function redact(text: string, secrets: ReadonlyArray<[string, string]>): 
   if (secrets.length === 0) return text;
   const entry = compiled(secrets);
   if (!entry.forms.some((form) => text.includes(form))) return text;
-  entry.pattern ??= new RegExp(entry.forms.map(escapeRegExp).join('|'), 'g');
-  return text.replace(entry.pattern, (m) => entry.placeholders.get(m)!);
+  const { regex, placeholders } = patternOf(entry);
+  return text.replace(regex, (m) => placeholders.get(m)!);
 }
 
 /** `text` as a regular expression that matches exactly it. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Compiled {
-  /** Every form of every secret, longest first. */
+  readonly secrets: ReadonlyArray<[string, string]>;
+  /** Every form of every secret, in the list's order. */
   readonly forms: readonly string[];
-  readonly placeholders: Map<string, string>;
   /** Built on the first text that holds a secret. */
-  pattern?: RegExp;
+  pattern?: Pattern;
 }
 
-// One exchange redacts its headers, body, result and every check message with one secrets list,
-// and a run's exchanges mostly share the same secrets (its sig, mobilekey and access values) in a
-// new list each: the forms are found once per distinct list, kept by its content, not per string or
-// per exchange (profiled: per exchange they cost more than the redaction itself). Bounded: a signer
-// making a signature per request makes a list per request.
-// The list itself is looked up first: an exchange redacts several texts with the same list, and
-// only its first text pays for the content key.
-const patterns = new Map<string, Compiled>();
+interface Pattern {
+  /** Every form, longest first, so that a form containing another is replaced whole. */
+  readonly regex: RegExp;
+  /** Each form's placeholder: that of the first secret of the list that has the form. */
+  readonly placeholders: ReadonlyMap<string, string>;
+}
+
+// One exchange redacts its headers, body, result and every check message with one secrets list:
+// the list is looked up first. Each exchange makes a new list, and a run's lists mostly share their
+// secrets (its sig, mobilekey and access values), but not all: unless --timestamp fixes it, each
+// request's timestamp is the time it was made. So the forms are found once per secret, and the
+// pattern only for a text that holds one, once per distinct list (kept by its content). Finding
+// the forms per distinct list made a default run compile them for every exchange (profiled, issue
+// 20). Both bounded: a signer making a signature per request makes a secret per request.
 const byList = new WeakMap<ReadonlyArray<[string, string]>, Compiled>();
+const formsByValue = new Map<string, readonly string[]>();
+const FORMS_KEPT = 256;
+const patterns = new Map<string, Pattern>();
 const PATTERNS_KEPT = 64;
+
 function compiled(secrets: ReadonlyArray<[string, string]>): Compiled {
-  const known = byList.get(secrets);
-  if (known) return known;
-  const key = secrets.map(([value, placeholder]) => `${value}\u0000${placeholder}`).join('\u0000');
-  let entry = patterns.get(key);
+  let entry = byList.get(secrets);
   if (!entry) {
+    const forms: string[] = [];
+    for (const [value] of secrets) for (const form of formsOf(value)) forms.push(form);
+    entry = { secrets, forms };
+    byList.set(secrets, entry);
+  }
+  return entry;
+}
+
+/** A secret as sent, percent-encoded and form-encoded (each once). */
+function formsOf(value: string): readonly string[] {
+  let forms = formsByValue.get(value);
+  if (!forms) {
+    if (formsByValue.size >= FORMS_KEPT) formsByValue.clear();
+    forms = [...new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)])];
+    formsByValue.set(value, forms);
+  }
+  return forms;
+}
+
+function patternOf(entry: Compiled): Pattern {
+  if (entry.pattern) return entry.pattern;
+  const key = entry.secrets.map(([value, placeholder]) => `${value}\u0000${placeholder}`).join('\u0000');
+  let pattern = patterns.get(key);
+  if (!pattern) {
     if (patterns.size >= PATTERNS_KEPT) patterns.clear();
     const placeholders = new Map<string, string>();
-    for (const [value, placeholder] of secrets) {
-      for (const form of [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
-        if (!placeholders.has(form)) placeholders.set(form, placeholder);
-      }
+    for (const [value, placeholder] of entry.secrets) {
+      for (const form of formsOf(value)) if (!placeholders.has(form)) placeholders.set(form, placeholder);
     }
-    entry = { forms: [...placeholders.keys()].sort((a, b) => b.length - a.length), placeholders };
-    patterns.set(key, entry);
+    const forms = [...placeholders.keys()].sort((a, b) => b.length - a.length);
+    pattern = { regex: new RegExp(forms.map(escapeRegExp).join('|'), 'g'), placeholders };
+    patterns.set(key, pattern);
   }
-  byList.set(secrets, entry);
-  return entry;
+  return (entry.pattern = pattern);
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -1,5 +1,6 @@
 /** The plain data every layer shares: levels and what fails a run, findings of a record, redaction
  * and curl rendering (src/results/). */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { findingsOf, levelCounts, noticesOf, outcomeOf } from '../../src/results/findings.js';
 import { failOnOf, failsRun } from '../../src/results/levels.js';
@@ -57,6 +58,34 @@ describe('redaction and curl', () => {
     expect(redact(text, secretsOf({ mobilekey: 'first-secret' }))).toBe('sig=<MOBILE_KEY>; other=second-secret');
     // More distinct lists than are kept: each still redacts with its own.
     for (let i = 0; i < 100; i++) expect(redact(`v=secret-${i}`, secretsOf({ sig: `secret-${i}` }))).toBe('v=<SIGNATURE>');
+  });
+
+  test('any lists, each new or used again, texts holding any forms: redacted as the plain algorithm does', () => {
+    // The plain algorithm, without the caches of the real one: every form of every secret (first
+    // secret of the list wins a shared form), longest first, in one pass.
+    const plain = (text: string, secrets: ReadonlyArray<[string, string]>) => {
+      const placeholders = new Map<string, string>();
+      for (const [value, placeholder] of secrets) {
+        for (const form of [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) if (!placeholders.has(form)) placeholders.set(form, placeholder);
+      }
+      const forms = [...placeholders.keys()].sort((a, b) => b.length - a.length);
+      return forms.length === 0 ? text : text.replace(new RegExp(forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g'), (m) => placeholders.get(m)!);
+    };
+    const value = fc.stringMatching(/^[a-z0-9 +\/=:%.~!'()*-]{4,12}$/);
+    const formOf = (v: string, f: number) => [v, encodeURIComponent(v), new URLSearchParams({ v }).toString().slice(2)][f]!;
+    // A few values, and forms of them as values of their own: lists share secrets and forms.
+    const pool = fc.tuple(fc.uniqueArray(value, { minLength: 1, maxLength: 3 }), fc.nat(2)).map(([vs, f]) => [...vs, ...vs.map((v) => formOf(v, f)).filter((v) => v.length >= 4)]);
+    const entry = fc.tuple(fc.nat(20), fc.constantFrom('<A>', '<B>', '<C>'));
+    fc.assert(fc.property(pool, fc.array(fc.array(entry, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }), fc.array(fc.tuple(fc.nat(20), fc.nat(2), fc.string({ maxLength: 6 })), { maxLength: 6 }), (values, picks, pieces) => {
+      const text = pieces.map(([i, f, filler]) => filler + formOf(values[i % values.length]!, f)).join('');
+      for (const pick of picks) {
+        const secrets = pick.map(([i, placeholder]): [string, string] => [values[i % values.length]!, placeholder]);
+        expect(redact(text, secrets)).toBe(plain(text, secrets));
+        // The same list again, and a copy of it (a new list of the same secrets).
+        expect(redact(text, secrets)).toBe(plain(text, secrets));
+        expect(redact(text, secrets.map(([a, b]): [string, string] => [a, b]))).toBe(plain(text, secrets));
+      }
+    }), { numRuns: 300 });
   });
 
   test('curl quotes for the shell and keeps the request exact', () => {
