@@ -123,21 +123,36 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   try {
     const response = await client.send(request);
     const hostRejection = profile.hostRejections ? hostRejectionOf(response, transportId, (request.path.split('?')[1] ?? '').length) : undefined;
-    const exchange: Exchange = {
-      operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile,
-      ...(hostRejection ? { hostRejection } : {}),
-      ...(negative ? { scenario: negative.scenario } : {}),
-      ...(expectation ? { expectation } : {}),
-      ...(settings.slaMs !== undefined ? { slaMs: settings.slaMs } : {}),
-      ...(echo?.ok ? { echo: echo.received, resultFormat: settings.resultFormat } : {}),
-      ...resultSchemaOf(settings, operation),
-    };
+    // Key by key, as the record above: spreads of conditional parts cost more than most checks.
+    const exchange: { -readonly [K in keyof Exchange]: Exchange[K] } = { operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile };
+    if (hostRejection) exchange.hostRejection = hostRejection;
+    if (negative) exchange.scenario = negative.scenario;
+    if (expectation) exchange.expectation = expectation;
+    if (settings.slaMs !== undefined) exchange.slaMs = settings.slaMs;
+    if (echo?.ok) {
+      exchange.echo = echo.received;
+      exchange.resultFormat = settings.resultFormat;
+    }
+    // The operation's schema from --result-schemas, compiled on this process's first exchange.
+    const resultSchema = resultSchemasFor(settings.resultSchemas)?.get(operation.name);
+    if (resultSchema) exchange.resultSchema = resultSchema;
     const result = transport.decode({ namespace: settings.namespace }, operation, response);
     // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.
-    const redactedResult: Decoded = result.kind === 'result'
-      ? (result.text === null ? result : { ...result, text: redact(result.text, secrets) })
-      : { ...result, reason: redact(clip(result.reason, EXCERPT_BYTES), secrets) };
-    const judged = evaluate(exchange, checks).map((c) => (c.message === undefined ? c : { ...c, message: redact(c.message, secrets) }));
+    // Copied only where redaction changed something (it rarely does: most texts hold no secret).
+    let redactedResult: Decoded = result;
+    if (result.kind === 'result') {
+      const text = result.text === null ? null : redact(result.text, secrets);
+      if (text !== result.text) redactedResult = { ...result, text };
+    } else {
+      const reason = redact(clip(result.reason, EXCERPT_BYTES), secrets);
+      if (reason !== result.reason) redactedResult = { ...result, reason };
+    }
+    const judged = evaluate(exchange, checks);
+    for (let i = 0; i < judged.length; i++) {
+      const c = judged[i]!;
+      const message = c.message === undefined ? undefined : redact(c.message, secrets);
+      if (message !== c.message) judged[i] = { ...c, message };
+    }
     record.response = recordResponse(response, secrets);
     record.result = redactedResult;
     record.checks = judged;
@@ -164,12 +179,6 @@ function reportsAccess(settings: RunSettings): ReturnType<typeof accessForReport
 
 /** An exchange record while runCase fills it in. */
 type Building = { -readonly [K in keyof ExchangeRecord]?: ExchangeRecord[K] };
-
-/** The operation's schema from --result-schemas, compiled on this process's first exchange. */
-function resultSchemaOf(settings: RunSettings, operation: Operation): Pick<Exchange, 'resultSchema'> {
-  const schema = resultSchemasFor(settings.resultSchemas)?.get(operation.name);
-  return schema ? { resultSchema: schema } : {};
-}
 
 // The request a report shows of a valid case is the same for every repetition of it (--repeat): its
 // values differ only in the secrets, which it shows as placeholders. A soak run of the positive
