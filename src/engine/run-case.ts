@@ -19,18 +19,24 @@ import { clip } from '../results/clip.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// The selection of a run's settings is the same for each of its exchanges: made once per worker.
+// The selection of a run's settings is the same for each of its exchanges: made once per worker,
+// and found by the settings object itself before its key is made (a JSON key per exchange cost more
+// than some checks; profiled, issue 20).
 const selections = new Map<string, Promise<readonly Check[]>>();
+const selectionBySettings = new WeakMap<object, Promise<readonly Check[]>>();
 
 /** The checks a run evaluates: the catalog and the user's (--checks-module); --checks narrows them,
  * --skip-checks removes from them. */
 export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks' | 'checksModule'>): Promise<readonly Check[]> {
+  const known = selectionBySettings.get(settings);
+  if (known) return known;
   const key = JSON.stringify([settings.checks, settings.skipChecks, settings.checksModule]);
   let selection = selections.get(key);
   if (!selection) {
     selection = userChecksOf(settings).then((user) => selected([...allChecks, ...user.exchange], settings));
     selections.set(key, selection);
   }
+  selectionBySettings.set(settings, selection);
   return selection;
 }
 
