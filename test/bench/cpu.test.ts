@@ -32,9 +32,11 @@ test('cores of their own (taskset): each side is bound by its own cores, not by 
 });
 
 test.runIf(process.platform === 'linux')('CPU time is read from /proc: this process\'s grows while it computes', async () => {
-  const before = pidCpuMs(process.pid)!;
-  // Computes until /proc says 200 ms of CPU were spent (a shared machine gives less than the wall time).
+  // Computes until /proc says 200 ms of CPU were spent (a shared machine gives less than the wall time),
+  // counted from inside the action: cpuDuring's own reading comes before it (read before cpuDuring,
+  // the 10 ms ticks between the two readings made the test fail by one tick).
   const { cpu } = await cpuDuring(process.pid, async () => {
+    const before = pidCpuMs(process.pid)!;
     const end = Date.now() + 20_000;
     while (Date.now() < end && pidCpuMs(process.pid)! - before < 200) for (let i = 0; i < 1e5; i++) Math.sqrt(i);
   });
