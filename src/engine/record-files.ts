@@ -46,10 +46,10 @@ export function writeRecords(dir: string, records: readonly ExchangeRecord[]): R
   return at;
 }
 
-/** The main process's side: reads the records a test's metadata points to. */
 /** The reader's buffer for a test's records; a test whose records are larger gets one of its own. */
 const READ_BUFFER_BYTES = 1024 * 1024;
 
+/** The main process's side: reads the records a test's metadata points to. */
 export class RecordFileReader {
   private readonly fds = new Map<string, number>();
   private closed = false;
