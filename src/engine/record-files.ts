@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { ExchangeRecord } from '../results/record.js';
-import { LineWriter } from '../results/line-writer.js';
+import { BufferedWriter } from '../results/buffered-writer.js';
 
 /** Where a test's records are: `bytes` bytes of `file` (in the run's folder) from `offset`. */
 export interface RecordsAt {
@@ -25,7 +25,7 @@ export interface RecordsAt {
 /** A fresh folder for one run's record files (removed by the reader's close). */
 export const recordFilesDir = (): string => mkdtempSync(join(tmpdir(), 'tsiws-records-'));
 
-let own: { dir: string; fd: number; position: number; file: string; lines: LineWriter } | undefined;
+let own: { dir: string; fd: number; position: number; file: string; lines: BufferedWriter } | undefined;
 
 /** Appends `records` to this worker's file in `dir` and says where they are. */
 export function writeRecords(dir: string, records: readonly ExchangeRecord[]): RecordsAt {
@@ -35,7 +35,7 @@ export function writeRecords(dir: string, records: readonly ExchangeRecord[]): R
     // One file per process and thread: vitest may run several suite files in one worker.
     const file = `${process.pid}-${threadId}.jsonl`;
     const fd = openSync(join(dir, file), 'a');
-    own = { dir, fd, file, position: fstatSync(fd).size, lines: new LineWriter(fd) };
+    own = { dir, fd, file, position: fstatSync(fd).size, lines: new BufferedWriter(fd) };
   }
   let bytes = 0;
   for (const record of records) bytes += own.lines.line(JSON.stringify(record));
@@ -72,7 +72,7 @@ export class RecordFileReader {
     }
     // Each line is decoded by itself from one reused buffer: decoding the test's bytes as one
     // string and splitting it cost twice as much (a fresh zeroed buffer and a string in V8's large
-    // object space each time; 5.9 against 11.6 µs a record, measured as in line-writer.ts).
+    // object space each time; 5.9 against 11.6 µs a record, measured as in buffered-writer.ts).
     const buffer = at.bytes <= READ_BUFFER_BYTES ? (this.scratch ??= Buffer.allocUnsafe(READ_BUFFER_BYTES)) : Buffer.allocUnsafe(at.bytes);
     for (let done = 0; done < at.bytes; ) {
       const read = readSync(fd, buffer, done, at.bytes - done, at.offset + done);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { dropped } from '../results/garbage.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { LineWriter } from '../results/line-writer.js';
+import { BufferedWriter } from '../results/buffered-writer.js';
 
 export const RECORDS_FILE = 'records.jsonl';
 
@@ -27,7 +27,7 @@ export interface RecordStream {
 export function openRecordStream(dir: string): RecordStream {
   mkdirSync(dir, { recursive: true });
   const fd = openSync(join(dir, RECORDS_FILE), 'w');
-  const lines = new LineWriter(fd);
+  const lines = new BufferedWriter(fd);
   let closed = false;
   return {
     write(record, text) {
