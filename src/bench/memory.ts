@@ -29,17 +29,19 @@ const PAGE = 4096;
 
 interface Proc { ppid: number; rss: number; cpuMs: number }
 
-/** The processes `pids`, or every process. */
-function table(pids?: readonly number[]): Map<number, Proc> {
+/** Every process's pid. */
+const allPids = (): number[] => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+
+/** The processes `pids` (every process unless given). */
+function table(pids: readonly number[] = allPids()): Map<number, Proc> {
   const out = new Map<number, Proc>();
-  for (const name of pids ?? readdirSync('/proc')) {
-    if (typeof name === 'string' && !/^\d+$/.test(name)) continue;
-    const fields = statFields(Number(name));
+  for (const pid of pids) {
+    const fields = statFields(pid);
     // Undefined: the process ended between listing and reading. In ticks, 100 a second: utime and
     // stime, and the cutime and cstime of the children it reaped, so that the tree's CPU time does
     // not fall when one of its processes ends (the workers end as a run's last exchanges are made:
     // the harness's CPU over its steady window came out at a fifth of what it was).
-    if (fields) out.set(Number(name), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE, cpuMs: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10 });
+    if (fields) out.set(pid, { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE, cpuMs: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10 });
   }
   return out;
 }
