@@ -2,7 +2,8 @@
 // The `--` ends node's own options: Node 20 reads `--env-file FILE` anywhere on its command line,
 // even after the script, and exits 9 when FILE is missing before this script could say why.
 // The published package runs the JavaScript compiled when it was packed (dist/, `prepack`), which
-// starts at once; a checkout runs the TypeScript sources through tsx, so `npm ci` needs no build.
+// starts at once; a checkout compiles its TypeScript sources on its first run (checkout-build.js),
+// so `npm ci` needs no build.
 // `tsiws-conform ... | head` closes the pipe early: that is the reader's choice, not an error.
 // A terminal that was closed (SIGHUP) fails writes with EIO: the run carries on without its
 // console and still writes its reports.
@@ -24,9 +25,15 @@ const compiled = new URL('../dist/cli/main.js', import.meta.url);
 let main;
 if (existsSync(compiled)) ({ main } = await import(compiled.href));
 else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  ({ main } = await import('../src/cli/main.ts'));
+  // A checkout: its sources compiled once for all its runs (checkout-build.js), else through tsx.
+  const { compiledCheckout } = await import('./checkout-build.js');
+  const built = await compiledCheckout(new URL('..', import.meta.url));
+  if (built) ({ main } = await import(built.href));
+  else {
+    const { register } = await import('tsx/esm/api');
+    register();
+    ({ main } = await import('../src/cli/main.ts'));
+  }
 }
 const code = await main(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),

@@ -14,6 +14,7 @@ import { casesToReplay } from './baseline-replay.js';
 import { readBaseline } from '../regression/baseline.js';
 import { RecordFileReader, recordFilesDir } from './record-files.js';
 import { escapeRegExp, type ExchangeRecord } from '../results/record.js';
+import { toolRoot } from '../results/tool-info.js';
 import { embeddedServer, openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -33,7 +34,7 @@ const INTERRUPT_GRACE_MS = 2000;
 /** How long a finished run waits for vitest to close its workers. */
 const CLOSE_LIMIT_MS = 15_000;
 
-const SUITES_CONFIG = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
+const SUITES_CONFIG = fileURLToPath(new URL('suites/vitest.config.ts', toolRoot()));
 
 export interface RunOptions {
   /** Each record as it is collected: the run keeps none (the caller keeps what it needs). */
@@ -102,12 +103,12 @@ function keepVitestFromExiting(): () => void {
 
 const suiteFile = (suite: LanedSuite) => `suites/${suite}.conform.ts`;
 
-/** Where this module runs from the compiled package (dist/, `prepack`), the suites' workers load
- * the same compiled sources with Node's own loader: the suites import `../src/X.js`, which would
+/** Where this module runs compiled (the package's dist/, `prepack`, or a checkout's .build/<key>/,
+ * bin/checkout-build.js), the suites' workers load the same compiled sources with Node's own loader: the suites import `../src/X.js`, which would
  * make vite-node transform every TypeScript source of src/ in each worker (a default run of the
  * compiled package took 5.0 to 6.4 s instead of 8.6 to 8.7 s, and 7.3 to 8.1 s of CPU instead of
  * 9.2 to 9.7 s; two pairs, issue 20). A TypeScript checks module still loads (user-module.ts falls
- * back to tsx). In a checkout (the sources through tsx) nothing changes. */
+ * back to tsx). Run through tsx (TSIWS_CHECKOUT_BUILD=off), the workers transform src/ themselves. */
 const COMPILED = compiledSources();
 function compiledSources(): { options: Partial<Parameters<typeof createVitest>[1]>; vite?: Parameters<typeof createVitest>[2] } {
   if (!import.meta.url.endsWith('.js')) return { options: {} };

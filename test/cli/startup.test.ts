@@ -19,12 +19,12 @@ const REGISTER = `data:text/javascript,${encodeURIComponent(`import { register }
 
 /** What Node's own loader resolved while `bin args` ran; `everyProcess`: the suites' workers too
  * (through NODE_OPTIONS, which they inherit), not only the CLI's process. */
-function loaded(args: readonly string[], bin = BIN, everyProcess = false): string[] {
+function loaded(args: readonly string[], bin = BIN, everyProcess = false, extraEnv: Record<string, string> = {}): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-startup-'));
   const log = join(dir, 'resolved.txt');
   try {
     const hooks = ['--require', REQUIRE_LOG, '--import', REGISTER];
-    const env = { ...process.env, TSIWS_RESOLVE_LOG: log, ...(everyProcess ? { NODE_OPTIONS: hooks.join(' ') } : {}) };
+    const env = { ...process.env, TSIWS_RESOLVE_LOG: log, ...(everyProcess ? { NODE_OPTIONS: hooks.join(' ') } : {}), ...extraEnv };
     const run = spawnSync(process.execPath, [...(everyProcess ? [] : hooks), bin, ...args], { env, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     return readFileSync(log, 'utf8').split('\n').filter(Boolean);
@@ -41,8 +41,11 @@ test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy
 
 const COMMANDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract'];
 
-test('the checkout\'s bin runs the sources through tsx; the compiled package\'s (these tests\' BIN) runs its dist/', () => {
-  const source = loaded(['--version'], SOURCE_BIN);
+test('the checkout\'s bin runs its sources compiled once (.build/), or through tsx when told; the compiled package\'s (these tests\' BIN) runs its dist/', () => {
+  const built = loaded(['--version'], SOURCE_BIN);
+  expect(built.some((u) => /\/\.build\/[0-9a-f]{16}\/cli\/main\.js$/.test(u))).toBe(true);
+  expect(built.filter((u) => /\/node_modules\/(tsx|typescript)\/|\/src\/cli\/main\.ts$/.test(u))).toEqual([]);
+  const source = loaded(['--version'], SOURCE_BIN, false, { TSIWS_CHECKOUT_BUILD: 'off' });
   expect(source.some((u) => u.endsWith('/src/cli/main.ts'))).toBe(true);
   expect(source.some((u) => u.includes('/node_modules/tsx/'))).toBe(true);
   const compiled = loaded(['--version']);
