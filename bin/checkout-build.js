@@ -30,8 +30,11 @@ function sourcesIn(dir) {
     .sort();
 }
 
+/** How the sources are compiled: part of the key, so a change here builds anew. */
+const OPTIONS = { format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent' };
+
 function keyOf(src, files, esbuildVersion) {
-  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\n`);
+  const hash = createHash('sha256').update(`esbuild ${esbuildVersion} ${JSON.stringify(OPTIONS)}\n`);
   for (const file of files) hash.update(`${file}\n`).update(readFileSync(join(src, file))).update('\n');
   return hash.digest('hex').slice(0, 16);
 }
@@ -68,7 +71,7 @@ export async function compiledCheckout(root) {
       // Built aside and renamed into place whole: runs starting at once never see half a tree.
       const tmp = join(buildDir, `tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
       const { build } = await import('esbuild');
-      await build({ entryPoints: files.map((f) => join(src, f)), outdir: tmp, outbase: src, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent' });
+      await build({ ...OPTIONS, entryPoints: files.map((f) => join(src, f)), outdir: tmp, outbase: src });
       try {
         renameSync(tmp, tree);
       } catch (err) {

@@ -104,7 +104,8 @@ function keepVitestFromExiting(): () => void {
 const suiteFile = (suite: LanedSuite) => `suites/${suite}.conform.ts`;
 
 /** Where this module runs compiled (the package's dist/, `prepack`, or a checkout's .build/<key>/,
- * bin/checkout-build.js), the suites' workers load the same compiled sources with Node's own loader: the suites import `../src/X.js`, which would
+ * bin/checkout-build.js), the suites' workers load the same compiled sources with Node's own
+ * loader: the suites import `../src/X.js`, which would
  * make vite-node transform every TypeScript source of src/ in each worker (a default run of the
  * compiled package took 5.0 to 6.4 s instead of 8.6 to 8.7 s, and 7.3 to 8.1 s of CPU instead of
  * 9.2 to 9.7 s; two pairs, issue 20). A TypeScript checks module still loads (user-module.ts falls

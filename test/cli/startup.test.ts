@@ -61,6 +61,12 @@ test('a run of the compiled package: its suites\' worker loads the compiled sour
   expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$/.test(u))).toEqual([]);
 });
 
+test('a run from the checkout: its CLI and its suites\' worker load the compiled sources in .build/, which find the tool\'s files', () => {
+  const urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', join(tmpdir(), `tsiws-startup-checkout-${process.pid}`)], SOURCE_BIN, true);
+  expect(urls.filter((u) => /\/\.build\/[0-9a-f]{16}\/engine\/run-unit\.js$/.test(u))).not.toEqual([]);
+  expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$|\/node_modules\/tsx\//.test(u))).toEqual([]);
+});
+
 test('every command is covered below', async () => {
   const { COMMAND_IDS } = await import('../../src/config/commands.js');
   expect([...COMMAND_IDS].filter((c) => c !== 'bench').sort()).toEqual([...COMMANDS].sort());
