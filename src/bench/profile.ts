@@ -38,9 +38,14 @@ interface CpuProfile { readonly nodes: readonly ProfileNode[]; readonly samples:
 // decode/xml.ts holds both the parse and the validation: its validation functions count as xsd.
 const XSD_FUNCTIONS = /^(validate|validateElement|validateText|compileSchema|serialise|toOrdered|schemaFor)$/;
 
-/** The stage of a frame of our own (a file under src/ or suites/), or undefined for a frame that
- * defers to its caller, or that is not ours. */
-function ownStage(path: string, fn: string): Stage | 'defer' | undefined {
+/** A compiled source (the package's dist/, a checkout's .build/<key>/, bin/checkout-build.js)
+ * counts as the source it was compiled from. */
+const sourcePath = (path: string) => path.replace(/\/(?:dist|\.build\/[0-9a-f]{16})\/(.*)\.js$/, '/src/$1.ts');
+
+/** The stage of a frame of our own (a file under src/ or suites/, or compiled from src/), or
+ * undefined for a frame that defers to its caller, or that is not ours. */
+function ownStage(url: string, fn: string): Stage | 'defer' | undefined {
+  const path = sourcePath(url);
   const m = /\/(src|suites)\/(.*)$/.exec(path);
   if (!m || path.includes('/node_modules/')) return undefined;
   const file = `${m[1]}/${m[2]}`;

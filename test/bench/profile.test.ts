@@ -18,6 +18,10 @@ const stacks: Array<[readonly string[], Stage | 'idle']> = [
   [['execute file:///repo/node_modules/undici/lib/dispatcher/client-h1.js', 'setImmediate node:timers'], 'send'],
   [['require node:internal/modules/cjs/loader', 'readFileUtf8 '], 'loading'],
   [[`format ${SRC}/report/junit.ts`], 'reporting'],
+  // Compiled sources count as theirs: the package's dist/, a checkout's .build/<key>/.
+  [['run file:///repo/.build/0123456789abcdef/checks/status-200.js', 'validate file:///repo/.build/0123456789abcdef/decode/xml.js'], 'xsd'],
+  [['runCase file:///repo/dist/engine/run-case.js', 'recordResponse file:///repo/dist/results/record.js'], 'records'],
+  [['compile file:///repo/node_modules/vite/dist/node/chunks/config.js'], 'loading'],
   [['(garbage collector) '], 'gc'],
   [['(program) '], 'other'],
   [['(idle) '], 'idle'],
