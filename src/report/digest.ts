@@ -2,10 +2,13 @@
  * What a run's reports need of its records, taken a record at a time as they arrive: counts and
  * aggregates (summary, levels, per operation x transport cells, coverage, parity and regression
  * tallies) and, in full, only the records the reports print in full: those with findings (errors
- * and warnings: results.json's failures, the failure files, report.html's details, the console),
- * the service's, and parity records whose transports differed. A passing record is counted and
- * let go, so the main process of a large run (--repeat 64) holds about what a small one does;
- * what needs every record (junit.xml, results.json's verdicts) is read back from records.jsonl.
+ * and warnings: results.json's failures, the failure files, report.html's details, the console)
+ * and the service's. A passing record is counted and let go, so the main process of a large run
+ * (--repeat 64) holds about what a small one does; what needs every record (junit.xml,
+ * results.json's verdicts) is read back from records.jsonl, and so are the parity records whose
+ * transports differed (parity.json, report.html), by their positions: a difference ASMX is known
+ * for (inherent) recurs in every repetition, and holding those records (about 30 KB each, their
+ * curl commands and answers) made the main process grow with the run (issue 20).
  */
 import { findingsOf, noticesOf, outcomeOf, type Outcome } from '../results/findings.js';
 import { failOnOf, noLevels, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
@@ -46,8 +49,9 @@ export class RunDigest {
   fuzzInterrupted = 0;
   /** Records with findings at the warning level or above, and the service's, in run order. */
   readonly kept: ExchangeRecord[] = [];
-  /** Parity records whose transports differed, in run order. */
-  readonly differing: ExchangeRecord[] = [];
+  /** Where the parity records whose transports differed are among the records (0 the first one
+   * added; records.jsonl's line order), in run order. */
+  readonly differingAt: number[] = [];
   readonly coverage = new CoverageTally();
   readonly parity = new ParityTally();
   readonly regression = new RegressionTally();
@@ -88,7 +92,7 @@ export class RunDigest {
       if (r.transport !== 'parity') this.transports.add(r.transport);
     }
     if (r.kind === 'service' || findingsOf(r, 'warning').length > 0) this.kept.push(r);
-    if ((r.parity?.differences.length ?? 0) > 0) this.differing.push(r);
+    if ((r.parity?.differences.length ?? 0) > 0) this.differingAt.push(this.records - 1);
   }
 
   private addToCell(r: ExchangeRecord): void {

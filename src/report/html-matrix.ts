@@ -54,14 +54,15 @@ export interface Cell {
 const worse = (a: CellState, b: CellState): CellState => (RANK[b] > RANK[a] ? b : a);
 
 /** Cells in matrix order: operations as in the contract, transports as TRANSPORT_IDS; made from
- * the run's digest (its counts, and the records it keeps because they have findings). */
-export function matrixOf(digest: RunDigest): Cell[][] {
+ * the run's digest (its counts, and the records it keeps because they have findings) and the
+ * parity records whose transports differed (`differing`, read back at digest.differingAt). */
+export function matrixOf(digest: RunDigest, differing: Iterable<ExchangeRecord>): Cell[][] {
   const failing = new Map<string, ExchangeRecord[]>();
   const diffs = new Map<string, Array<{ record: ExchangeRecord; difference: ParityDifference }>>();
   const key = (op: string, t: string) => `${op} ${t}`;
   const push = <T>(map: Map<string, T[]>, k: string, item: T) => map.set(k, [...(map.get(k) ?? []), item]);
   for (const r of digest.kept) if (TRANSPORT_IDS.includes(r.transport as TransportId) && !r.parity) push(failing, key(r.operation, r.transport), r);
-  for (const r of digest.differing) for (const d of r.parity!.differences) push(diffs, key(r.operation, d.transport), { record: r, difference: d });
+  for (const r of differing) for (const d of r.parity!.differences) push(diffs, key(r.operation, d.transport), { record: r, difference: d });
   return operations.map((op) => TRANSPORT_IDS.map((transport): Cell => {
     const tally = digest.cell(op.name, transport);
     const differences = diffs.get(key(op.name, transport)) ?? [];

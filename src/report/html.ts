@@ -17,6 +17,7 @@ import { esc } from './html-text.js';
 import { filterBar } from './html-filter.js';
 import type { ParitySummary } from './parity-json.js';
 import { asDigest, type Reported, type RunDigest } from './digest.js';
+import { heldRecords, type RecordSource } from './records-jsonl.js';
 import { notCoveredGroups } from './not-covered.js';
 import { notesOf, type RunInfo, type Summary, warningsNote } from './summary.js';
 
@@ -134,11 +135,14 @@ function configuration(run: RunInfo): string {
   return `<section id="configuration"><h2>Configuration</h2><div class="panel"><p class="counts">As resolved from defaults, .env, environment and flags; secrets are shown as placeholders. Namespace <code>${esc(run.namespace)}</code>.</p><table class="config"><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
-/** `reported`: the run's digest (or its records, for tests and small callers). */
-export function reportHtml(reported: Reported, run: RunInfo): string {
+/** `reported`: the run's digest (or its records, for tests and small callers); `source`: the
+ * records a digest was made from, for those it does not hold (the differing parity records). */
+export function reportHtml(reported: Reported, run: RunInfo, source?: RecordSource): string {
   const digest = asDigest(reported, run);
+  const records = source ?? (Array.isArray(reported) ? heldRecords(reported as readonly ExchangeRecord[]) : undefined);
+  if (!records && digest.differingAt.length > 0) throw new Error('reportHtml: a digest with differing parity records needs the records it was made from');
   const s = digest.summary(run);
-  const cells = matrixOf(digest);
+  const cells = matrixOf(digest, records ? records.at(digest.differingAt) : []);
   // Transports the run sent anything over: a class missing only on an unselected one is no gap.
   const ran = TRANSPORT_IDS.filter((t) => digest.sentOver.has(t));
   return `<!DOCTYPE html>

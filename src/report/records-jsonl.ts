@@ -132,7 +132,8 @@ export function readRecords(dir: string): ExchangeRecord[] {
 
 /** Records a report reads more than once (junit.xml: once to count, once to write), without
  * holding them: records() yields them in order, at(indexes) again those at these positions in
- * that order. */
+ * that order (a position the source does not hold, a record that came after records.jsonl was
+ * closed, is passed over). */
 export interface RecordSource {
   records(): Iterable<ExchangeRecord>;
   at(indexes: readonly number[]): Iterable<ExchangeRecord>;
@@ -140,7 +141,7 @@ export interface RecordSource {
 
 /** The records already held. */
 export function heldRecords(records: readonly ExchangeRecord[]): RecordSource {
-  return { records: () => records, at: (indexes) => indexes.map((i) => records[i]!) };
+  return { records: () => records, at: (indexes) => indexes.filter((i) => i < records.length).map((i) => records[i]!) };
 }
 
 /** The records of dir/records.jsonl, read from disk each time: only where each line starts and
@@ -151,23 +152,32 @@ export function recordsFileSource(dir: string): RecordSource {
   let offsets: number[] = [];
   let lengths: number[] = [];
   let lineNumbers: number[] = [];
+  let indexed = false;
+  /** Where each record's line is, found as records() reads them (or alone, for at() first). */
+  function* lines(): Generator<{ text: string; index: number }> {
+    offsets = [];
+    lengths = [];
+    lineNumbers = [];
+    let index = 0;
+    for (const line of linesOf(path)) {
+      if (line.text.trim() !== '') {
+        offsets.push(line.offset);
+        lengths.push(line.length);
+        lineNumbers.push(index);
+        yield { text: line.text, index };
+      }
+      index++;
+    }
+    indexed = true;
+  }
   return {
     *records() {
-      offsets = [];
-      lengths = [];
-      lineNumbers = [];
-      let index = 0;
-      for (const line of linesOf(path)) {
-        if (line.text.trim() !== '') {
-          offsets.push(line.offset);
-          lengths.push(line.length);
-          lineNumbers.push(index);
-          yield recordOf(path, index, line.text);
-        }
-        index++;
-      }
+      for (const { text, index } of lines()) yield recordOf(path, index, text);
     },
-    *at(indexes) {
+    *at(asked) {
+      if (asked.length === 0) return;
+      if (!indexed) for (const _ of lines());
+      const indexes = asked.filter((i) => i < offsets.length);
       const fd = openSync(path, 'r');
       let bytes = Buffer.alloc(READ_BYTES);
       // The part of the file `bytes` holds: [from, to).

@@ -29,19 +29,20 @@ export function clearReports(dir: string): void {
 
 /** `digest`: the run's records as they were taken (digest.ts). `streamed`: files the caller
  * already wrote into `dir` during the run (records.jsonl), to be listed and certified with the
- * rest. What needs every record (junit.xml, results.json's verdicts) reads them back from
- * records.jsonl when it is among them; without it (a run that ended before its first test) there
- * are none. */
+ * rest. What needs every record (junit.xml, results.json's verdicts) or records the digest did not
+ * keep (the differing parity records) reads them back from records.jsonl when it is among them;
+ * without it (a run that ended before its first test) there are none. */
 export function writeReports(dir: string, digest: RunDigest, run: RunInfo, streamed: readonly string[] = []): string[] {
   mkdirSync(dir, { recursive: true });
-  const all = (): RecordSource => (streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : heldRecords([]));
+  // One source for every report: the reports read after junit.xml find its lines where it found them.
+  const source: RecordSource = streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : heldRecords([]);
   // Each report is formatted and written before the next is formatted, in parts where it grows
   // with the run: a large run's texts are never all held at once.
   const files: Array<[string, () => string | Iterable<string>]> = [
-    ['junit.xml', () => junitChunks(all(), run)],
-    ['results.json', () => resultsJsonChunks(digest, run, all().records())],
-    ['parity.json', () => parityJsonChunks(digest.parity, digest.differing, run)],
-    ['report.html', () => reportHtml(digest, run)],
+    ['junit.xml', () => junitChunks(source, run)],
+    ['results.json', () => resultsJsonChunks(digest, run, source.records())],
+    ['parity.json', () => parityJsonChunks(digest.parity, source.at(digest.differingAt), run)],
+    ['report.html', () => reportHtml(digest, run, source)],
   ];
   if (digest.compared) files.push(['regression.json', () => regressionJson(digest.regression.data(), run)]);
   const written = files.map(([name, format]) => {

@@ -86,7 +86,7 @@ describe('matrixOf', () => {
       transport: 'parity', kind: 'parity', checks: [{ id: 'transport-parity', status: inherent ? 'passed' : 'failed' }],
       parity: { outcomes: [], rules: [], differences: [{ transport: 'get', reference: 'soap11', class: 'rejection', detail: 'd', ...(inherent ? { inherent: { id: 'x', evidence: 'e' } } : {}) }] },
     });
-    const cell = (records: ExchangeRecord[]) => matrixOf(digestOf(records, 'error')).flat().find((c) => c.operation === 'MobileAccountSearch' && c.transport === 'get')!.state;
+    const cell = (records: ExchangeRecord[]) => matrixOf(digestOf(records, 'error'), records.filter((r) => r.parity)).flat().find((c) => c.operation === 'MobileAccountSearch' && c.transport === 'get')!.state;
     expect(cell([record({ transport: 'get' }), parity(true)])).toBe('inherent');
     expect(cell([record({ transport: 'get' }), parity(false)])).toBe('fail');
     expect(cell([record({ transport: 'get', skipped: 'held back' })])).toBe('skipped');
