@@ -155,6 +155,7 @@ export function recordsFileSource(dir: string): RecordSource {
   let indexed = false;
   /** Where each record's line is, found as records() reads them (or alone, for at() first). */
   function* lines(): Generator<{ text: string; index: number }> {
+    indexed = false;
     offsets = [];
     lengths = [];
     lineNumbers = [];

@@ -34,8 +34,8 @@ let folder: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   folder = mkdtempSync(join(tmpdir(), 'tsiws-compiled-'));
-  // The checkout's own compiled sources (what its bin runs) when it has them: the same transpiled
-  // JavaScript as tsc's, in a tenth of a second instead of 5 s of tsc at the start of every npm test.
+  // The checkout's own compiled sources (what its bin runs) when it has them: the same
+  // program as tsc would write, in a tenth of a second instead of 5 s of tsc at every npm test.
   const built = await compiledCheckout(pathToFileURL(REPO));
   if (built) cpSync(fileURLToPath(new URL('..', built)), join(folder, 'dist'), { recursive: true });
   else compileWithTsc(folder);
