@@ -39,8 +39,8 @@ interface CpuProfile { readonly nodes: readonly ProfileNode[]; readonly samples:
 const XSD_FUNCTIONS = /^(validate|validateElement|validateText|compileSchema|serialise|toOrdered|schemaFor)$/;
 
 /** A compiled source (the package's dist/, a checkout's .build/<key>/, bin/checkout-build.js)
- * counts as the source it was compiled from. */
-const sourcePath = (path: string) => path.replace(/\/(?:dist|\.build\/[0-9a-f]{16})\/(.*)\.js$/, '/src/$1.ts');
+ * counts as the source it was compiled from; any key, so the key's form is checkout-build.js's alone. */
+const sourcePath = (path: string) => path.replace(/\/(?:dist|\.build\/[^/]+)\/(.*)\.js$/, '/src/$1.ts');
 
 /** The stage of a frame of our own (a file under src/ or suites/, or compiled from src/), or
  * undefined for a frame that defers to its caller, or that is not ours. */
