@@ -4,12 +4,12 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli/main.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { main as sourceMain } from '../../src/cli/main.js';
 
 export { BIN } from './bin.js';
-import { BIN } from './bin.js';
+import { BIN, SOURCE_BIN } from './bin.js';
 /** Node 20 reads `--env-file` anywhere on its command line unless `--` ends its own options (see the bin). */
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -73,7 +73,7 @@ export interface InProcessResult {
 export async function cliInProcess(args: string[], env: Record<string, string> = {}): Promise<InProcessResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`), env });
+  const code = await (await inProcessMain())(args, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`), env });
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
@@ -87,4 +87,18 @@ export function afterOutput(read: () => string, text: string, delayMs: number): 
       }
     }, 100);
   });
+}
+
+/** In the `cli` project, main() of the package its child processes run (dist/, compiled-package.ts):
+ * a run started from there has its suites' workers load those compiled sources, as the bin's runs
+ * do (run.ts, compiledSources). From the TypeScript main, every run's workers had vite-node
+ * transform all of src/ again, through this test process: test/cli/fuzz.test.ts took 16 s instead
+ * of 10 alone, and npm test's files 621 s instead of 507, summed over its workers (one run each,
+ * 2026-11-25). Elsewhere (the
+ * `unit` project), the sources' main(). */
+let compiledMain: Promise<typeof sourceMain> | undefined;
+function inProcessMain(): Promise<typeof sourceMain> {
+  if (BIN === SOURCE_BIN) return Promise.resolve(sourceMain);
+  compiledMain ??= import(pathToFileURL(join(dirname(BIN), '..', 'dist', 'cli', 'main.js')).href).then((m: { main: typeof sourceMain }) => m.main);
+  return compiledMain;
 }
