@@ -81,11 +81,21 @@ export async function runChunk<U>(settings: TargetSettings, context: ReportConte
   let ran = 0;
   for (const unit of units) {
     if (ran > 0 && budgetSpent(settings)) break;
-    records.push(...(await runUnit(unit)));
+    handedOver(records, await runUnit(unit), settings);
     ran++;
   }
   if (ran < units.length) context.task.meta.tsiwsCutShort = units.length - ran;
   report(context, records, settings);
+}
+
+/** Adds a unit's records to its chunk's as they will be handed over: compacted as each unit ends,
+ * not when the chunk does. Whole records (bodies, curl commands, result texts) kept for up to 16
+ * units outlived two scavenges, and V8 then allocated such records in old space at once
+ * (pretenuring), where they died: at --repeat 64 the default run's worker's old space grew to 56 MiB
+ * over the run, 37 MiB now, its live heap 23 MiB (2026-11-25). A function of its own, so that no
+ * register of runChunk's frame holds the whole records while the next unit runs. */
+function handedOver(records: ExchangeRecord[], unitRecords: readonly ExchangeRecord[], run: Pick<TargetSettings, 'record'>): void {
+  for (const r of unitRecords) records.push(run.record ? r : compactRecord(r));
 }
 
 export const CUT_SHORT = 'cut short by --max-duration';

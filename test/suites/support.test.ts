@@ -1,6 +1,8 @@
 /** suites/support.ts report(): a passing test never makes its own expect (vitest builds one, about
  * 6 KiB of heap kept until the suite file ends, the first time a concurrent test reads
  * `context.expect`); a failing one asserts through it, naming every finding. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CUT_SHORT, report, runChunk, type ReportContext } from '../../suites/support.js';
 import type { TargetSettings } from '../../src/engine/vitest-context.js';
@@ -106,6 +108,30 @@ describe('runChunk', () => {
     expect(skipped).toEqual([CUT_SHORT]);
     expect(ran).toEqual([]);
     expect(context.task.meta.tsiwsUnits).toBe(2);
+  });
+
+  it.each([
+    ['lets go of', undefined, false],
+    ['keeps (--record)', 'baseline.json', true],
+  ])('%s a passing unit\'s whole record before the next unit runs', async (_, recordTo, kept) => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const { context } = chunkContext();
+    let response: WeakRef<object> | undefined;
+    let alive: boolean | undefined;
+    await runChunk({ ...settings(), record: recordTo } as TargetSettings, context, ['a', 'b'], async (id) => {
+      if (id === 'a') {
+        const whole = { status: 200, headers: {}, body: 'x'.repeat(100_000), bodyBytes: 100_000, truncated: false, elapsedMs: 1 };
+        response = new WeakRef(whole);
+        return [{ ...passing(id), response: whole }];
+      }
+      // A WeakRef's target is held to the end of the job that made it.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      gc();
+      alive = response!.deref() !== undefined;
+      return [passing(id)];
+    });
+    expect(alive).toBe(kept);
   });
 
   it('names the case of each finding when the chunk holds several', async () => {
