@@ -94,8 +94,7 @@ export function afterOutput(read: () => string, text: string, delayMs: number): 
  * do (run.ts, compiledSources). From the TypeScript main, every run's workers had vite-node
  * transform all of src/ again, through this test process: test/cli/fuzz.test.ts took 16 s instead
  * of 10 alone, and npm test's files 621 s instead of 507, summed over its workers (one run each,
- * 2026-11-25). Elsewhere (the
- * `unit` project), the sources' main(). */
+ * 2026-11-25). Elsewhere (the `unit` project), the sources' main(). */
 let compiledMain: Promise<typeof sourceMain> | undefined;
 function inProcessMain(): Promise<typeof sourceMain> {
   if (BIN === SOURCE_BIN) return Promise.resolve(sourceMain);
