@@ -18,6 +18,7 @@ import { CoverageTally } from './coverage.js';
 import { notCoveredOf } from './not-covered.js';
 import { ParityTally } from './parity-json.js';
 import { RegressionTally } from './regression-json.js';
+import { reportOrder } from './report-order.js';
 import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summary.js';
 
 /** One operation x transport (or parity, or the service's wsdl) of a run, counted. */
@@ -47,8 +48,9 @@ export class RunDigest {
   records = 0;
   /** Fuzz properties stopped early (their records say so). */
   fuzzInterrupted = 0;
-  /** Records with findings at the warning level or above, and the service's, in run order. */
-  readonly kept: ExchangeRecord[] = [];
+  /** Records with findings at the warning level or above, and the service's, as they arrived. */
+  private readonly arrived: ExchangeRecord[] = [];
+  private ordered: readonly ExchangeRecord[] | undefined;
   /** Where the parity records whose transports differed are among the records (0 the first one
    * added; records.jsonl's line order), in run order. */
   readonly differingAt: number[] = [];
@@ -91,8 +93,17 @@ export class RunDigest {
       this.operations.add(r.operation);
       if (r.transport !== 'parity') this.transports.add(r.transport);
     }
-    if (r.kind === 'service' || findingsOf(r, 'warning').length > 0) this.kept.push(r);
+    if (r.kind === 'service' || findingsOf(r, 'warning').length > 0) {
+      this.arrived.push(r);
+      this.ordered = undefined;
+    }
     if ((r.parity?.differences.length ?? 0) > 0) this.differingAt.push(this.records - 1);
+  }
+
+  /** Records with findings at the warning level or above, and the service's, in report order
+   * (report-order.ts): the same for two runs whose tests finished in different orders. */
+  get kept(): readonly ExchangeRecord[] {
+    return (this.ordered ??= [...this.arrived].sort(reportOrder));
   }
 
   private addToCell(r: ExchangeRecord): void {

@@ -43,7 +43,7 @@ export interface Cell {
   readonly sent: number;
   readonly withFindings: number;
   readonly byKind: ReadonlyMap<string, number>;
-  /** The cell's records with findings at the warning level or above, in run order: shown in full. */
+  /** The cell's records with findings at the warning level or above, in report order: shown in full. */
   readonly failing: readonly ExchangeRecord[];
   /** Parity differences in which this transport was the odd one out, with the case compared. */
   readonly differences: ReadonlyArray<{ readonly record: ExchangeRecord; readonly difference: ParityDifference }>;

@@ -38,8 +38,9 @@ test('--format json: stdout is one JSON document; the human text is on stderr', 
   const doc = JSON.parse(r.out);
   expect(doc).toMatchObject({ verdict: 'error', exitCode: 4, seed: 1234, target: MIXED_RUN.target, reports: { dir: '/r', files: FILES }, toolErrors: MIXED_RUN.toolErrors });
   expect(doc.summary.exchanges).toEqual({ total: 7, passed: 2, failed: 2, error: 2, skipped: 1 });
-  expect(doc.failures.map((f: { check: string }) => f.check)).toEqual(['rejection-per-profile', 'echo-matches', 'TSIWS_TIMEOUT', 'xsd-valid']);
-  expect(doc.failures[0]).toMatchObject({ operation: 'MobileGetEmployee', transport: 'post', scenario: 'int-non-numeric', param: 'repnumber', status: 'failed', file: 'failures/n1-post.json' });
+  // In report order (report-order.ts): by operation, then transport as the matrix shows them.
+  expect(doc.failures.map((f: { check: string }) => f.check)).toEqual(['TSIWS_TIMEOUT', 'echo-matches', 'rejection-per-profile', 'xsd-valid']);
+  expect(doc.failures[2]).toMatchObject({ operation: 'MobileGetEmployee', transport: 'post', scenario: 'int-non-numeric', param: 'repnumber', status: 'failed', file: 'failures/n1-post.json' });
   expect(r.err).toMatch(/^tsiws-conform: 2 operations/);
   expect(r.err).toMatch(/\nVerdict: error/);
 });
