@@ -3,7 +3,7 @@
  * console's first failures, report.html's details): the matrix's order, operations as in the
  * contract and transports as TRANSPORT_IDS, then by case id. Tests run side by side and finish in
  * whatever order the target answers them, so in the order records arrived two runs with the same
- * seed listed the same failures differently, and the console, which lists the first twenty, named
+ * seed listed the same failures differently, and the console, which lists the first forty, named
  * different ones.
  */
 import { operations } from '../contract/index.js';
