@@ -51,10 +51,15 @@ export interface ReportContext {
 /** Hands the records to the reporters (passing ones compacted, see compact.ts) and fails the
  * test with every finding, by check id. `run` is the run's settings (given by tests). */
 export function report(context: ReportContext, records: ExchangeRecord | ExchangeRecord[], run: Pick<TargetSettings, 'record' | 'failOn'> = inject('tsiws')): void {
-  const list = Array.isArray(records) ? records : [records];
-  // A recorded baseline (--record) needs every answer's decoded result, passing ones included.
-  const { record, failOn } = run;
-  const at = handOver(record ? list : list.map(compactRecord));
+  const list: ExchangeRecord[] = [];
+  handedOver(list, Array.isArray(records) ? records : [records], run);
+  reportHandedOver(context, list, run.failOn);
+}
+
+/** report() of records already in the form they are handed over in (handedOver). Compaction keeps
+ * every record with a finding of the warning level or above whole, so their findings are the same. */
+function reportHandedOver(context: ReportContext, list: readonly ExchangeRecord[], failOn: TargetSettings['failOn']): void {
+  const at = handOver(list);
   if (at) context.task.meta.tsiws = at;
   // Only findings of a level that fails the run fail the test (--fail-on); warnings are reported.
   // A chunk's records are several cases' (repetitions): each finding says whose.
@@ -85,16 +90,17 @@ export async function runChunk<U>(settings: TargetSettings, context: ReportConte
     ran++;
   }
   if (ran < units.length) context.task.meta.tsiwsCutShort = units.length - ran;
-  report(context, records, settings);
+  reportHandedOver(context, records, settings.failOn);
 }
 
-/** Adds a unit's records to its chunk's as they will be handed over: compacted as each unit ends,
- * not when the chunk does. Whole records (bodies, curl commands, result texts) kept for up to 16
- * units outlived two scavenges, and V8 then allocated such records in old space at once
- * (pretenuring), where they died: at --repeat 64 the default run's worker's old space grew to 56 MiB
- * over the run, 37 MiB now, 22 to 24 MiB of it live (2026-11-25; with pretenuring switched off,
- * the old code's grew to 38 MiB). A function of its own, so that no
- * register of runChunk's frame holds the whole records while the next unit runs. */
+/** Adds records in the form they are handed over in: passing ones compacted (compact.ts), unless
+ * the run records a baseline (--record), which needs every answer's decoded result. A chunk adds
+ * each unit's as the unit ends, not when the chunk does: whole records (bodies, curl commands,
+ * result texts) kept for up to 16 units outlived two scavenges, and V8 then allocated such records
+ * in old space at once (pretenuring), where they died. At --repeat 64 the default run's worker's
+ * old space grew to 56 MiB over the run, 37 MiB now, 22 to 24 MiB of it live (2026-11-25; with
+ * pretenuring switched off, the old code's grew to 38 MiB). A function of its own, so that no
+ * register of runChunk's frame holds a unit's whole records while the next unit runs. */
 function handedOver(records: ExchangeRecord[], unitRecords: readonly ExchangeRecord[], run: Pick<TargetSettings, 'record'>): void {
   for (const r of unitRecords) records.push(run.record ? r : compactRecord(r));
 }
