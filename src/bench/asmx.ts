@@ -46,7 +46,7 @@ export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigure
       ...options, findingsAllowed: true,
       who: 'asmx ', print: {
         raw: (r) => `asmx raw (Mono System.Web.Services, autocannon, ${requests.length} prebuilt valid requests, ${concurrency} connections, ${seconds} s): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
-        harness: (h) => `asmx harness (positive suite x${options.repeat}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms`,
+        harness: (h, repeat) => `asmx harness (positive suite x${repeat}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms`,
         rawAgain: (r, mean) => `asmx raw again after the harness: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,
       },
     });
@@ -74,7 +74,7 @@ async function onOwnCores(host: AsmxHost, options: AsmxBenchOptions): Promise<Ow
       ...options, reports: `${options.reports}-own-cores`, findingsAllowed: true,
       who: 'asmx on cores of their own: ', print: {
         raw: (r) => `asmx raw, ${where} (taskset): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
-        harness: (h) => `asmx harness, ${where}: ${h.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms`,
+        harness: (h, repeat) => `asmx harness, ${where} (positive suite x${repeat}): ${h.perSecond.toFixed(0)} checked exchanges/s sustained after the warm-up, p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms`,
         rawAgain: (r, mean) => `asmx raw again, ${where}: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,
       },
     });

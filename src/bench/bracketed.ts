@@ -10,7 +10,7 @@ import type { HttpRequest } from '../transports/index.js';
 import { bracketingRate, raw, rawSpread, unsteadyNote, type RawResult } from './autocannon.js';
 import { clientAlone, type ClientAloneResult } from './client-alone.js';
 import { cpuDuring, cpuPerRequest, type CpuPerRequest, type Placement } from './cpu.js';
-import { harness, type HarnessResult } from './harness.js';
+import { harness, sizedRepeat, type HarnessResult } from './harness.js';
 
 export interface BracketedTarget {
   readonly url: string;
@@ -25,7 +25,8 @@ export interface BracketedOptions {
   readonly requests: readonly HttpRequest[];
   readonly concurrency: number;
   readonly seconds: number;
-  readonly repeat: number;
+  /** The harness run's --repeat; undefined: sized from the first raw rate (harness.ts, sizedRepeat). */
+  readonly repeat: number | undefined;
   readonly seed: string;
   readonly reports: string;
   /** The target may have findings (a real runtime): the harness run's exit 1 is not a failure. */
@@ -35,7 +36,7 @@ export interface BracketedOptions {
   /** Prints each figure as it comes: the raw rate, the harness's, the raw rate again with the mean. */
   readonly print: {
     raw(r: RawResult): string;
-    harness(h: HarnessResult): string;
+    harness(h: HarnessResult, repeat: number): string;
     rawAgain(r: RawResult, mean: number): string;
   };
 }
@@ -44,6 +45,8 @@ export interface Bracketed {
   readonly raw: RawResult;
   readonly rawAfter: RawResult;
   readonly harness: HarnessResult;
+  /** The harness run's --repeat (given, or sized from the first raw rate). */
+  readonly repeat: number;
   /** Harness rate over the mean raw rate, to three decimals. */
   readonly ratio: number;
   /** How far apart the two raw rates were (autocannon.ts, rawSpread): over 0.2, the ratio is uncertain. */
@@ -68,8 +71,9 @@ export async function bracketed(target: BracketedTarget, options: BracketedOptio
   await raw(target.url, requests, concurrency, 2); // warm-up: the target's code paths compiled (JIT) before measuring
   const rawRun = await cpuDuring(target.pid, () => raw(target.url, requests, concurrency, seconds));
   console.log(print.raw(rawRun.result));
-  const { result: harnessResult } = await harness({ url: target.url, repeat: options.repeat, seed: options.seed, reports: options.reports, targetPid: target.pid, ...(options.findingsAllowed ? { findingsAllowed: true } : {}) });
-  console.log(print.harness(harnessResult));
+  const repeat = options.repeat ?? sizedRepeat(rawRun.result.perSecond, seconds, requests.length);
+  const { result: harnessResult } = await harness({ url: target.url, repeat, seed: options.seed, reports: options.reports, targetPid: target.pid, ...(options.findingsAllowed ? { findingsAllowed: true } : {}) });
+  console.log(print.harness(harnessResult, repeat));
   const rawAfter = await raw(target.url, requests, concurrency, seconds);
   const mean = bracketingRate(rawRun.result, rawAfter);
   console.log(print.rawAgain(rawAfter, mean));
@@ -80,5 +84,5 @@ export async function bracketed(target: BracketedTarget, options: BracketedOptio
   const clientFigures = { ...alone, ofRaw: Number((alone.perSecond / mean).toFixed(3)), harnessOfClient: Number((harnessResult.perSecond / Math.max(1, alone.perSecond)).toFixed(3)) };
   console.log(clientAloneLine(options.who, requests.length, concurrency, seconds, clientFigures));
   const cpu = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawRun.result.requests, harnessResult.steadyCpu, target.placement, target.oneThread) : null;
-  return { raw: rawRun.result, rawAfter, harness: harnessResult, ratio: Number((harnessResult.perSecond / mean).toFixed(3)), rawSpread: Number(rawSpread(rawRun.result, rawAfter).toFixed(3)), cpuPerRequest: cpu, clientAlone: clientFigures };
+  return { raw: rawRun.result, rawAfter, harness: harnessResult, repeat, ratio: Number((harnessResult.perSecond / mean).toFixed(3)), rawSpread: Number(rawSpread(rawRun.result, rawAfter).toFixed(3)), cpuPerRequest: cpu, clientAlone: clientFigures };
 }

@@ -30,6 +30,22 @@ export interface HarnessResult {
  * runs at about half the later rate) are a fixed cost, not the rate a long run sustains. */
 export const WARM_UP_MS = 2000;
 
+/** The share of the raw rate a harness run is sized for (sizedRepeat): the target ratio. */
+export const SIZED_FOR_RATIO = 0.5;
+
+/**
+ * How many times the harness run repeats the positive suite (`perRepeat` exchanges each) when
+ * --harness-repeat is not given: enough to send for as long as autocannon measured (`seconds`) at
+ * half the raw rate, so that the steady window after the warm-up is about as long as the raw
+ * window whatever the target's speed, and it is longer, not shorter, when the harness is slower.
+ * A fixed 200 repeats gave the reference server's 8,000 a second a window of 1.0 to 1.4 s (the
+ * ratio moved from 0.49 to 0.65 between runs on an idle machine, 2026-11-25) and Mono's 2,200 one
+ * of 5 s.
+ */
+export function sizedRepeat(rawPerSecond: number, seconds: number, perRepeat: number): number {
+  return Math.max(1, Math.ceil((rawPerSecond * SIZED_FOR_RATIO * seconds) / perRepeat));
+}
+
 export interface Timed {
   readonly sentAt: number;
   readonly endAt: number;

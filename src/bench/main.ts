@@ -5,7 +5,8 @@
  *    requests at the run's concurrency: the raw request rate, measured before and again after
  *    the harness (2.), the ratio taken against their mean (bracketingRate).
  * 2. On the same server, the harness runs the positive suite (send, decode, every check, XSD
- *    validation) --repeat times over: its rate of fully checked exchanges while it was sending,
+ *    validation) --harness-repeat times over, by default as many as send for --duration seconds at
+ *    half the first raw rate (harness.ts, sizedRepeat): its rate of fully checked exchanges while it was sending,
  *    after a 2 s warm-up as autocannon's (harness.ts steadyRate; vitest's start-up is in the wall
  *    time, not the rate). The run uses the machine's cores as any run does (lanes, src/engine/lanes.ts).
  *    Then the harness's HTTP client alone replays the same requests (client-alone.ts): how much of
@@ -90,9 +91,9 @@ console.log(`tsiws bench on ${machine.cpus} cores (${machine.cpuModel}), Node ${
 
 /** The harness run once more under --cpu-prof (profiling slows it: its rate is not the one
  * measured), attributed to stages per checked exchange. */
-async function profiledRun(url: string): Promise<CpuPerExchange> {
+async function profiledRun(url: string, repeat: number): Promise<CpuPerExchange> {
   const profiles = join(work, 'profiles');
-  const run = await harness({ url, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'profiled'), nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] });
+  const run = await harness({ url, repeat, seed: flags.seed, reports: join(work, 'profiled'), nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] });
   return perExchange(stageSplit(profiles, run.pid), run.result.exchanges);
 }
 
@@ -105,11 +106,11 @@ try {
     requests, concurrency: CONCURRENCY, seconds: SECONDS, repeat: flags.harnessRepeat, seed: flags.seed, reports: join(work, 'harness'),
     who: '', print: {
       raw: (r) => `raw (autocannon, ${requests.length} prebuilt valid requests, ${CONCURRENCY} connections, ${SECONDS} s): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.non2xx} non-2xx`,
-      harness: (h) => `harness (positive suite x${flags.harnessRepeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained over the last ${(h.measuredMs / 1000).toFixed(1)} s of sending, after a ${WARM_UP_MS / 1000} s warm-up (${h.windowPerSecond.toFixed(0)}/s over the whole sending window, ${h.wallPerSecond.toFixed(0)}/s over the whole ${(h.wallMs / 1000).toFixed(1)} s run), p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms, peak memory ${mib(h.peakTreeBytes)} (largest process ${mib(h.peakProcessBytes)})`,
+      harness: (h, repeat) => `harness (positive suite x${repeat}, every check and XSD validation, concurrency ${CONCURRENCY}): ${h.exchanges} exchanges, ${h.perSecond.toFixed(0)} checked exchanges/s sustained over the last ${(h.measuredMs / 1000).toFixed(1)} s of sending, after a ${WARM_UP_MS / 1000} s warm-up (${h.windowPerSecond.toFixed(0)}/s over the whole sending window, ${h.wallPerSecond.toFixed(0)}/s over the whole ${(h.wallMs / 1000).toFixed(1)} s run), p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms, peak memory ${mib(h.peakTreeBytes)} (largest process ${mib(h.peakProcessBytes)})`,
       rawAgain: (r, mean) => `raw again after the harness: ${r.perSecond.toFixed(0)} req/s (mean of both ${mean.toFixed(0)})`,
     },
   });
-  cpu = await profiledRun(server.url);
+  cpu = await profiledRun(server.url, measured.repeat);
 } finally {
   await server.stop();
 }
@@ -165,5 +166,5 @@ console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${tar
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: measured.raw, rawAfter: measured.rawAfter, harness: measured.harness, ratio, cpuPerRequest: cpuCosts, clientAlone: measured.clientAlone, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: measured.raw, rawAfter: measured.rawAfter, harness: measured.harness, repeat: measured.repeat, ratio, cpuPerRequest: cpuCosts, clientAlone: measured.clientAlone, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
 console.log(`Figures: ${out}`);

@@ -38,3 +38,17 @@ test('raw rates more than 20% apart are flagged as an unsteady machine, closer o
   expect(unsteadyNote('', figures(9000), figures(10000))).toBeUndefined();
   expect(unsteadyNote('', figures(0), figures(0))).toBeUndefined();
 });
+
+test('a harness run left unsized sends, at half the raw rate, for as long as autocannon measured', async () => {
+  const { sizedRepeat, SIZED_FOR_RATIO } = await import('../../src/bench/harness.js');
+  // The reference server at 13,700 a second, 10 s, the positive suite's 80 exchanges a repeat.
+  const repeat = sizedRepeat(13_700, 10, 80);
+  expect(repeat).toBe(857);
+  expect((repeat * 80) / (13_700 * SIZED_FOR_RATIO)).toBeGreaterThanOrEqual(10);
+  // A target ten times slower gets a run a tenth as long, not a shorter window.
+  expect(sizedRepeat(1_370, 10, 80)).toBe(86);
+  expect(sizedRepeat(2_880, 3, 80)).toBe(54);
+  // However slow the target, the suite runs at least once.
+  expect(sizedRepeat(0, 10, 80)).toBe(1);
+  expect(sizedRepeat(1, 1, 80)).toBe(1);
+});
