@@ -71,6 +71,7 @@ export async function bracketed(target: BracketedTarget, options: BracketedOptio
   await raw(target.url, requests, concurrency, 2); // warm-up: the target's code paths compiled (JIT) before measuring
   const rawRun = await cpuDuring(target.pid, () => raw(target.url, requests, concurrency, seconds));
   console.log(print.raw(rawRun.result));
+  // The positive suite makes one exchange per prebuilt request (every operation's example over every transport).
   const repeat = options.repeat ?? sizedRepeat(rawRun.result.perSecond, seconds, requests.length);
   const { result: harnessResult } = await harness({ url: target.url, repeat, seed: options.seed, reports: options.reports, targetPid: target.pid, ...(options.findingsAllowed ? { findingsAllowed: true } : {}) });
   console.log(print.harness(harnessResult, repeat));
