@@ -45,7 +45,7 @@ test('a harness run left unsized sends, at half the raw rate, for as long as aut
   const repeat = sizedRepeat(13_700, 10, 80);
   expect(repeat).toBe(857);
   expect((repeat * 80) / (13_700 * SIZED_FOR_RATIO)).toBeGreaterThanOrEqual(10);
-  // A target ten times slower gets a run a tenth as long, not a shorter window.
+  // A target ten times slower gets a tenth as many exchanges: as many seconds of sending at its rate.
   expect(sizedRepeat(1_370, 10, 80)).toBe(86);
   expect(sizedRepeat(2_880, 3, 80)).toBe(54);
   // However slow the target, the suite runs at least once.
