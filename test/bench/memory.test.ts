@@ -30,8 +30,10 @@ test.runIf(process.platform === 'linux')('a grandchild computing shows in the tr
 });
 
 test.runIf(process.platform === 'linux')('the tree\'s CPU time keeps what a process spent after it ended', async () => {
-  // The grandchild computes for a second and ends; the child lives on a moment longer.
-  const grandchild = 'const end = Date.now() + 1000; while (Date.now() < end) Math.sqrt(Math.random());';
+  // The grandchild computes for a second of its own CPU time (not of the clock: beside the other
+  // test files on two cores, a second of the clock gave it 660 ms) and ends; the child lives on a
+  // moment longer.
+  const grandchild = 'const from = process.cpuUsage(); for (let u = from; u.user + u.system < 1e6; u = process.cpuUsage(from)) Math.sqrt(Math.random());';
   const child = spawn(process.execPath, ['-e', `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'inherit' }).on('exit', () => setTimeout(() => {}, 700))`], { stdio: 'ignore' });
   const watch = watchMemory(child.pid!, 50);
   await new Promise((resolve) => child.on('exit', resolve));
@@ -40,7 +42,7 @@ test.runIf(process.platform === 'linux')('the tree\'s CPU time keeps what a proc
   expect(times).toEqual([...times].sort((a, b) => a - b));
   // The last samples, after the grandchild ended, still hold its second of CPU.
   expect(cpu.at(-2)!.treeMs - cpu[0]!.treeMs).toBeGreaterThan(700);
-});
+}, 20_000);
 
 test('the CPU between two moments is interpolated between the samples around them', () => {
   const samples = [{ at: 1000, treeMs: 0, othersMs: 0 }, { at: 2000, treeMs: 500, othersMs: 100 }, { at: 3000, treeMs: 1500, othersMs: 100 }];
