@@ -33,7 +33,7 @@ test.runIf(process.platform === 'linux')('the tree\'s CPU time keeps what a proc
   // The grandchild computes for a second of its own CPU time (not of the clock: beside the other
   // test files on two cores, a second of the clock gave it 660 ms) and ends; the child lives on a
   // moment longer.
-  const grandchild = 'const from = process.cpuUsage(); for (let u = from; u.user + u.system < 1e6; u = process.cpuUsage(from)) Math.sqrt(Math.random());';
+  const grandchild = 'const from = process.cpuUsage(); for (let u = process.cpuUsage(from); u.user + u.system < 1e6; u = process.cpuUsage(from)) Math.sqrt(Math.random());';
   const child = spawn(process.execPath, ['-e', `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'inherit' }).on('exit', () => setTimeout(() => {}, 700))`], { stdio: 'ignore' });
   const watch = watchMemory(child.pid!, 50);
   await new Promise((resolve) => child.on('exit', resolve));
