@@ -15,6 +15,7 @@ import { readBaseline } from '../regression/baseline.js';
 import { RecordFileReader, recordFilesDir } from './record-files.js';
 import { escapeRegExp, type ExchangeRecord } from '../results/record.js';
 import { toolRoot } from '../results/tool-info.js';
+import { keepHeapNearLive } from '../results/heap-keeper.js';
 import { embeddedServer, openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -64,11 +65,13 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   // A regression run (--baseline) replays the recorded cases instead of generating its own.
   const suites: LanedSuite[] = settings.baseline ? ['baseline'] : suitesToRun(settings);
   let interrupted: string | undefined;
+  const stopKeepingHeap = keepHeapNearLive();
   try {
     // A signal that came while the target was being prepared ends the run before any test.
     if (options.signal?.aborted) interrupted = String(options.signal.reason);
     else if (suites.length > 0) interrupted = await runSuites(settings, target, suites, collector, files.dir, options.signal);
   } finally {
+    stopKeepingHeap();
     // A worker still winding down after an interruption has nobody left to report to.
     try {
       files.close();

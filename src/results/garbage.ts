@@ -19,7 +19,7 @@ let sinceLast = 0;
 
 /** The engine's collector: given to scripts by --expose-gc, which is set here when the process
  * was not started with it (it takes effect for functions made after it, such as a new context's). */
-function collector(): () => void {
+export function collector(): () => void {
   if (typeof globalThis.gc === 'function') return globalThis.gc as () => void;
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
