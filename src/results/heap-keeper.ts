@@ -6,15 +6,17 @@
  * run, the old generation growing from 26 to 51 MB; --trace-gc, 2026-11-25), but in about one such
  * run in five the CLI's resident size rose from 185 to 242 MiB in three seconds, and all of the
  * rise was in V8's 256 KiB heap pages (/proc/PID/smaps at the peak: 550 pages against 251). A full
- * collection when the old generation holds SLACK_BYTES more than the last one left bounds that at
- * the cost of one collection (about 20 ms) per SLACK_BYTES promoted. The report passes after the
- * run collect by the bytes they read (garbage.ts), where no timer fires.
+ * collection when the old generation holds SLACK_BYTES more than the last one left bounds that, at
+ * the cost of one collection (about 15 ms) per SLACK_BYTES promoted: once in a normal 64x run (6.6
+ * s in), none at 1x. With 12 MiB the tree's 64x peak was 326 to 331 MiB, with 24 MiB 341 to 357
+ * (three runs each, 2026-11-25, checkout; 1x 281 to 292). The report passes after the run collect
+ * by the bytes they read (garbage.ts), where no timer fires.
  */
 import { getHeapSpaceStatistics } from 'node:v8';
 import { collector } from './garbage.js';
 
 const EVERY_MS = 1000;
-const SLACK_BYTES = 24 * 1024 * 1024;
+const SLACK_BYTES = 12 * 1024 * 1024;
 
 /** Bytes used in the heap's spaces other than the young generation's. */
 export function oldGenerationBytes(): number {
