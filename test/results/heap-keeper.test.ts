@@ -62,3 +62,18 @@ test('the timer does not keep the process alive', () => {
   stop();
   setInterval.mockRestore();
 });
+
+test('without a collector given, collects with the engine\'s (globalThis.gc under --expose-gc)', () => {
+  vi.useFakeTimers();
+  const gc = vi.fn();
+  vi.stubGlobal('gc', gc);
+  let used = 10 * MiB;
+  const stop = keepHeapNearLive({ everyMs: 1000, slackBytes: 1 * MiB, used: () => used });
+  vi.advanceTimersByTime(1000);
+  expect(gc).not.toHaveBeenCalled();
+  used = 12 * MiB;
+  vi.advanceTimersByTime(1000);
+  expect(gc).toHaveBeenCalledTimes(1);
+  stop();
+  vi.unstubAllGlobals();
+});
