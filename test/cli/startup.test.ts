@@ -56,13 +56,25 @@ test('the checkout\'s bin runs its sources compiled once (.build/), or through t
 test('a run of the compiled package: its suites\' worker loads the compiled sources with Node\'s loader, not the TypeScript ones', () => {
   // vite-node runs what it transforms itself (src/*.ts, never seen by Node's loader); a module that
   // only the suites import, resolved by Node, was loaded from dist/ without a transform (run.ts).
-  const urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', join(tmpdir(), `tsiws-startup-run-${process.pid}`)], BIN, true);
+  const reports = mkdtempSync(join(tmpdir(), 'tsiws-startup-run-'));
+  let urls: string[];
+  try {
+    urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', reports], BIN, true);
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
   expect(urls.filter((u) => u.endsWith('/dist/engine/run-unit.js'))).not.toEqual([]);
   expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$/.test(u))).toEqual([]);
 });
 
 test('a run from the checkout: its CLI and its suites\' worker load the compiled sources in .build/, which find the tool\'s files', () => {
-  const urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', join(tmpdir(), `tsiws-startup-checkout-${process.pid}`)], SOURCE_BIN, true);
+  const reports = mkdtempSync(join(tmpdir(), 'tsiws-startup-checkout-'));
+  let urls: string[];
+  try {
+    urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', reports], SOURCE_BIN, true);
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
   expect(urls.filter((u) => /\/\.build\/[0-9a-f]{16}\/engine\/run-unit\.js$/.test(u))).not.toEqual([]);
   expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$|\/node_modules\/tsx\//.test(u))).toEqual([]);
 });
