@@ -33,6 +33,16 @@ function loaded(args: readonly string[], bin = BIN, everyProcess = false, extraE
   }
 }
 
+/** What a one-operation run by `bin` loaded, in every process; its reports go to a folder removed after. */
+function loadedByRun(bin: string): string[] {
+  const reports = mkdtempSync(join(tmpdir(), 'tsiws-startup-run-'));
+  try {
+    return loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', reports], bin, true);
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
+}
+
 test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy, and no check', (args) => {
   const urls = loaded(args);
   expect(urls.some((u) => u.endsWith('/src/cli/main.ts') || u.endsWith('/dist/cli/main.js'))).toBe(true);
@@ -56,25 +66,13 @@ test('the checkout\'s bin runs its sources compiled once (.build/), or through t
 test('a run of the compiled package: its suites\' worker loads the compiled sources with Node\'s loader, not the TypeScript ones', () => {
   // vite-node runs what it transforms itself (src/*.ts, never seen by Node's loader); a module that
   // only the suites import, resolved by Node, was loaded from dist/ without a transform (run.ts).
-  const reports = mkdtempSync(join(tmpdir(), 'tsiws-startup-run-'));
-  let urls: string[];
-  try {
-    urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', reports], BIN, true);
-  } finally {
-    rmSync(reports, { recursive: true, force: true });
-  }
+  const urls = loadedByRun(BIN);
   expect(urls.filter((u) => u.endsWith('/dist/engine/run-unit.js'))).not.toEqual([]);
   expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$/.test(u))).toEqual([]);
 });
 
 test('a run from the checkout: its CLI and its suites\' worker load the compiled sources in .build/, which find the tool\'s files', () => {
-  const reports = mkdtempSync(join(tmpdir(), 'tsiws-startup-checkout-'));
-  let urls: string[];
-  try {
-    urls = loaded(['run', '--suites', 'positive', '--operations', 'MobileContactSearch', '--transports', 'get', '--reports', reports], SOURCE_BIN, true);
-  } finally {
-    rmSync(reports, { recursive: true, force: true });
-  }
+  const urls = loadedByRun(SOURCE_BIN);
   expect(urls.filter((u) => /\/\.build\/[0-9a-f]{16}\/engine\/run-unit\.js$/.test(u))).not.toEqual([]);
   expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$|\/node_modules\/tsx\//.test(u))).toEqual([]);
 });
