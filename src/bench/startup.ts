@@ -5,41 +5,25 @@
  * /proc/self/stat (children's utime and stime of reaped children), is less noisy than wall time on
  * a loaded machine.
  *
- * The package is laid out in a folder of its own (compiledPackage): bin/, dist/ compiled as
- * `prepack` compiles it, package.json, and the checkout's node_modules by a link. It was built into
- * the checkout's dist/ and removed after, but a bench stopped by Ctrl-C in the measurement's
- * synchronous loop never reached that `finally`, and the dist/ left behind then shadowed the
- * checkout's sources in every later run (bin/tsiws-conform.js runs dist/ when there is one): the
- * morning's code ran for hours (2026-11-25). A folder in the system's temporary directory shadows
- * nothing when it is left behind. (The end-to-end tests lay the package out the same way,
- * test/support/compiled-package.ts, from the checkout's esbuild output: the bench measures what
- * `prepack`'s tsc writes.)
+ * The package is laid out in a folder of its own (package-folder.ts), dist/ compiled as `prepack`
+ * compiles it. It was built into the checkout's dist/ and removed after, but a bench stopped by
+ * Ctrl-C in the measurement's synchronous loop never reached that `finally`, and the dist/ left
+ * behind then shadowed the checkout's sources in every later run (bin/tsiws-conform.js runs dist/
+ * when there is one): the morning's code ran for hours (2026-11-25).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processCpuMs } from './cpu.js';
+import { packageFolder, type PackageFolder } from './package-folder.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The package as `npm pack` makes it, compiled from the checkout's sources into a fresh folder;
- * `bin` is its CLI. `remove()` takes the folder away. */
-export function compiledPackage(): { readonly dir: string; readonly bin: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'tsiws-startup-'));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  try {
-    const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist')], { cwd: ROOT, stdio: 'inherit' });
+/** The package as `npm pack` makes it, compiled by tsc from the checkout's sources. */
+export function compiledPackage(): PackageFolder {
+  return packageFolder('tsiws-startup-', (dist) => {
+    const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', dist], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the package build (tsc -p tsconfig.build.json) failed');
-    cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
-    cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  } catch (err) {
-    remove();
-    throw err;
-  }
-  return { dir, bin: join(dir, 'bin', 'tsiws-conform.js'), remove };
+  });
 }
 
 function childrenCpuMs(): number {

@@ -9,17 +9,17 @@
  * tsx every child process cost about 2 s of CPU more (4.4 against 6.4 s for a one-operation run,
  * measured 2026-11-24), and the end-to-end tests start some seventy of them on a 2-core machine.
  *
- * The folder mirrors the package: bin/ and package.json copied, dist/ compiled, and suites/, src/
- * (which the suites import), wsdl/ and node_modules/ linked to the checkout. Type errors are
- * `npm test`'s tsc step's to report (--noCheck).
+ * The folder mirrors the package (src/bench/package-folder.ts): bin/ and package.json copied, dist/
+ * compiled, and suites/, src/ (which the suites import), wsdl/ and node_modules/ linked to the
+ * checkout. Type errors are `npm test`'s tsc step's to report (--noCheck).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiledCheckout } from '../../bin/checkout-build.js';
+import { packageFolder, type PackageFolder } from '../../src/bench/package-folder.js';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -30,32 +30,29 @@ declare module 'vitest' {
 }
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-let folder: string | undefined;
+let folder: PackageFolder | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  folder = mkdtempSync(join(tmpdir(), 'tsiws-compiled-'));
   // The checkout's own compiled sources (what its bin runs) when it has them: the same
   // program as tsc would write, in a tenth of a second instead of 5 s of tsc at every npm test.
   const built = await compiledCheckout(pathToFileURL(REPO));
-  if (built) cpSync(fileURLToPath(new URL('..', built)), join(folder, 'dist'), { recursive: true });
-  else compileWithTsc(folder);
-  cpSync(join(REPO, 'bin'), join(folder, 'bin'), { recursive: true });
-  cpSync(join(REPO, 'package.json'), join(folder, 'package.json'));
-  for (const linked of ['suites', 'src', 'wsdl', 'node_modules']) symlinkSync(join(REPO, linked), join(folder, linked), 'dir');
-  project.provide('compiledBin', join(folder, 'bin', 'tsiws-conform.js'));
+  folder = packageFolder('tsiws-compiled-', (dist) => {
+    if (built) cpSync(fileURLToPath(new URL('..', built)), dist, { recursive: true });
+    else compileWithTsc(dist);
+  }, ['suites', 'src', 'wsdl', 'node_modules']);
+  project.provide('compiledBin', folder.bin);
 }
 
-function compileWithTsc(folder: string): void {
+function compileWithTsc(dist: string): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   try {
-    execFileSync(process.execPath, [tsc, '-p', join(REPO, 'tsconfig.build.json'), '--noCheck', '--outDir', join(folder, 'dist')], { stdio: 'pipe' });
+    execFileSync(process.execPath, [tsc, '-p', join(REPO, 'tsconfig.build.json'), '--noCheck', '--outDir', dist], { stdio: 'pipe' });
   } catch (err) {
     const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
-    teardown();
     throw new Error(`compiling the package for the end-to-end tests failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`);
   }
 }
 
 export function teardown(): void {
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder?.remove();
 }
