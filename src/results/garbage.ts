@@ -14,15 +14,20 @@ import { runInNewContext } from 'node:vm';
 
 const GARBAGE_BYTES = 16 * 1024 * 1024;
 
-let gc: (() => void) | undefined;
 let sinceLast = 0;
+/** The collector taken from a context of its own, made once for the process. */
+let fromContext: (() => void) | undefined;
 
 /** The engine's collector: given to scripts by --expose-gc, which is set here when the process
- * was not started with it (it takes effect for functions made after it, such as a new context's). */
+ * was not started with it (it takes effect for functions made after it, such as a new context's).
+ * Its callers (dropped, heap-keeper.ts) share the one context. */
 export function collector(): () => void {
   if (typeof globalThis.gc === 'function') return globalThis.gc as () => void;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
+  if (!fromContext) {
+    setFlagsFromString('--expose-gc');
+    fromContext = runInNewContext('gc') as () => void;
+  }
+  return fromContext;
 }
 
 /** Says that `bytes` more were read and will be dropped soon; collects once enough have been. */
@@ -30,6 +35,5 @@ export function dropped(bytes: number): void {
   sinceLast += bytes;
   if (sinceLast < GARBAGE_BYTES) return;
   sinceLast = 0;
-  gc ??= collector();
-  gc();
+  collector()();
 }

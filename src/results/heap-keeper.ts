@@ -36,15 +36,14 @@ export interface HeapKeeperOptions {
  * never keeps the process alive. */
 export function keepHeapNearLive(options: HeapKeeperOptions = {}): () => void {
   const { everyMs = EVERY_MS, slackBytes = SLACK_BYTES, used = oldGenerationBytes } = options;
-  // The engine's collector is fetched on first need: a run that never needs it makes no context.
-  let collect = options.collect;
   let left = used();
   const timer = setInterval(() => {
     const now = used();
     // A collection of V8's own since the last look left less: that is the live size to keep near.
     if (now < left) left = now;
     if (now <= left + slackBytes) return;
-    (collect ??= collector())();
+    // The engine's collector is fetched on first need: a run that never needs it makes no context.
+    (options.collect ?? collector())();
     left = used();
   }, everyMs);
   timer.unref();
