@@ -16,6 +16,8 @@ import { RecordFileReader, recordFilesDir } from './record-files.js';
 import { escapeRegExp, type ExchangeRecord } from '../results/record.js';
 import { toolRoot } from '../results/tool-info.js';
 import { keepHeapNearLive } from '../results/heap-keeper.js';
+import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';
+import { catchStrays } from './strays.js';
 import { embeddedServer, openTarget } from './target.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -158,10 +160,8 @@ function workerOptions(settings: RunSettings, target: TargetSettings, suites: re
 async function runSuites(settings: RunSettings, target: TargetSettings, suites: readonly LanedSuite[], collector: RecordCollector, recordsDir: string, signal: AbortSignal | undefined): Promise<string | undefined> {
   const exitCode = process.exitCode;
   let interrupted: string | undefined;
-  // A worker killed by a signal sent to the whole group rejects inside vitest's pool: expected once
-  // the run is interrupted, a tool error otherwise; never a reason to exit without reports.
-  const onRejection = (err: unknown) => collector.toolError(`unhandled: ${(err as Error)?.message ?? String(err)}`);
-  if (signal) process.on('unhandledRejection', onRejection);
+  // What breaks inside vitest's pool when a signal kills a worker: never a reason to exit without reports.
+  const strays = signal ? catchStrays(signal, (message) => collector.toolError(message)) : undefined;
   const allowExits = signal ? keepVitestFromExiting() : () => {};
   try {
     const vitest = await createVitest('test', {
@@ -200,15 +200,17 @@ async function runSuites(settings: RunSettings, target: TargetSettings, suites: 
   } catch (err) {
     // A signal to the whole group also ends the helpers vitest starts (esbuild's service, which
     // compiles the suites): what then breaks is the interruption's doing, and what finished stands.
-    if (!signal?.aborted) throw err;
+    // The helper's broken pipe may arrive before the signal itself (signal-lag.ts).
+    if (!signal || !(await abortedWithin(signal, SIGNAL_LAG_MS))) throw err;
     interrupted ??= String(signal.reason);
     collector.interrupted = true;
   } finally {
     // vitest sets the process exit code from its own verdict; ours is decided by the CLI.
     process.exitCode = exitCode;
     allowExits();
-    // Late rejections from workers that were still winding down stay harmless.
-    if (!interrupted) process.off('unhandledRejection', onRejection);
+    await strays?.settled();
+    // Late errors from workers that were still winding down stay harmless.
+    if (!interrupted) strays?.release();
   }
   return interrupted;
 }
