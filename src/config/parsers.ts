@@ -96,3 +96,15 @@ export function directory(text: string, source: string): string {
   if (!existsSync(p) || !statSync(p).isDirectory()) throw new ConfigError(`${source}: ${p} is not a folder; give the folder of <Operation>.xsd and <Operation>.schema.json files (tsiws-conform shapes infer writes one)`);
   return p;
 }
+
+/** A regular expression (JavaScript syntax), kept as its source text: a run's settings cross to the
+ * suites' workers as plain data. */
+export function regex(text: string, source: string): string {
+  if (text === '') throw new ConfigError(`${source}: give a regular expression, e.g. '"ok"\\s*:\\s*false'`);
+  try {
+    new RegExp(text);
+  } catch (err) {
+    throw new ConfigError(`${source}: not a valid regular expression: ${(err as Error).message}`);
+  }
+  return text;
+}

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, DEFAULT_RESULT_FORMAT, FAIL_ON, operations, PROFILE_IDS, RESULT_FORMATS, TRANSPORT_IDS, type BasicAuth, type FailOn, type ProfileId, type ResultFormat, type TransportId } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
-import { bool, directory, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
+import { bool, directory, regex, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingSpec } from './setting.js';
 
 /** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
@@ -93,6 +93,14 @@ export interface RunSettings {
   readonly cert: string | undefined;
   readonly key: string | undefined;
   readonly insecure: boolean;
+  /** The embedded server is the stateful reference implementation (src/server/stateful/): a seeded
+   * store, business errors in-band, creates, updates and deletes that change what later requests see. */
+  readonly stateful: boolean;
+  /** A regular expression matching the target's in-band failure answers (HTTP 200 whose result text
+   * reports an error); undefined: learned by the discovery step (src/state/in-band.ts). */
+  readonly failurePattern: string | undefined;
+  /** A JSON file of known-good values per parameter for a live system (src/state/values-file.ts). */
+  readonly valuesFile: string | undefined;
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
@@ -150,6 +158,9 @@ export const SETTINGS = [
   { key: 'caFile', commands: [...RUN, 'diff-wsdl'], flag: 'ca-file', env: 'TSIWS_CA_FILE', defaultText: "(the system's CAs)", help: 'PEM file of CA certificates to trust for an https target', secret: true, parse: readableFile },
   { key: 'cert', commands: [...RUN, 'diff-wsdl'], flag: 'cert', env: 'TSIWS_CERT', defaultText: '(none)', help: 'PEM client certificate for an https target (with --key)', secret: true, parse: readableFile },
   { key: 'key', commands: [...RUN, 'diff-wsdl'], flag: 'key', env: 'TSIWS_KEY', defaultText: '(none)', help: 'PEM private key of --cert', secret: true, parse: readableFile },
+  { key: 'stateful', commands: [...RUN, 'serve'], flag: 'stateful', env: 'TSIWS_STATEFUL', boolean: true, help: 'Without --base-url: the embedded server is the stateful reference implementation (a seeded store, in-band business errors, state that changes); with serve, serve that one', parse: bool },
+  { key: 'failurePattern', commands: RUN, flag: 'failure-pattern', env: 'TSIWS_FAILURE_PATTERN', defaultText: '(learned from the target)', help: "Regular expression matching the target's in-band failure answers (HTTP 200 whose result text reports an error)", parse: regex },
+  { key: 'valuesFile', commands: RUN, flag: 'values', env: 'TSIWS_VALUES', defaultText: '(none)', help: 'JSON file of known-good values per parameter, { "accountnumber": ["1001"], ... }, used by valid requests beside the values the run learns', parse: readableFile },
   { key: 'insecure', commands: [...RUN, 'diff-wsdl'], flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings>>;
 
@@ -203,6 +214,9 @@ export const DEFAULTS: RunSettings = {
   cert: undefined,
   key: undefined,
   insecure: false,
+  stateful: false,
+  failurePattern: undefined,
+  valuesFile: undefined,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */

@@ -10,7 +10,7 @@ import type { ResultFormat } from '../results/result-format.js';
 
 /** How a run's settings start the embedded server. */
 export function embeddedServer(settings: RunSettings, mutant?: string): ReferenceServerOptions {
-  return { namespace: settings.namespace, resultFormat: settings.resultFormat, ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(mutant ? { mutant } : {}) };
+  return { namespace: settings.namespace, resultFormat: settings.resultFormat, ...(settings.stateful ? { stateful: true } : {}), ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(mutant ? { mutant } : {}) };
 }
 
 export interface Target {

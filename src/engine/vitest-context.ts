@@ -48,7 +48,8 @@ export function targetSettings(settings: RunSettings, baseUrl: string, embedded:
     ...settings,
     baseUrl,
     embedded,
-    echo: settings.echo ?? embedded,
+    // The stateful service answers with its data, not an echo of the request.
+    echo: settings.echo ?? (embedded && !settings.stateful),
     // The embedded server listens on loopback: a corporate proxy could not reach it.
     proxy: embedded ? undefined : settings.proxy,
     deadline: settings.maxDurationS === undefined ? undefined : startedAt + settings.maxDurationS * 1000,

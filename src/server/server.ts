@@ -35,6 +35,8 @@ export interface ReferenceServerOptions {
   readonly mutant?: string;
   /** How result texts are written: json (default) or xml; a mutant may fix its own. */
   readonly resultFormat?: ResultFormat;
+  /** The stateful reference implementation (src/server/stateful/) instead of the echo. */
+  readonly stateful?: boolean;
 }
 
 export interface ReferenceServer {

@@ -78,6 +78,9 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   cert: [f1, f2, f3],
   key: [f1, f2, f3],
   insecure: ['true', 'false', 'true'],
+  stateful: ['true', 'false', 'true'],
+  failurePattern: ['a', 'b+', '^c$'],
+  valuesFile: [j1, j2, j3],
   // Settings of one command alone (src/config/command-settings.ts).
   port: ['1001', '1002', '0'],
   host: ['127.0.0.2', '127.0.0.3', '::1'],
