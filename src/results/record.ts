@@ -15,6 +15,7 @@ import type { RegressionComparison } from '../regression/compare.js';
 import type { ValueClass } from '../cases/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 import type { CheckOutcome } from './check-outcome.js';
+import type { DataPathOutcome, DataPathTally } from './data-path.js';
 
 export type { CheckOutcome } from './check-outcome.js';
 
@@ -57,6 +58,9 @@ export interface FuzzInfo {
    * the record itself keeps only one sample's values. */
   readonly samples?: number;
   readonly coverage?: Readonly<Record<string, Partial<Record<ValueClass, number>>>>;
+  /** What the valid requests of every sample got over this record's transport (data-path.ts): the
+   * record itself is one sample. Counted once per transport record, never on the parity record. */
+  readonly dataPath?: DataPathTally;
 }
 
 /** One case compared across transports: what each transport said, and how they differ. */
@@ -98,6 +102,9 @@ export interface ExchangeRecord {
   readonly skipped?: string;
   /** A problem that kept the exchange from completing (unreachable, timeout, tool error). */
   readonly error?: { readonly code: string; readonly message: string };
+  /** A valid request's (kind positive) outcome for data-path coverage (data-path.ts); a fuzz
+   * record's samples are counted in fuzz.dataPath instead. */
+  readonly dataPath?: DataPathOutcome;
   /** The exchange passed, so its bodies, curl command and result text were dropped (compact.ts). */
   readonly compacted?: true;
 }

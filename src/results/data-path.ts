@@ -1,0 +1,32 @@
+/**
+ * Data-path coverage: what the valid requests of a run got. A conformance run that only ever gets
+ * business errors ("unknown accountnumber") or empty lists never reaches the code behind a valid id,
+ * where most of a real service's bugs live (issue 37). Each valid exchange is classed as one of:
+ * - success: HTTP 200 with a result text that is not an in-band failure;
+ * - failure: HTTP 200 with a result text the target's failure pattern matches (in-band business error);
+ * - fault:   a SOAP fault or an HTTP error answer from the service;
+ * - refused: refused by the host before the service (profiles/host-rejection.ts), or no answer.
+ */
+export const DATA_PATH_OUTCOMES = ['success', 'failure', 'fault', 'refused'] as const;
+export type DataPathOutcome = (typeof DATA_PATH_OUTCOMES)[number];
+
+export type DataPathTally = Partial<Record<DataPathOutcome, number>>;
+
+export interface DataPathCounts {
+  readonly success: number;
+  readonly failure: number;
+  readonly fault: number;
+  readonly refused: number;
+  readonly total: number;
+}
+
+/** Adds one outcome to a tally, in place. */
+export function tallyOutcome(tally: { -readonly [K in DataPathOutcome]?: number }, outcome: DataPathOutcome, count = 1): void {
+  tally[outcome] = (tally[outcome] ?? 0) + count;
+}
+
+/** A tally as counts with a total. */
+export function countsOf(tally: DataPathTally): DataPathCounts {
+  const c = { success: tally.success ?? 0, failure: tally.failure ?? 0, fault: tally.fault ?? 0, refused: tally.refused ?? 0 };
+  return { ...c, total: c.success + c.failure + c.fault + c.refused };
+}
