@@ -15,10 +15,10 @@ if (!settings.baseline) test.skip('replays a recorded baseline: give --baseline 
 const rows = settings.baseline ? laneOf('baseline', casesToReplay(readBaseline(settings.baseline), settings)).map((r) => ({ ...r, label: r.recorded.id })) : [];
 
 if (rows.length > 0) describe('baseline', () => {
-  test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports }, context) => {
+  test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports, position }, context) => {
     withinBudget(settings, context);
     const skipped = (t: (typeof transports)[number], reason?: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, c.kind), values: c.values, ...(reason ? { skipped: reason } : {}) });
     if (mutationGuarded(settings, c.operation)) return report(context, transports.map((t) => skipped(t)));
-    report(context, await replayCase(settings, client, c, answers, transports, skipped));
+    report(context, await replayCase(settings, client, c, answers, transports, skipped, position));
   });
 });

@@ -15,8 +15,8 @@ export function caseTests<C extends Case>(suite: C['kind'], plan: (settings: Tar
   const rows = chunked(laneOf(suite, plan(settings)), (u) => caseLabel(u.testCase), settings.concurrency)
     .map((units) => ({ units, label: `${caseLabel(units[0]!.testCase)}${repetitionsLabel(units)}` }));
   test.concurrent.for(rows)('$label', ({ units }, context) =>
-    runChunk(settings, context, units, ({ testCase: c, transports }) =>
+    runChunk(settings, context, units, ({ testCase: c, transports, repetition }) =>
       mutationGuarded(settings, c.operation)
         ? transports.map((t) => skippedRecord(settings, c.operation, t, c.id, suite))
-        : runCaseUnit(settings, client, c, transports)));
+        : runCaseUnit(settings, client, c, transports, repetition)));
 }

@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * often one worker for all (src/engine/lanes.ts, fileWorkers): in this order a run shows progress
  * and has finished cases early, and an interrupted one reports them, rather than wait behind a
  * long fuzz file (--runs 5000) that vitest's own order (by size or last duration) may start first. */
-const ORDER = ['service', 'positive', 'baseline', 'negative', 'fuzz'];
+const ORDER = ['service', 'positive', 'baseline', 'sequences', 'negative', 'fuzz'];
 const rank = (file: TestSpecification): number => {
   const at = ORDER.findIndex((suite) => file.moduleId.endsWith(`/${suite}.conform.ts`));
   return at === -1 ? ORDER.length : at;

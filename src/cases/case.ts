@@ -8,6 +8,8 @@ export interface PositiveCase {
   readonly operation: string;
   readonly kind: 'positive';
   readonly values: WireValues;
+  /** What the case's setup did before it (engine/instances.ts): the record it made or took. */
+  readonly setup?: string;
 }
 
 export interface NegativeCase {

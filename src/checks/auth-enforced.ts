@@ -1,5 +1,7 @@
 import { getScenario } from '../cases/negative.js';
-import { describeObserved, observe } from './observe.js';
+import { clip } from '../results/clip.js';
+import { isInBandFailure } from '../state/in-band.js';
+import { decodedOf, describeObserved, observe } from './observe.js';
 import { fail, pass, scope, type Check } from './types.js';
 
 export const authEnforced: Check = {
@@ -12,6 +14,12 @@ export const authEnforced: Check = {
   ...scope.auth,
   run(ex) {
     const o = observe(ex);
-    return o.body === 'success' ? fail(`${getScenario(ex.scenario!).description} was accepted: ${describeObserved(o)}`) : pass;
+    if (o.body !== 'success') return pass;
+    // The spec does not show how a bad sig is reported ("Errors: ... not shown"): a service that
+    // answers it in-band, HTTP 200 with its failure text (learned, or --failure-pattern), rejected it.
+    const decoded = decodedOf(ex);
+    const text = decoded.kind === 'result' ? decoded.text : null;
+    if (isInBandFailure(text, ex.failure)) return fail(`${getScenario(ex.scenario!).description} was rejected in-band: "${clip(text ?? '', 300)}"`, 'info');
+    return fail(`${getScenario(ex.scenario!).description} was accepted: ${describeObserved(o)}`);
   },
 };

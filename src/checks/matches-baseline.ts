@@ -1,6 +1,6 @@
 /** Regression runs (`run --baseline DIR`): the candidate answers what the baseline answered. */
 import type { RecordedAnswer } from '../regression/format.js';
-import { compareWithBaseline, type RegressionComparison } from '../regression/compare.js';
+import { compareWithBaseline, type BaselineComparison, type RegressionComparison } from '../regression/compare.js';
 import type { NormalisationRule } from '../parity/rules.js';
 import { fail, pass, type CheckInfo, type Verdict } from './types.js';
 
@@ -9,6 +9,8 @@ export interface BaselineExchange {
   readonly baseline: RecordedAnswer;
   readonly candidate: RecordedAnswer;
   readonly rules: readonly NormalisationRule[];
+  /** Compare by outcome and shape, not text (regression/compare.ts, BaselineComparison). */
+  readonly how?: BaselineComparison;
 }
 
 /** A check judged against a recorded baseline (only in runs given --baseline). */
@@ -25,8 +27,8 @@ export const matchesBaseline: BaselineCheck = {
   level: 'error',
   levelReason: 'the user asked for the release regression with --baseline',
   appliesText: 'every recorded exchange, in runs given --baseline',
-  run({ baseline, candidate, rules }) {
-    const comparison = compareWithBaseline(baseline, candidate, rules);
+  run({ baseline, candidate, rules, how }) {
+    const comparison = compareWithBaseline(baseline, candidate, rules, how);
     const d = comparison.difference;
     return { verdict: d ? fail(`differs from the baseline: ${d.class}: ${d.detail}`) : pass, comparison };
   },

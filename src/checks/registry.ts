@@ -23,6 +23,7 @@ import { soapResponseElement } from './soap-response-element.js';
 import { matchesBaseline, type BaselineCheck } from './matches-baseline.js';
 import { status200 } from './status-200.js';
 import { transportParity } from './transport-parity.js';
+import { stateConsistency, type SequenceCheck } from './state-consistency.js';
 import type { CaseCheck, Check, ServiceCheck } from './types.js';
 import { wsdlMatchesContract } from './wsdl-matches-contract.js';
 import { xmlWellFormed } from './xml-well-formed.js';
@@ -68,7 +69,10 @@ export const caseChecks: readonly CaseCheck[] = [transportParity];
 /** Checks judged against a recorded baseline (run --baseline). */
 export const baselineChecks: readonly BaselineCheck[] = [matchesBaseline];
 
+/** Checks judged on what a sequence of one entity observed (a target with data). */
+export const sequenceChecks: readonly SequenceCheck[] = [stateConsistency];
+
 /** Every check id, for selection (--checks, --skip-checks) and the catalog. */
-export const CHECK_IDS: readonly string[] = [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].map((c) => c.id);
+export const CHECK_IDS: readonly string[] = [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].map((c) => c.id);
 
 export type { CaseCheck, CaseExchange, Check, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';

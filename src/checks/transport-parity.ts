@@ -9,8 +9,8 @@ export const transportParity: CaseCheck = {
   level: 'error',
   levelReason: 'the spec: one operation, four transports, a single text result; a difference that ASMX itself shows is info under asmx and lenient (src/parity/inherent.ts)',
   appliesText: 'every case sent over two or more transports',
-  run({ outcomes, values, profile, rules }) {
-    const differences = compareOutcomes(outcomes, values, { rules, recogniseInherent: profile.inherentParity });
+  run({ outcomes, values, profile, rules, byOutcome, failure }) {
+    const differences = compareOutcomes(outcomes, values, { rules, recogniseInherent: profile.inherentParity, ...(byOutcome ? { byOutcome: { failure } } : {}) });
     const defects = differences.filter((d) => !d.inherent);
     const describe = (list: typeof differences) => list.map((d) => `${d.transport} differs from ${d.reference}: ${d.class}: ${d.detail}${d.inherent ? ` (inherent: ${d.inherent.id})` : ''}`).join('\n');
     // Differences ASMX itself shows are observations (info), never a failure of the service.

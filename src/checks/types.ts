@@ -10,6 +10,7 @@ import type { Level } from '../results/levels.js';
 import type { HostRejection } from '../profiles/host-rejection.js';
 import type { ResultSchema } from './result-schemas.js';
 import type { ResultFormat } from '../results/result-format.js';
+import type { FailureSignature } from '../state/in-band.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -34,6 +35,8 @@ export interface Exchange {
   readonly hostRejection?: HostRejection;
   /** The operation's schema in --result-schemas, when one is given for it. */
   readonly resultSchema?: ResultSchema;
+  /** What the target's in-band failure answers look like (learned or --failure-pattern), when known. */
+  readonly failure?: FailureSignature;
 }
 
 export type Verdict =
@@ -84,6 +87,10 @@ export interface CaseExchange {
   readonly values: Readonly<Record<string, string>>;
   readonly profile: Profile;
   readonly rules: readonly NormalisationRule[];
+  /** Each transport worked on its own instance, or the operation creates one: texts may differ by
+   * the ids, so the transports must agree on the outcome and the shape (issue 37). */
+  readonly byOutcome?: boolean;
+  readonly failure?: FailureSignature;
 }
 
 /** A check judged on all transports of one case. */

@@ -103,7 +103,7 @@ export interface RunSettings {
   readonly valuesFile: string | undefined;
 }
 
-export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service'] as const;
+export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service', 'sequences'] as const;
 export type SuiteId = (typeof SUITE_IDS)[number];
 
 type Setting<K extends keyof RunSettings> = SettingSpec<K, RunSettings[K]>;
@@ -137,7 +137,7 @@ export const SETTINGS = [
   { key: 'resultFormat', commands: [...RUN, 'serve'], flag: 'result-format', env: 'TSIWS_RESULT_FORMAT', help: "Result text the embedded server (and serve) answers with: json, or xml (an XML document in text, as the live service types it); the echo check reads the same format", parse: oneOf(RESULT_FORMATS, 'result format') },
   { key: 'normalise', commands: RUN, flag: 'normalise', env: 'TSIWS_NORMALISE', defaultText: '(none)', help: 'Named rules applied to result texts before parity comparison', catalog: 'normalise', parse: listFrom('normalise', 'normalisation rule') },
   { key: 'normaliseFile', commands: RUN, flag: 'normalise-file', env: 'TSIWS_NORMALISE_FILE', defaultText: '(none)', help: 'JSON file of further rules: [{ "name", "pattern", "flags"?, "replacement"? }]', parse: readableFile },
-  { key: 'suites', commands: RUN, flag: 'suites', env: 'TSIWS_SUITES', help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL)', parse: list(SUITE_IDS, 'suite') },
+  { key: 'suites', commands: RUN, flag: 'suites', env: 'TSIWS_SUITES', help: 'Suites to run: positive (valid requests), negative, fuzz, service (?WSDL), sequences (create, find, update, delete one entity; a target with data)', parse: list(SUITE_IDS, 'suite') },
   { key: 'retries', commands: RUN, flag: 'retries', env: 'TSIWS_RETRIES', help: 'Retries of a request that got no answer (reported; off so flakiness shows)', parse: nonNegativeInt },
   { key: 'rate', commands: RUN, flag: 'rate', env: 'TSIWS_RATE', defaultText: '(no limit)', help: 'Requests per second at most, to protect the target', parse: positiveInt },
   { key: 'allowMutations', commands: RUN, flag: 'allow-mutations', env: 'TSIWS_ALLOW_MUTATIONS', boolean: true, help: 'Send the 8 create/update/delete operations to a target other than the embedded server', parse: bool },

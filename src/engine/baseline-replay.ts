@@ -13,6 +13,10 @@ import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from './run-case.js';
 import { rulesFor } from '../parity/normalise.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import type { LearnedState } from './discover.js';
+import { poolOf } from './learned-cases.js';
+import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
+import { slotOf } from './run-unit.js';
 import type { Baseline } from '../regression/baseline.js';
 import { answerOf, type RecordedAnswer, type RecordedCase } from '../regression/format.js';
 
@@ -20,6 +24,8 @@ export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare 
 
 export interface ReplayRow {
   readonly recorded: RecordedCase;
+  /** Its place among the baseline's cases: the slot of the instances it takes (instances.ts). */
+  readonly position: number;
   readonly answers: ReadonlyMap<TransportId, RecordedAnswer>;
   /** The recorded transports the run selected, in the usual order. */
   readonly transports: readonly TransportId[];
@@ -29,9 +35,9 @@ export interface ReplayRow {
  * --shard only this shard's part (dealt like a conformance run's units: a case keeps its
  * transports together, so its parity comparison is complete in its shard). */
 export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'operations' | 'transports'> & Partial<Pick<RunSettings, 'shard'>>): ReplayRow[] {
-  return baseline.cases.filter((c) => settings.operations.includes(c.operation)).map((c) => {
+  return baseline.cases.map((c, position) => ({ c, position })).filter(({ c }) => settings.operations.includes(c.operation)).map(({ c, position }) => {
     const answers = baseline.answers.get(c.id) ?? new Map<TransportId, RecordedAnswer>();
-    return { recorded: c, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
+    return { recorded: c, position, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
   }).filter((r) => r.transports.length > 0).filter((_, position) => inShard(settings.shard, position));
 }
 
@@ -44,13 +50,17 @@ export function replayedCase(c: RecordedCase, transport: TransportId): Case {
 
 
 /** Adds the baseline comparison to the record of an exchange made again. */
-export function withRegression(settings: RunSettings, record: ExchangeRecord, baseline: RecordedAnswer): ExchangeRecord {
+export function withRegression(settings: RunSettings & { learned?: LearnedState }, record: ExchangeRecord, baseline: RecordedAnswer): ExchangeRecord {
   if (record.skipped) return record;
   const rules = rulesFor(settings);
   const candidate = answerOf(record);
+  // Against a target with data, a create makes a new id, and a case on an instance of its own
+  // names one: the baseline's ids are not the candidate's, so outcome and shape are compared.
+  const byOutcome = settings.learned !== undefined && (getOperation(record.operation).class === 'create' || record.setup !== undefined);
+  const how = byOutcome ? { byOutcome: { failure: settings.learned?.failure } } : {};
   let regression: ExchangeRecord['regression'];
   const outcomes = runChecks(selected(baselineChecks, settings), (check) => {
-    const { verdict, comparison } = check.run({ baseline, candidate, rules });
+    const { verdict, comparison } = check.run({ baseline, candidate, rules, how });
     regression = { baseline, rules: rules.map((r) => r.name), ...comparison };
     return verdict;
   });
@@ -59,11 +69,17 @@ export function withRegression(settings: RunSettings, record: ExchangeRecord, ba
 
 /** Sends `c` again over each of `transports` that has a recorded answer; a fuzz case also gets
  * its parity record, as in the fuzz suite. */
-export async function replayCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, c: RecordedCase, answers: ReadonlyMap<TransportId, RecordedAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord): Promise<ExchangeRecord[]> {
+export async function replayCase(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, c: RecordedCase, answers: ReadonlyMap<TransportId, RecordedAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord, position = 0): Promise<ExchangeRecord[]> {
+  const pool = poolOf(settings.learned);
   const records = await Promise.all(transports.map(async (t) => {
     const baseline = answers.get(t)!;
     if (baseline.outcome === 'skipped') return skipped(t, NOT_IN_BASELINE);
-    return withRegression(settings, await runCase(settings, client, replayedCase(c, t), t), baseline);
+    const replayed = replayedCase(c, t);
+    // The recorded id was the recording's instance: the replay makes (or takes) its own, again.
+    const instanced = pool && replayed.kind === 'positive' && needsOwnInstance(c.operation)
+      ? withInstance(replayed, await ownInstance(settings, client, pool, c.operation, replayed.values, t, slotOf(position, TRANSPORT_IDS.indexOf(t))))
+      : replayed;
+    return withRegression(settings, await runCase(settings, client, instanced, t), baseline);
   }));
   // The candidate's transports must still agree with each other, as in a conformance run.
   const parity = parityRecord(settings, records.filter((r) => !r.skipped), c.id);

@@ -20,6 +20,15 @@ import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from '../results/record.js';
 import { runCaseShowingLater } from './run-case.js';
 import { classifyValue, type ValueClass } from '../cases/value-classes.js';
+import { failsWith } from '../results/findings.js';
+import { tallyOutcome, type DataPathOutcome } from '../results/data-path.js';
+import { TRANSPORT_IDS } from '../transports/index.js';
+import type { ValuePool } from '../state/learn.js';
+import type { LearnedState } from './discover.js';
+import { poolOf } from './learned-cases.js';
+import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
+import { fillFromPool, ID_PARAMS } from './pool-values.js';
+import { slotOf } from './run-unit.js';
 
 /** Time a failing property may spend shrinking its counterexample. */
 export const SHRINK_BUDGET_MS = 10_000;
@@ -68,8 +77,15 @@ interface Sample {
   shown(): ExchangeRecord[];
 }
 
-async function sample(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], values: WireValues, id: string): Promise<Sample> {
-  const runs = await Promise.all(transports.map((t) => runCaseShowingLater(settings, client, caseFor(op, values, t, id), t)));
+async function sample(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, op: Operation, transports: readonly TransportId[], values: WireValues, id: string, slot: number): Promise<Sample> {
+  const pool = poolOf(settings.learned);
+  const own = pool !== undefined && needsOwnInstance(op.name);
+  const runs = await Promise.all(transports.map(async (t, i) => {
+    const c = caseFor(op, values, t, id);
+    // A mutating case against a target with data: each transport its own instance (instances.ts).
+    const instanced = own && c.kind === 'positive' ? withInstance(c, await ownInstance(settings, client, pool, op.name, values, t, slot + i)) : c;
+    return runCaseShowingLater(settings, client, instanced, t);
+  }));
   const withParity = (records: ExchangeRecord[]) => {
     const parity = parityRecord(settings, records, id);
     return parity ? [...records, parity] : records;
@@ -79,9 +95,31 @@ async function sample(settings: RunSettings & { baseUrl: string }, client: HttpC
   return { records: withParity(runs.map((r) => r.record)), shown: () => (shown ??= withParity(runs.map((r) => r.showRequest(r.record)))) };
 }
 
+/** The ids of the checks that fail a sample: a shrunk candidate must fail one of the first
+ * failure's, or shrinking would drift into a different finding (issue 37). */
+function failingChecks(records: readonly ExchangeRecord[], failOn: RunSettings['failOn']): Set<string> {
+  const ids = new Set<string>();
+  for (const r of records) {
+    if (r.error) ids.add(`error:${r.error.code}`);
+    for (const c of r.checks) if (failsWith(failOn)(c)) ids.add(c.id);
+  }
+  return ids;
+}
+
+/** The first slot a property's samples take (instances.ts): after every valid case's slots, and a
+ * block of SAMPLE_SLOTS samples per repetition, each sample one slot per transport. */
+const SAMPLE_SLOTS = 4096;
+const fuzzSlot = (settings: Pick<RunSettings, 'repeat'>, repetition: number, sample: number): number =>
+  slotOf(settings.repeat, 0) + (repetition * SAMPLE_SLOTS + sample) * TRANSPORT_IDS.length;
+
+/** Values with the learned ids in place (the run fuzzes the rest): `pick` chooses the record. */
+function withLearnedIds(op: Operation, values: WireValues, pool: ValuePool | undefined, pick: number): WireValues {
+  return pool ? fillFromPool(op, values, pool, pick, ID_PARAMS) : values;
+}
+
 /** Fuzzes `op` over `transports`; returns the records of the first sample, or of the shrunk
  * counterexample, each marked with the property's fuzz information. */
-export async function fuzzOperation(settings: RunSettings & { baseUrl: string }, client: HttpClient, op: Operation, transports: readonly TransportId[], options: FuzzOptions = {}): Promise<ExchangeRecord[]> {
+export async function fuzzOperation(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, op: Operation, transports: readonly TransportId[], options: FuzzOptions = {}): Promise<ExchangeRecord[]> {
   const key = repetitionId(op.name, options.repetition ?? 0);
   const seed = propertySeed(settings.seed, key);
   let index = 0;
@@ -90,7 +128,13 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
   let failedAt: number | undefined;
   let shrinkCutShort = false;
   const coverage: Record<string, Partial<Record<ValueClass, number>>> = {};
-  const property = fc.asyncProperty(valuesArbitrary(op, { maxStringLength: settings.maxStringLength }), async (values) => {
+  const dataPath = new Map<string, { -readonly [K in DataPathOutcome]?: number }>();
+  let firstFailing: Set<string> | undefined;
+  const pool = poolOf(settings.learned);
+  // Against a target with data, id parameters take learned ids (the pick shrinks to the first record).
+  const arbitrary = fc.tuple(valuesArbitrary(op, { maxStringLength: settings.maxStringLength }), fc.nat({ max: 1023 }))
+    .map(([values, pick]) => withLearnedIds(op, values, pool, pick));
+  const property = fc.asyncProperty(arbitrary, async (values) => {
     // Shrinking long strings against a slow target can take minutes: past the budget every further
     // candidate counts as passing, unsent, so fast-check stops with the smallest real failure so far.
     if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) {
@@ -98,10 +142,21 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
       return true;
     }
     tally(coverage, op, values);
-    const taken = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`);
+    const slot = fuzzSlot(settings, options.repetition ?? 0, index);
+    const taken = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`, slot);
+    for (const r of taken.records) {
+      if (r.kind === 'parity' || !r.dataPath) continue;
+      const tally = dataPath.get(r.transport) ?? {};
+      dataPath.set(r.transport, tally);
+      tallyOutcome(tally, r.dataPath);
+    }
     if (options.onSample) options.onSample(taken.shown().filter((r) => r.kind !== 'parity'));
     first ??= taken;
     if (taken.records.every((r) => findingsOf(r, settings.failOn).length === 0)) return true;
+    const failing = failingChecks(taken.records, settings.failOn);
+    // While shrinking, a candidate that fails for another reason is not this counterexample.
+    if (firstFailing && ![...failing].some((id) => firstFailing!.has(id))) return true;
+    firstFailing ??= failing;
     failedAt ??= Date.now();
     lastFailure = taken; // during shrinking the last failure is the smallest counterexample so far
     return false;
@@ -124,5 +179,9 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string },
     coverage,
   };
   const records = (details.failed ? lastFailure : first)?.shown() ?? [];
-  return records.map((r) => ({ ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz }));
+  // Each transport's record carries its own transport's data-path tally (never the parity record).
+  return records.map((r) => {
+    const tally = r.kind === 'parity' ? undefined : dataPath.get(r.transport);
+    return { ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz: tally ? { ...fuzz, dataPath: tally } : fuzz };
+  });
 }

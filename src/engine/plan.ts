@@ -11,6 +11,10 @@
  */
 import type { NegativeCase, PositiveCase } from '../cases/case.js';
 import { exampleCase } from '../cases/examples.js';
+import type { LearnedState } from './discover.js';
+import type { Phase } from './phases.js';
+import { learnedCase, poolOf } from './learned-cases.js';
+import { sequencePlan, type SequenceUnit } from './sequences.js';
 import { negativeCases } from '../cases/negative.js';
 import { getOperation } from '../contract/index.js';
 import type { RunSettings, Shard, SuiteId } from '../config/settings.js';
@@ -30,7 +34,11 @@ export interface FuzzUnit {
   readonly repetition: number;
 }
 
-type PlanSettings = Pick<RunSettings, 'operations' | 'transports' | 'repeat' | 'shard' | 'signer' | 'sig' | 'suites'>;
+type PlanSettings = Pick<RunSettings, 'operations' | 'transports' | 'repeat' | 'shard' | 'signer' | 'sig' | 'suites'> & {
+  /** What the run learned from a target with data: valid cases use its values (pool-values.ts). */
+  readonly learned?: LearnedState;
+  readonly phase?: Phase;
+};
 
 /** How a repetition is told apart in test names: nothing for the first. */
 export const repetitionLabel = (repetition: number): string => (repetition === 0 ? '' : ` #${repetition + 1}`);
@@ -94,7 +102,11 @@ function dealt<T>(settings: PlanSettings, units: readonly T[]): T[] {
 type OnceUnit<C> = Omit<CaseUnit<C>, 'repetition'>;
 
 function positiveOnce(settings: PlanSettings): Array<OnceUnit<PositiveCase>> {
-  return settings.operations.map((name) => ({ testCase: exampleCase(getOperation(name)), transports: settings.transports }));
+  const pool = poolOf(settings.learned);
+  return settings.operations.map((name) => {
+    const op = getOperation(name);
+    return { testCase: pool ? learnedCase(op, pool) : exampleCase(op), transports: settings.transports };
+  });
 }
 
 function negativeOnce(settings: PlanSettings): Array<OnceUnit<NegativeCase>> {
@@ -121,6 +133,16 @@ export function negativePlan(settings: PlanSettings): Array<CaseUnit<NegativeCas
 
 export function fuzzPlan(settings: PlanSettings): FuzzUnit[] {
   return dealt(settings, repetitions(settings).flatMap((repetition) => settings.operations.map((operation) => ({ operation, repetition }))));
+}
+
+/** The sequences of this shard (sequences.ts): one unit per sequence and transport, dealt like cases. */
+export function sequencesPlan(settings: PlanSettings): SequenceUnit[] {
+  return dealt(settings, repetitions(settings).flatMap((repetition) => sequencePlan(settings, repetition)));
+}
+
+function sequenceShare(settings: PlanSettings): SuiteWork {
+  const units = sequencesPlan(settings);
+  return { units: units.length, exchanges: units.reduce((sum, u) => sum + u.exchanges, 0) };
 }
 
 /** The ?WSDL check is one unit, whatever --repeat says: the first shard makes it. */
@@ -153,6 +175,7 @@ function suiteShares(settings: PlanSettings & Partial<Pick<RunSettings, 'runs'>>
     negative: () => cases(negativeOnce(settings)),
     fuzz: () => shardShare(settings, settings.operations, () => (settings.runs ?? 1) * settings.transports.length),
     service: () => ({ units: servicePlan(settings), exchanges: servicePlan(settings) }),
+    sequences: () => sequenceShare(settings),
   };
 }
 

@@ -16,6 +16,8 @@ import { userChecksOf } from '../checks/catalogs.js';
 import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord, type RecordedRequest } from '../results/record.js';
 import type { HttpAccess } from '../http/access.js';
 import { clip } from '../results/clip.js';
+import type { LearnedState } from './discover.js';
+import { dataPathOf } from './data-path-of.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -106,6 +108,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   const secrets = settings.showSecrets ? [] : [...access.secrets, ...secretsOf(values)];
   const request = requestFor(testCase, transportId, settings.namespace, operation, values);
   const profile = PROFILES[settings.profile];
+  const failure = (settings as { learned?: LearnedState }).learned?.failure;
   const negative = testCase.kind === 'negative' ? testCase : undefined;
   const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
   const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
@@ -113,6 +116,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   // parts into a literal, then spread again into the finished record, cost more than any stage of
   // the record's own (V8 copies such objects slowly; profiled, issue 20).
   const record: Building = { operation: operation.name, transport: transportId, caseId: testCase.id, kind: testCase.kind, values: testCase.values };
+  if (testCase.kind === 'positive' && testCase.setup) record.setup = testCase.setup;
   if (negative) {
     record.scenario = negative.scenario;
     if (negative.param) record.param = negative.param;
@@ -135,6 +139,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     if (negative) exchange.scenario = negative.scenario;
     if (expectation) exchange.expectation = expectation;
     if (settings.slaMs !== undefined) exchange.slaMs = settings.slaMs;
+    if (failure) exchange.failure = failure;
     if (echo?.ok) {
       exchange.echo = echo.received;
       exchange.resultFormat = settings.resultFormat;
@@ -162,10 +167,12 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     record.response = recordResponse(response, secrets);
     record.result = redactedResult;
     record.checks = judged;
+    if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, failure);
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     record.checks = [];
     record.error = { code: err.code, message: err.message };
+    if (testCase.kind === 'positive') record.dataPath = 'refused';
   }
   return record as ExchangeRecord;
 }

@@ -7,11 +7,23 @@ import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from './run-case.js';
+import type { LearnedState } from './discover.js';
+import { poolOf } from './learned-cases.js';
+import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
 
-export async function runCaseUnit(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transports: readonly TransportId[]): Promise<ExchangeRecord[]> {
+/** Slots of the instances a valid case's transports take (instances.ts): repetition by repetition,
+ * so that no two exchanges of a run take the same distinct record. */
+export const slotOf = (repetition: number, transportIndex: number): number => repetition * TRANSPORT_IDS.length + transportIndex;
+
+export async function runCaseUnit(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, testCase: Case, transports: readonly TransportId[], repetition = 0): Promise<ExchangeRecord[]> {
   // Parity lists the transports in their canonical order, whatever order --transports gave.
   const ordered = TRANSPORT_IDS.filter((t) => transports.includes(t));
-  const records = await Promise.all(ordered.map((t) => runCase(settings, client, testCase, t)));
+  const pool = poolOf(settings.learned);
+  const own = pool !== undefined && testCase.kind === 'positive' && needsOwnInstance(testCase.operation);
+  const records = await Promise.all(ordered.map(async (t) => {
+    const c = own ? withInstance(testCase, await ownInstance(settings, client, pool, testCase.operation, testCase.values, t, slotOf(repetition, TRANSPORT_IDS.indexOf(t)))) : testCase;
+    return runCase(settings, client, c, t);
+  }));
   const parity = parityRecord(settings, records, testCase.id);
   return parity ? [...records, parity] : records;
 }

@@ -19,6 +19,9 @@ import { keepHeapNearLive } from '../results/heap-keeper.js';
 import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';
 import { catchStrays } from './strays.js';
 import { embeddedServer, openTarget } from './target.js';
+import { discover, type LearnedState } from './discover.js';
+import { PHASES, phaseSettings, runsInPhases } from './phases.js';
+import { createHttpClient } from '../http/send.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
 export interface RunResult {
@@ -57,21 +60,30 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
   const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: embeddedServer(settings, options.mutant) });
   // A mutant may answer in its own result format: the echo is read in the format the server writes.
-  const target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
+  let target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
   const files = new RecordFileReader(recordFilesDir());
-  // The plan's count: the suite files may run one after another in one worker, so the last is
-  // collected only near the end, and a count of collected tests would keep growing until then.
-  const inPlan = settings.baseline ? undefined : plannedTests(settings);
-  const collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress, inPlan);
-  // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
-  // A regression run (--baseline) replays the recorded cases instead of generating its own.
-  const suites: LanedSuite[] = settings.baseline ? ['baseline'] : suitesToRun(settings);
   let interrupted: string | undefined;
   const stopKeepingHeap = keepHeapNearLive();
+  let collector: RecordCollector | undefined;
+  let inPlan: number | undefined;
   try {
-    // A signal that came while the target was being prepared ends the run before any test.
-    if (options.signal?.aborted) interrupted = String(options.signal.reason);
-    else if (suites.length > 0) interrupted = await runSuites(settings, target, suites, collector, files.dir, options.signal);
+    // A target with data is asked first what it holds (discover.ts); the echo server holds nothing.
+    if (learnsFromTarget(target) && !options.signal?.aborted) target = { ...target, learned: await discoverWith(target) };
+    // The plan's count: the suite files may run one after another in one worker, so the last is
+    // collected only near the end, and a count of collected tests would keep growing until then.
+    inPlan = settings.baseline ? undefined : plannedTests(target);
+    collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress, inPlan);
+    // A target that keeps state is run in phases (phases.ts): the reads, then the mutations.
+    const parts = runsInPhases(target) ? PHASES.map((phase) => phaseSettings(target, phase)) : [target];
+    for (const part of parts) {
+      // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
+      // A regression run (--baseline) replays the recorded cases instead of generating its own.
+      const suites: LanedSuite[] = settings.baseline ? ['baseline'] : suitesToRun(part);
+      // A signal that came while the target was being prepared ends the run before any test.
+      if (options.signal?.aborted) interrupted = String(options.signal.reason);
+      else if (suites.length > 0) interrupted = await runSuites(part, part, suites, collector, files.dir, options.signal);
+      if (interrupted) break;
+    }
   } finally {
     stopKeepingHeap();
     // A worker still winding down after an interruption has nobody left to report to.
@@ -82,8 +94,22 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     }
   }
   // An interrupted run may not have collected every suite yet: the plan knows how many tests it has.
-  const planned = Math.max(collector.planned, inPlan ?? 0);
-  return { target, ...(interrupted ? { interrupted } : {}), toolErrors: collector.toolErrors, cutShort: collector.cutShort + (interrupted ? Math.max(0, planned - collector.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  const done = collector!;
+  const planned = Math.max(done.planned, inPlan ?? 0);
+  return { target, ...(interrupted ? { interrupted } : {}), toolErrors: done.toolErrors, cutShort: done.cutShort + (interrupted ? Math.max(0, planned - done.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+}
+
+/** Every target but the embedded echo server has data to learn from. */
+const learnsFromTarget = (target: TargetSettings): boolean => !target.embedded || target.stateful;
+
+/** The discovery step over a client of its own, closed after. */
+async function discoverWith(target: TargetSettings): Promise<LearnedState> {
+  const client = createHttpClient({ baseUrl: target.baseUrl, timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes, connections: target.concurrency, retries: target.retries, rate: target.rate, access: target });
+  try {
+    return await discover(target, client);
+  } finally {
+    await client.close();
+  }
 }
 
 /** The signals that stop a run gracefully: Ctrl-C or a CI cancel (SIGINT, often to the whole

@@ -2,6 +2,8 @@
 import type { RunSettings } from '../config/settings.js';
 import type { Lane } from './lanes.js';
 import type { RecordsAt } from './record-files.js';
+import type { LearnedState } from './discover.js';
+import type { Phase } from './phases.js';
 // Brings vitest's types into every program that compiles this file (the package build compiles
 // src/ alone), so that the augmentations below have a module to augment.
 import type {} from 'vitest';
@@ -13,6 +15,11 @@ export type TargetSettings = Omit<RunSettings, 'echo'> & {
   readonly embedded: boolean;
   readonly echo: boolean;
   readonly deadline: number | undefined;
+  /** What the discovery step learned from a target with data (discover.ts); absent for the
+   * embedded echo server, whose answers hold nothing to learn. */
+  readonly learned?: LearnedState;
+  /** Which part of a run whose target keeps state this vitest run is (phases.ts); absent: all. */
+  readonly phase?: Phase;
 };
 
 declare module 'vitest' {

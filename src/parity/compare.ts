@@ -5,6 +5,8 @@ import { classifyResults, type DifferenceClass } from './classify.js';
 import { INHERENT, type TransportOutcome } from './inherent.js';
 import { normalise, type NormalisationRule } from './normalise.js';
 import { clip, firstLine, isHighSurrogate } from '../results/clip.js';
+import { parseResult, shapeOf } from '../shapes/shape.js';
+import { isInBandFailure, type FailureSignature } from '../state/in-band.js';
 
 export interface DiffPart {
   readonly op: '=' | '-' | '+';
@@ -27,6 +29,9 @@ export interface CompareOptions {
   readonly rules: readonly NormalisationRule[];
   /** Whether inherent ASMX behaviours are recognised (asmx, lenient) or count as defects (strict). */
   readonly recogniseInherent: boolean;
+  /** Compare results by outcome (success or in-band failure) and shape, not text: the transports
+   * rightly named or made different ids (a create, or each its own instance; issue 37). */
+  readonly byOutcome?: { readonly failure: FailureSignature | undefined };
 }
 
 const CONTEXT = 24;
@@ -58,15 +63,25 @@ export function compactDiff(expected: string, actual: string): DiffPart[] {
 }
 
 
-function signature(o: TransportOutcome, rules: readonly NormalisationRule[]): string {
+function signature(o: TransportOutcome, options: CompareOptions): string {
   // Rejections agree when both reject: each protocol reports errors in its own shape.
-  return o.outcome === 'result' ? `result:${normalise(o.text ?? '', rules)}` : o.outcome;
+  if (o.outcome !== 'result') return o.outcome;
+  const text = normalise(o.text ?? '', options.rules);
+  return options.byOutcome ? `result:${outcomeAndShape(text, options.byOutcome.failure)}` : `result:${text}`;
+}
+
+/** A result as success or in-band failure, and the shape of its text (src/shapes/shape.ts): what
+ * transports that made or named different ids must still agree on. */
+export function outcomeAndShape(text: string, failure: FailureSignature | undefined): string {
+  const parsed = parseResult(text);
+  const shape = parsed.ok ? JSON.stringify(shapeOf(parsed)) : `unread ${parsed.format}`;
+  return `${isInBandFailure(text, failure) ? 'in-band failure' : 'success'} ${shape}`;
 }
 
 export function compareOutcomes(outcomes: readonly TransportOutcome[], values: Readonly<Record<string, string>>, options: CompareOptions): ParityDifference[] {
   const groups = new Map<string, TransportOutcome[]>();
   for (const o of outcomes) {
-    const key = signature(o, options.rules);
+    const key = signature(o, options);
     groups.set(key, [...(groups.get(key) ?? []), o]);
   }
   if (groups.size <= 1) return [];
@@ -87,7 +102,9 @@ function describe(ref: TransportOutcome, other: TransportOutcome, values: Readon
   if (ref.outcome === 'result' && other.outcome === 'result') {
     const expected = normalise(ref.text ?? '', options.rules);
     const actual = normalise(other.text ?? '', options.rules);
-    const c = classifyResults(expected, actual) ?? { class: 'other' as const, detail: 'the texts differ' };
+    const c = options.byOutcome
+      ? { class: 'other' as const, detail: `the outcomes or shapes differ (${outcomeAndShape(actual, options.byOutcome.failure).slice(0, 200)} against ${outcomeAndShape(expected, options.byOutcome.failure).slice(0, 200)}; the ids may differ, each transport made or named its own)` }
+      : classifyResults(expected, actual) ?? { class: 'other' as const, detail: 'the texts differ' };
     return { ...base, class: c.class, detail: c.detail, diff: compactDiff(expected, actual) };
   }
   const inherent = options.recogniseInherent ? INHERENT.find((b) => b.matches(ref, other, values) || b.matches(other, ref, values)) : undefined;

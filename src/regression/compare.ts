@@ -7,7 +7,8 @@
  * parity differences are (src/parity/classify.ts).
  */
 import { classifyResults, type DifferenceClass } from '../parity/classify.js';
-import { compactDiff, type DiffPart } from '../parity/compare.js';
+import { compactDiff, outcomeAndShape, type DiffPart } from '../parity/compare.js';
+import type { FailureSignature } from '../state/in-band.js';
 import { normalise, type NormalisationRule } from '../parity/normalise.js';
 import { firstLine } from '../results/clip.js';
 import type { RecordedAnswer } from './format.js';
@@ -42,7 +43,14 @@ export function resultShapeDrift(baseline: string, candidate: string): ShapeChan
   return shapeDrift(shapeOf(before), shapeOf(after));
 }
 
-export function compareWithBaseline(baseline: RecordedAnswer, candidate: RecordedAnswer, rules: readonly NormalisationRule[]): RegressionComparison {
+/** How result texts are compared: text by text, or (a create, or a case on an instance of its own,
+ * against a target with data) by outcome and shape, since the ids rightly differ from the
+ * baseline's (src/parity/compare.ts, outcomeAndShape). */
+export interface BaselineComparison {
+  readonly byOutcome?: { readonly failure: FailureSignature | undefined };
+}
+
+export function compareWithBaseline(baseline: RecordedAnswer, candidate: RecordedAnswer, rules: readonly NormalisationRule[], how: BaselineComparison = {}): RegressionComparison {
   if (baseline.outcome !== candidate.outcome) {
     const rejection = new Set([baseline.outcome, candidate.outcome]).size === 2 && [baseline.outcome, candidate.outcome].every((o) => o === 'result' || o === 'rejected');
     return { difference: { class: rejection ? 'rejection' : 'status-or-shape', detail: `baseline: ${said(baseline)}; now: ${said(candidate)}` } };
@@ -57,6 +65,11 @@ export function compareWithBaseline(baseline: RecordedAnswer, candidate: Recorde
   if (baseline.outcome !== 'result' || baseline.text === candidate.text) return {};
   const expected = normalise(baseline.text ?? '', rules);
   const actual = normalise(candidate.text ?? '', rules);
+  if (how.byOutcome) {
+    const [before, now] = [outcomeAndShape(expected, how.byOutcome.failure), outcomeAndShape(actual, how.byOutcome.failure)];
+    if (before === now) return {};
+    return { difference: { class: 'status-or-shape', detail: `baseline: ${before.slice(0, 200)}; now: ${now.slice(0, 200)} (compared by outcome and shape: the ids rightly differ)`, diff: compactDiff(expected, actual) } };
+  }
   if (expected === actual) {
     const explainedBy = rules.filter((r) => normalise(baseline.text ?? '', [r]) !== baseline.text || normalise(candidate.text ?? '', [r]) !== candidate.text).map((r) => r.name);
     return { explainedBy };

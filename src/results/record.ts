@@ -63,6 +63,18 @@ export interface FuzzInfo {
   readonly dataPath?: DataPathTally;
 }
 
+/** A step of a sequence of one entity (engine/sequences.ts): create, find, update, see, delete, gone. */
+export interface SequenceStep {
+  /** The sequence's id, the same for all its steps: `contact-email-sequence-soap11`. */
+  readonly id: string;
+  readonly name: string;
+  readonly step: number;
+  readonly of: number;
+  readonly action: string;
+  /** The ids the sequence made so far (the e-mail it created). */
+  readonly ids: Readonly<Record<string, string>>;
+}
+
 /** One case compared across transports: what each transport said, and how they differ. */
 export interface ParityInfo {
   readonly outcomes: ReadonlyArray<TransportOutcome & { readonly curl: string }>;
@@ -102,6 +114,10 @@ export interface ExchangeRecord {
   readonly skipped?: string;
   /** A problem that kept the exchange from completing (unreachable, timeout, tool error). */
   readonly error?: { readonly code: string; readonly message: string };
+  /** The sequence this exchange is a step of. */
+  readonly sequence?: SequenceStep;
+  /** What the case's setup did first (the e-mail a delete case deletes; engine/instances.ts). */
+  readonly setup?: string;
   /** A valid request's (kind positive) outcome for data-path coverage (data-path.ts); a fuzz
    * record's samples are counted in fuzz.dataPath instead. */
   readonly dataPath?: DataPathOutcome;

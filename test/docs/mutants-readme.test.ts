@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { MUTANTS } from '../../src/server/mutants/index.js';
-import { baselineChecks, caseChecks, checks, serviceChecks } from '../../src/checks/registry.js';
+import { baselineChecks, caseChecks, checks, serviceChecks, sequenceChecks } from '../../src/checks/registry.js';
 import { README_BEGIN, README_END, replaceReadmeBlock } from '../../scripts/mutation/format.js';
 
-const LEVEL = new Map([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks].map((c) => [c.id, c.level]));
+const LEVEL = new Map([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].map((c) => [c.id, c.level]));
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 test('the README mutants block lists exactly the mutants in the catalog, each caught or accepted', () => {

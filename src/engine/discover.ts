@@ -1,0 +1,90 @@
+/**
+ * The discovery step of a run against a target with data (issue 37): before the suites, the run
+ * asks the target's searches and lists with empty filters, then the lists that need an id with the
+ * ids the first round found, and learns from the answers (producer -> consumer, as RESTler infers
+ * it): the values later valid requests use (src/state/learn.ts), and what the target's in-band
+ * failure answers look like (src/state/in-band.ts), from requests that name ids that cannot exist.
+ * Read-only unless the run may mutate the target: the failure probes of the update and delete
+ * operations name ids that do not exist, so a correct service changes nothing, but a guarded run
+ * sends none of them.
+ */
+import type { RunSettings } from '../config/settings.js';
+import { AUTH_PARAMS, isMutating, operations, type Operation } from '../contract/index.js';
+import type { HttpClient } from '../http/send.js';
+import type { TransportId, WireValues } from '../transports/index.js';
+import { isIdParam, recordsOf, ValuePool } from '../state/learn.js';
+import { givenFailureSignature, learnFailureSignature, type FailureSignature } from '../state/in-band.js';
+import { readValuesFile } from '../state/values-file.js';
+import { sendPlain } from './plain-send.js';
+import { fillFromPool, ID_PARAMS } from './pool-values.js';
+
+/** What the run learned before its suites: plain data, it crosses to the suites' workers. */
+export interface LearnedState {
+  readonly pool: ReturnType<ValuePool['toJSON']>;
+  readonly failure?: FailureSignature;
+  readonly discovery: { readonly sent: number; readonly records: number; readonly probes: number; readonly transport: TransportId };
+}
+
+/** An id no seeded or created record will have: the contract's ids are Int32, and services count up. */
+export const UNKNOWN_ID = '-2147480000';
+
+
+/** The values of a discovery request: every filter empty (text) or 0 (an integer filter), ids
+ * from the pool where it knows them. */
+function discoveryValues(op: Operation, pool: ValuePool | undefined): WireValues {
+  const values: Record<string, string> = {};
+  for (const p of op.params) if (!AUTH_PARAMS.includes(p.name)) values[p.name] = p.type === 'int' ? '0' : '';
+  return pool ? fillFromPool(op, values, pool, 0, ID_PARAMS) : values;
+}
+
+/** The requests whose answers a correct service gives as failures: ids that cannot exist. */
+function probeValues(op: Operation): WireValues {
+  const values: Record<string, string> = {};
+  for (const p of op.params) {
+    if (AUTH_PARAMS.includes(p.name)) continue;
+    values[p.name] = isIdParam(p.name) && p.type === 'int' ? UNKNOWN_ID : p.type === 'int' ? '1' : p.type === 'bool' ? 'true' : p.type === 'dt' ? '2024-05-17T09:30:00' : isIdParam(p.name) ? 'tsiws-unknown' : 'tsiws probe';
+  }
+  return values;
+}
+
+export async function discover(settings: RunSettings & { readonly embedded: boolean }, client: HttpClient): Promise<LearnedState> {
+  const transport: TransportId = settings.transports.includes('soap11') ? 'soap11' : settings.transports[0]!;
+  const pool = new ValuePool();
+  if (settings.valuesFile) pool.add(readValuesFile(settings.valuesFile));
+  const successes: string[] = [];
+  let sent = 0;
+  const ask = async (op: Operation, values: WireValues) => {
+    sent++;
+    const answer = await sendPlain(settings, client, op, transport, values);
+    return answer.text;
+  };
+  // Every read operation, whatever --operations selects: a delete case needs the contacts a search finds.
+  const selected = operations.filter((o) => !isMutating(o));
+  // Two rounds: the lists that need an id (parts used of a service order) get one in the second.
+  for (const round of [0, 1]) {
+    const answers = await Promise.all(selected.map((op) => ask(op, discoveryValues(op, round === 0 ? undefined : pool)).then((text) => [op, text] as const)));
+    for (const [op, text] of answers) {
+      if (text === null) continue;
+      successes.push(text);
+      pool.add(recordsOf(op.name, text));
+    }
+  }
+  const failure = settings.failurePattern !== undefined ? givenFailureSignature(settings.failurePattern) : await learnFailures(settings, ask, successes);
+  let probes = 0;
+  if (failure?.source === 'learned') probes = settings.embedded || settings.allowMutations ? probeOperations().length : 0;
+  return { pool: pool.toJSON(), ...(failure ? { failure } : {}), discovery: { sent, records: pool.size, probes, transport } };
+}
+
+/** The update and delete operations: an unknown id there is a failure in any service with data. */
+const probeOperations = () => operations.filter((o) => o.class === 'update' || o.class === 'delete');
+
+async function learnFailures(settings: RunSettings & { readonly embedded: boolean }, ask: (op: Operation, values: WireValues) => Promise<string | null>, successes: readonly string[]): Promise<FailureSignature | undefined> {
+  // A run that may not change the target sends none: the probes name ids that cannot exist, but a
+  // broken service might still change something. --failure-pattern states it instead.
+  if (!settings.embedded && !settings.allowMutations) return undefined;
+  const texts = (await Promise.all(probeOperations().map((op) => ask(op, probeValues(op))))).filter((t): t is string => t !== null);
+  // At least two operations must agree on what a failure looks like, or a single answer's own
+  // words would be taken for the pattern.
+  if (texts.length < 2) return undefined;
+  return learnFailureSignature(successes, texts);
+}

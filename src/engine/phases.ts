@@ -1,0 +1,36 @@
+/**
+ * A run against a target that keeps state goes in two phases (issue 37). First every read: the
+ * searches and lists of all suites and the ?WSDL, while nothing changes, so the four transports of a
+ * case and a baseline recorded against a fresh copy see the same data. Then every create, update
+ * and delete, and the sequences that follow an entity through them, each transport with its own
+ * instance. Run all at once, a search over SOAP 1.1 and the same search over HTTP GET could see
+ * different data because an update landed between them, and parity would blame the service.
+ */
+import { isMutating, getOperation } from '../contract/index.js';
+import type { RunSettings, SuiteId } from '../config/settings.js';
+
+export type Phase = 'reads' | 'mutations';
+export const PHASES: readonly Phase[] = ['reads', 'mutations'];
+
+/** Whether a run goes in phases: its target keeps state (the embedded stateful service, or any
+ * given target, which may) and mutating operations are sent to it. */
+export function runsInPhases(settings: Pick<RunSettings, 'stateful' | 'allowMutations'> & { readonly embedded: boolean }): boolean {
+  return settings.embedded ? settings.stateful : settings.allowMutations;
+}
+
+/** The suites a phase runs: the ?WSDL with the reads, the sequences with the mutations. */
+const SUITES_OF: Readonly<Record<Phase, ReadonlySet<string>>> = {
+  reads: new Set(['positive', 'negative', 'fuzz', 'service', 'baseline']),
+  mutations: new Set(['positive', 'negative', 'fuzz', 'sequences', 'baseline']),
+};
+
+/** The settings of one phase: its operations of those selected, its suites of those selected. */
+export function phaseSettings<S extends Pick<RunSettings, 'operations' | 'suites'>>(settings: S, phase: Phase): S & { readonly phase: Phase } {
+  const mutating = phase === 'mutations';
+  return {
+    ...settings,
+    phase,
+    operations: settings.operations.filter((name) => isMutating(getOperation(name)) === mutating),
+    suites: settings.suites.filter((s) => SUITES_OF[phase].has(s)) as SuiteId[],
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * An exchange the run makes for itself and does not judge: the discovery step's searches and lists,
+ * and the setup of a mutating case (the e-mail a delete case deletes). Encoded, signed and decoded
+ * exactly as a case's exchange, so the target cannot tell them apart; never recorded as a case.
+ */
+import type { RunSettings } from '../config/settings.js';
+import type { Operation } from '../contract/index.js';
+import { TargetError, type HttpClient } from '../http/send.js';
+import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
+import { authValues } from './auth.js';
+
+export interface PlainAnswer {
+  readonly status: number | null;
+  /** The result text of a 2xx answer that holds one, else null. */
+  readonly text: string | null;
+  /** What went wrong, in one line, when there is no result text. */
+  readonly problem?: string;
+}
+
+export async function sendPlain(settings: RunSettings, client: HttpClient, op: Operation, transportId: TransportId, values: WireValues): Promise<PlainAnswer> {
+  const transport = getTransportById(transportId);
+  const all = { ...values, ...(await authValues(settings, op, values)) };
+  const request = transport.encode({ namespace: settings.namespace }, op, all);
+  try {
+    const response = await client.send(request);
+    const decoded = transport.decode({ namespace: settings.namespace }, op, response);
+    if (decoded.kind === 'result' && response.status >= 200 && response.status < 300) return { status: response.status, text: decoded.text ?? '' };
+    return { status: response.status, text: null, problem: decoded.kind === 'fault' ? `fault ${decoded.code}: ${decoded.reason}` : `HTTP ${response.status}` };
+  } catch (err) {
+    if (!(err instanceof TargetError)) throw err;
+    return { status: null, text: null, problem: `${err.code}: ${err.message}` };
+  }
+}

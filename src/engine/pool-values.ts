@@ -1,0 +1,37 @@
+/**
+ * Values that reach the data path: a case's hand-picked or fuzzed values with the ones the run
+ * learned from the target (src/state/learn.ts) put in their place. A learned value is used only
+ * where it is valid for the parameter's type on every transport (an account number learned as
+ * "A-17" is no value for an xs:int parameter): a valid case stays valid.
+ */
+import { ConversionError, convert } from '../asmx/values.js';
+import { AUTH_PARAMS, type Operation, type Parameter } from '../contract/index.js';
+import type { WireValues } from '../transports/index.js';
+import { idParams, type ValuePool } from '../state/learn.js';
+
+/** The identifier parameters (src/state/params.ts), as a set for fillFromPool's `only`. */
+export const ID_PARAMS: ReadonlySet<string> = new Set(idParams);
+
+function validEverywhere(param: Parameter, text: string): boolean {
+  try {
+    convert(param, text, 'soap');
+    convert(param, text, 'http');
+    return true;
+  } catch (err) {
+    if (err instanceof ConversionError) return false;
+    throw err;
+  }
+}
+
+/** `values` with the pool's pick for `op` (one record where it can, `index` rotating among equally
+ * good ones) in place, for the parameters `only` names (all but authentication when absent). */
+export function fillFromPool(op: Operation, values: WireValues, pool: ValuePool, index: number, only?: ReadonlySet<string>): Record<string, string> {
+  const picked = pool.pick(op, index);
+  const out: Record<string, string> = { ...values };
+  for (const p of op.params) {
+    if (AUTH_PARAMS.includes(p.name) || (only && !only.has(p.name))) continue;
+    const value = picked[p.name];
+    if (value !== undefined && value !== '' && validEverywhere(p, value)) out[p.name] = value;
+  }
+  return out;
+}
