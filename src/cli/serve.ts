@@ -3,6 +3,7 @@ import { SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
 import { didYouMean } from '../config/suggest.js';
 import { findMutant, MUTANTS } from '../server/mutants/index.js';
+import { STATEFUL_MUTANTS } from '../server/stateful/mutants.js';
 import { startReferenceServer } from '../server/server.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
@@ -13,23 +14,31 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   if (!line) return EXIT.conforms;
   // Every setting of serve (port, host, mutant, namespace, auth secret, result format) resolves as run's do: the one
   // settings table, defaults < .env < environment < flags.
-  const { port, host, mutant, listMutants, authSecret, namespace, resultFormat } = commandSettings('serve', line.flags, io);
+  const { port, host, mutant, listMutants, authSecret, namespace, resultFormat, stateful } = commandSettings('serve', line.flags, io);
+  // The stateful implementation has its own catalog (src/server/stateful/mutants.ts).
+  const catalog: ReadonlyArray<{ readonly name: string; readonly description: string }> = stateful ? STATEFUL_MUTANTS : MUTANTS;
   if (listMutants) {
-    for (const m of MUTANTS) io.out(`${m.name.padEnd(28)} ${m.description}`);
+    for (const m of catalog) io.out(`${m.name.padEnd(stateful ? 33 : 28)} ${m.description}`);
     return EXIT.conforms;
   }
   // The mutants are the server's: checked here, after resolving, so the configuration loads no server.
-  if (mutant !== undefined && !findMutant(mutant)) throw new ConfigError(`--mutant: unknown mutant "${mutant}"${didYouMean(mutant, MUTANTS.map((m) => m.name))}; see tsiws-conform serve --list-mutants`);
+  if (mutant !== undefined && !catalog.some((m) => m.name === mutant)) {
+    const other = stateful ? findMutant(mutant) !== undefined : STATEFUL_MUTANTS.some((m) => m.name === mutant);
+    const hint = other ? ` (a mutant of the ${stateful ? 'echo server: leave out --stateful' : 'stateful server: add --stateful'})` : '';
+    const known = stateful ? `; known: ${catalog.map((m) => m.name).join(', ')}` : '';
+    throw new ConfigError(`--mutant: unknown ${stateful ? 'stateful ' : ''}mutant "${mutant}"${hint}${didYouMean(mutant, catalog.map((m) => m.name))}${known}; see tsiws-conform serve ${stateful ? '--stateful ' : ''}--list-mutants`);
+  }
   let server;
   try {
     server = await startReferenceServer({
       port, host, namespace, resultFormat,
+      ...(stateful ? { stateful: true } : {}),
       ...(authSecret ? { authSecret } : {}), ...(mutant ? { mutant } : {}),
     });
   } catch (err) {
     throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
   }
-  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? 'stateful, ' : ''}${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
   io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

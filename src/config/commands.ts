@@ -44,7 +44,7 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
     ],
   },
   checks: { usage: 'tsiws-conform checks [--json] [--checks-module FILE]', about: ['Lists every check: id, level (and why), scope, what it applies to, description, and the spec line or standard it enforces;', 'with --checks-module (or TSIWS_CHECKS_MODULE), also the checks of that module, marked [user].'] },
-  serve: { usage: 'tsiws-conform serve [--port P] [--host H] [--namespace NS] [--auth-secret S] [--result-format json|xml] [--mutant NAME] | --list-mutants' },
+  serve: { usage: 'tsiws-conform serve [--port P] [--host H] [--namespace NS] [--auth-secret S] [--result-format json|xml] [--stateful] [--mutant NAME] | [--stateful] --list-mutants' },
   wsdl: { usage: 'tsiws-conform wsdl [--namespace NS] [--base-url URL] [--xsd] | --write' },
   'diff-wsdl': {
     usage: 'tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR] [access flags]',

@@ -12,6 +12,24 @@ export interface Behaviour {
   readonly mutant?: Mutant;
   /** How result texts are written (src/server/result.ts). */
   readonly resultFormat: ResultFormat;
+  /** The web method itself when it is not the echo (the stateful implementation, src/server/stateful/);
+   * it checks signatures itself, in-band. */
+  readonly service?: Service;
+}
+
+/** What a web method does with parameters ASMX has read and converted: its result text. `raw` holds
+ * the texts as sent (what a signature covers). */
+export interface Service {
+  answer(op: Operation, typed: ReadonlyMap<string, Typed>, raw: ReadonlyMap<string, string | null>, transport: TransportId): string;
+}
+
+/** An exception the web method does not handle (a vendor's crash): ASMX answers it as a soap:Server /
+ * Receiver fault "Server was unable to process request. ---> message", or over GET/POST as HTTP 500
+ * text/plain "Type: message" (SoapServerProtocol.WriteException, HttpServerProtocol.WriteException). */
+export class WebMethodException extends Error {
+  constructor(readonly clrType: string, message: string) {
+    super(message);
+  }
 }
 
 /** Converts a parameter's text, through the mutant's hooks when there are any. */
@@ -32,7 +50,8 @@ export class MissingParameter extends Error {
  * name to its text, to null for an absent SOAP element (converted to the type's default), and has
  * no entry for a missing GET/POST parameter. The first parameter that is missing or does not
  * convert ends the reading, as in ValueCollectionParameterReader.Read (reference source); the web
- * method, and so the signature check, runs only after all parameters are read. */
+ * method, and so the signature check, runs only after all parameters are read. A service (the stateful
+ * implementation) checks the signature itself, inside the method. */
 export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<string, string | null>, transport: TransportId): Map<string, Typed> {
   const typed = new Map<string, Typed>();
   for (const p of op.params) {
@@ -41,6 +60,6 @@ export function readAndAuthorise(b: Behaviour, op: Operation, raw: ReadonlyMap<s
     const value = convertParam(b, p, text, transport);
     typed.set(p.name, b.mutant?.render ? b.mutant.render(p, value, transport, op) : value);
   }
-  if (b.authSecret) verifySignature(b.authSecret, op, raw, b.mutant?.authClock ? b.mutant.authClock(op, raw) : Date.now());
+  if (b.authSecret && !b.service) verifySignature(b.authSecret, op, raw, b.mutant?.authClock ? b.mutant.authClock(op, raw) : Date.now());
   return typed;
 }

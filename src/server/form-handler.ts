@@ -8,8 +8,8 @@
 import { findOperation } from '../contract/index.js';
 import { plainError, stringResult, type Reply } from './replies.js';
 import { AuthError } from './auth.js';
-import { MissingParameter, readAndAuthorise, type Behaviour } from './behaviour.js';
-import { resultText } from './result.js';
+import { MissingParameter, WebMethodException, type Behaviour } from './behaviour.js';
+import { webMethodResult } from './result.js';
 import { ConversionError } from '../asmx/values.js';
 
 const exception = (type: string, message: string) => plainError(`${type}: ${message}\r\n`);
@@ -25,12 +25,12 @@ export function handleForm(behaviour: Behaviour, transport: 'get' | 'post', opNa
   try {
     const raw = new Map<string, string>();
     for (const p of op.params) if (params.has(p.name)) raw.set(p.name, params.get(p.name)!);
-    const typed = readAndAuthorise(behaviour, op, raw, transport);
-    return stringResult(behaviour.namespace, resultText(behaviour, op, typed));
+    return stringResult(behaviour.namespace, webMethodResult(behaviour, op, raw, transport));
   } catch (err) {
     if (err instanceof MissingParameter) return exception('System.InvalidOperationException', err.message);
     if (err instanceof ConversionError) return exception('System.ArgumentException', `${err.message}\r\nParameter name: type ---> ${err.inner.type}: ${err.inner.message}`);
     if (err instanceof AuthError) return exception('System.UnauthorizedAccessException', err.message);
+    if (err instanceof WebMethodException) return exception(err.clrType, err.message);
     throw err;
   }
 }

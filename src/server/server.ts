@@ -19,6 +19,8 @@ import { handleForm } from './form-handler.js';
 import { findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
+import { createStatefulService } from './stateful/service.js';
+import { findStatefulMutant, STATEFUL_MUTANTS } from './stateful/mutants.js';
 import { DEFAULT_RESULT_FORMAT, type ResultFormat } from '../results/result-format.js';
 
 export interface ReferenceServerOptions {
@@ -147,10 +149,17 @@ function send(res: ServerResponse, reply: Reply): void {
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const ns = options.namespace ?? DEFAULT_NAMESPACE;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const mutant = options.mutant === undefined ? undefined : findMutant(options.mutant);
-  if (options.mutant !== undefined && !mutant) throw new Error(`unknown mutant "${options.mutant}"; known: ${MUTANTS.map((m) => m.name).join(', ')}`);
+  // The stateful implementation has its own catalog of mutants (stateful/mutants.ts); the echo's
+  // mutants are deviations of the echo and are not offered with it.
+  const stateful = options.stateful === true;
+  const mutant = options.mutant === undefined || stateful ? undefined : findMutant(options.mutant);
+  const statefulMutant = options.mutant === undefined || !stateful ? undefined : findStatefulMutant(options.mutant);
+  if (options.mutant !== undefined && !mutant && !statefulMutant) {
+    throw new Error(`unknown ${stateful ? 'stateful ' : ''}mutant "${options.mutant}"; known: ${(stateful ? STATEFUL_MUTANTS : MUTANTS).map((m) => m.name).join(', ')}`);
+  }
   const resultFormat = mutant?.resultFormat ?? options.resultFormat ?? DEFAULT_RESULT_FORMAT;
-  const behaviour: Behaviour = { namespace: ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}) };
+  const service = stateful ? createStatefulService({ resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}) }) : undefined;
+  const behaviour: Behaviour = { namespace: ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}), ...(service ? { service } : {}) };
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).
   // maxHeaderSize: a long GET query must reach the maxQueryStringLength check, not Node's 16 KiB limit.

@@ -18,8 +18,8 @@ import { dialectByEnvelopeNs, soap11, soap12, type SoapDialect } from '../transp
 import { childNamed } from '../transports/soap.js';
 import { empty, soapFault, soapResult, type Reply } from './replies.js';
 import { AuthError } from './auth.js';
-import { readAndAuthorise, type Behaviour } from './behaviour.js';
-import { resultText } from './result.js';
+import { WebMethodException, type Behaviour } from './behaviour.js';
+import { webMethodResult } from './result.js';
 import { ConversionError } from '../asmx/values.js';
 
 export interface SoapRequest {
@@ -103,10 +103,10 @@ export function handleSoap(behaviour: Behaviour, req: SoapRequest): Reply {
     return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${found} was not expected.`);
   }
   try {
-    return soapResult(envelopeDialect, ns, op, resultText(behaviour, op, readAndAuthorise(behaviour, op, rawParams(op, ns, el), envelopeDialect.version === '1.1' ? 'soap11' : 'soap12')));
+    return soapResult(envelopeDialect, ns, op, webMethodResult(behaviour, op, rawParams(op, ns, el), envelopeDialect.version === '1.1' ? 'soap11' : 'soap12'));
   } catch (err) {
     if (err instanceof ConversionError) return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${err.inner.message}`);
-    if (err instanceof AuthError) return soapFault(envelopeDialect, 'server', `${UNABLE_TO_PROCESS} ---> ${err.message}`);
+    if (err instanceof AuthError || err instanceof WebMethodException) return soapFault(envelopeDialect, 'server', `${UNABLE_TO_PROCESS} ---> ${err.message}`);
     throw err;
   }
 }

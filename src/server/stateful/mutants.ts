@@ -1,0 +1,143 @@
+/**
+ * Mutants of the stateful reference implementation: realistic vendor bugs that live behind valid
+ * data (a known id, a stored value, a sequence of calls), where most of a real service's bugs are
+ * (issue 37). Like the echo's mutants (../mutants/types.ts) each is a set of hooks the service
+ * consults; the clean service has none. `serve --stateful --mutant NAME` starts one.
+ * caughtBy names the checks meant to catch each: ids of src/checks/registry.ts, and the planned
+ * `state-consistency` (create, find, update, see, delete, gone) and `data-path` checks.
+ */
+import type { Operation } from '../../contract/index.js';
+import type { TransportId } from '../../transports/index.js';
+import type { ResultFormat } from '../../results/result-format.js';
+import { WebMethodException } from '../behaviour.js';
+import type { MutantNeeds } from '../mutants/types.js';
+import { AUTH_PARAMS } from '../../contract/index.js';
+import type { Args } from './args.js';
+import { outcomeText, type Outcome } from './outcome.js';
+import type { Store } from './store.js';
+
+export interface StatefulMutant {
+  readonly name: string;
+  readonly description: string;
+  /** The check ids meant to catch this mutant. */
+  readonly caughtBy: readonly string[];
+  readonly needs?: MutantNeeds;
+  /** Rewrites a text parameter (not an authentication one) as the method receives it over `transport`. */
+  readonly receive?: (text: string, transport: TransportId) => string;
+  /** Whether the signature is checked on `transport` (when the server has a secret). */
+  readonly checksSignature?: (transport: TransportId) => boolean;
+  /** Skips the check for characters XML 1.0 cannot carry. */
+  readonly acceptsAnyCharacter?: boolean;
+  /** Runs before the operation, after the clean checks; throws WebMethodException to crash. */
+  readonly before?: (op: Operation, args: Args) => void;
+  /** Whether the operation's change to the store is lost. */
+  readonly dropsWrite?: (op: Operation) => boolean;
+  /** Changes the outcome (and may change the store) after the operation. */
+  readonly after?: (op: Operation, outcome: Outcome, ctx: { readonly store: Store; readonly args: Args }) => Outcome;
+  /** Writes the result text instead of outcome.ts. */
+  readonly write?: (outcome: Outcome, format: ResultFormat) => string;
+}
+
+const SQL_EXCEPTION = 'System.Data.SqlClient.SqlException';
+const texts = (op: Operation, args: Args) => op.params.filter((p) => p.type === 'str' && !AUTH_PARAMS.includes(p.name)).map((p) => args.str(p.name));
+const only = (transport: TransportId, change: (text: string) => string) => (text: string, t: TransportId) => (t === transport ? change(text) : text);
+/** JSON.stringify's \u00XX escapes of control characters put back raw (an even run of backslashes before them is data). */
+const unescapeControls = (json: string) => json.replace(/(?<!\\)((?:\\\\)*)\\u00([01][0-9a-f])/g, (_m, lead: string, hex: string) => lead + String.fromCharCode(parseInt(hex, 16)));
+
+export const STATEFUL_MUTANTS: readonly StatefulMutant[] = [
+  {
+    name: 'stateful-long-text-500',
+    description: 'MobileTimeLogCreate stores logcomment in a 255-character column unchecked: longer text is a SqlException (a fault, or a 500 over GET/POST)',
+    caughtBy: ['http-status-200', 'not-a-fault', 'data-path'],
+    needs: { fuzz: true },
+    before(op, args) {
+      if (op.name === 'MobileTimeLogCreate' && args.str('logcomment').length > 255) throw new WebMethodException(SQL_EXCEPTION, 'String or binary data would be truncated.\r\nThe statement has been terminated.');
+    },
+  },
+  {
+    name: 'stateful-quote-in-search-500',
+    description: "searches build their SQL by concatenation: a single quote in a filter (O'Brien) is a SqlException (a fault, or a 500 over GET/POST)",
+    caughtBy: ['http-status-200', 'not-a-fault', 'data-path'],
+    needs: { fuzz: true },
+    before(op, args) {
+      const quoted = op.class === 'search' ? texts(op, args).find((t) => t.includes("'")) : undefined;
+      if (quoted !== undefined) throw new WebMethodException(SQL_EXCEPTION, `Incorrect syntax near '${quoted.slice(quoted.indexOf("'") + 1) || quoted}'.\r\nUnclosed quotation mark after the character string ''.`);
+    },
+  },
+  {
+    name: 'stateful-control-char-raw',
+    description: 'text holding a control character (U+0001) is accepted and stored, and the hand-written JSON writer returns it raw: the answer is not XML 1.0',
+    caughtBy: ['xml-well-formed'],
+    needs: { fuzz: true },
+    acceptsAnyCharacter: true,
+    write: (outcome, format) => (format === 'json' ? unescapeControls(outcomeText(outcome, format)) : outcomeText(outcome, format)),
+  },
+  {
+    name: 'stateful-update-not-persisted',
+    description: 'MobileAccountUpdate answers {"ok":true} but never commits: later searches show the old values',
+    caughtBy: ['state-consistency'],
+    dropsWrite: (op) => op.name === 'MobileAccountUpdate',
+  },
+  {
+    name: 'stateful-list-omits-created',
+    description: 'MobileTimeLogList is served from a cache filled at start: time logs created since are missing from it',
+    caughtBy: ['state-consistency'],
+    after: (op, outcome, { store }) => (op.name === 'MobileTimeLogList' && 'records' in outcome
+      ? { ok: true, records: outcome.records.filter((r) => (r['sologkeyid'] as number) <= store.seededMax.timelog) }
+      : outcome),
+  },
+  {
+    name: 'stateful-delete-unknown-succeeds',
+    description: 'MobileContactEmailDelete answers {"ok":true} for an emailid that does not exist (or was already deleted)',
+    caughtBy: ['state-consistency', 'data-path'],
+    after: (op, outcome) => (op.name === 'MobileContactEmailDelete' && !outcome.ok ? { ok: true } : outcome),
+  },
+  {
+    name: 'stateful-post-latin1',
+    description: 'HTTP POST form values are decoded as Latin-1: non-ASCII text is stored and searched as mojibake (Müller becomes MÃ¼ller)',
+    caughtBy: ['transport-parity', 'state-consistency'],
+    needs: { fuzz: true },
+    receive: only('post', (text) => Buffer.from(text, 'utf8').toString('latin1')),
+  },
+  {
+    name: 'stateful-trim-soap12',
+    description: 'SOAP 1.2 trims leading and trailing white space from text values before storing and searching',
+    caughtBy: ['transport-parity'],
+    needs: { fuzz: true },
+    receive: only('soap12', (text) => text.trim()),
+  },
+  {
+    name: 'stateful-get-unsigned',
+    description: 'HTTP GET requests are not authenticated: a bad signature is accepted there (the other transports refuse it in-band)',
+    caughtBy: ['auth-enforced', 'transport-parity'],
+    needs: { auth: true },
+    checksSignature: (transport) => transport !== 'get',
+  },
+  {
+    name: 'stateful-error-not-json',
+    description: 'business errors are answered as plain "Error: <message>" text, not as the JSON (or XML) every other answer is',
+    caughtBy: ['result-schema', 'data-path'],
+    write: (outcome, format) => ('error' in outcome ? `Error: ${outcome.error}` : outcomeText(outcome, format)),
+  },
+  {
+    name: 'stateful-rep-delete-whole-order',
+    description: 'MobileServiceOrderRepAssignedDelete deletes every rep of the service order (WHERE sonumber = @so, reptodelete forgotten)',
+    caughtBy: ['state-consistency'],
+    after(op, outcome, { store, args }) {
+      if (op.name !== 'MobileServiceOrderRepAssignedDelete' || !outcome.ok) return outcome;
+      const keep = store.assignments.filter((a) => a.sonumber !== args.int('sonumber'));
+      store.assignments.splice(0, store.assignments.length, ...keep);
+      return outcome;
+    },
+  },
+  {
+    name: 'stateful-create-returns-wrong-id',
+    description: 'MobileContactEmailCreate answers the contactnumber as the new id instead of the new emailid',
+    caughtBy: ['state-consistency'],
+    after: (op, outcome, { args }) => (op.name === 'MobileContactEmailCreate' && 'id' in outcome ? { ok: true, id: args.int('contactnumber') } : outcome),
+  },
+];
+
+export function findStatefulMutant(name: string): StatefulMutant | undefined {
+  return STATEFUL_MUTANTS.find((m) => m.name === name);
+}

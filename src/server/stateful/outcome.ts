@@ -1,0 +1,57 @@
+/**
+ * What one call of the stateful service answers, and how it is written as the result text.
+ *
+ * JSON (default):
+ *   {"ok":true,"records":[{...},...]}     searches, lists, summaries, defaults
+ *   {"ok":true,"id":3042}                  creates (the new emailid, sologkeyid or document id)
+ *   {"ok":true}                            updates and deletes
+ *   {"ok":false,"error":"Unknown emailid 123."}   business errors, in-band (HTTP 200)
+ * XML (--result-format xml), the same content as a document in text:
+ *   <Result><ok>true</ok><records><record><accountnumber>1001</accountnumber>...</record></records></Result>
+ *   <Result><ok>true</ok><id>3042</id></Result>, <Result><ok>true</ok></Result>,
+ *   <Result><ok>false</ok><error>...</error></Result>
+ * A nested list (a task's assignedreps, a contact's emails) holds <record> elements as well; an
+ * empty list is an empty element. Booleans are true/false and numbers their digits, as
+ * XmlConvert writes them. Nothing here depends on the transport, a clock or chance: the same
+ * outcome is the same text on every transport.
+ */
+import type { ResultFormat } from '../../results/result-format.js';
+import { buildXml } from '../../xml/build.js';
+
+export type Field = string | number | boolean | readonly Rec[];
+export interface Rec {
+  readonly [name: string]: Field;
+}
+
+export type Outcome =
+  | { readonly ok: true; readonly records: readonly Rec[] }
+  | { readonly ok: true; readonly id: number }
+  | { readonly ok: true }
+  | { readonly ok: false; readonly error: string };
+
+/** A business rule the request breaks: answered in-band as { ok: false, error }. */
+export class BusinessError extends Error {}
+
+export const XML_RESULT_ROOT = 'Result';
+
+function xmlRecords(records: readonly Rec[]): unknown {
+  return records.length === 0 ? '' : { record: records.map(xmlRecord) };
+}
+
+function xmlRecord(rec: Rec): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(rec).map(([name, value]) => [name, Array.isArray(value) ? xmlRecords(value) : String(value)]));
+}
+
+function xmlOf(outcome: Outcome): Record<string, unknown> {
+  const body: Record<string, unknown> = { ok: String(outcome.ok) };
+  if ('error' in outcome) body['error'] = outcome.error;
+  if ('records' in outcome) body['records'] = xmlRecords(outcome.records);
+  if ('id' in outcome) body['id'] = String(outcome.id);
+  return { [XML_RESULT_ROOT]: body };
+}
+
+/** The result text; XML is built with the `request` flavour (CR, LF and tab as character
+ * references), as the echo's is, so a value survives the envelope's line-end normalisation. */
+export function outcomeText(outcome: Outcome, format: ResultFormat): string {
+  return format === 'json' ? JSON.stringify(outcome) : buildXml(xmlOf(outcome), 'request');
+}
