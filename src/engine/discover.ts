@@ -65,8 +65,11 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
     const answers = await Promise.all(selected.map((op) => ask(op, discoveryValues(op, round === 0 ? undefined : pool)).then((text) => [op, text] as const)));
     for (const [op, text] of answers) {
       if (text === null) continue;
-      successes.push(text);
-      pool.add(recordsOf(op.name, text));
+      const records = recordsOf(op.name, text);
+      // Only an answer that held records is surely a success: a lookup asked with an empty id may
+      // well be answered with the service's in-band failure.
+      if (records.length > 0) successes.push(text);
+      pool.add(records);
     }
   }
   const failure = settings.failurePattern !== undefined ? givenFailureSignature(settings.failurePattern) : await learnFailures(settings, ask, successes);

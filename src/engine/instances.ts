@@ -9,7 +9,7 @@ import type { PositiveCase } from '../cases/case.js';
 import type { RunSettings } from '../config/settings.js';
 import { getOperation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
-import { recordsOf, type ValuePool } from '../state/learn.js';
+import { isIdParam, recordsOf, type ValuePool } from '../state/learn.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { UNKNOWN_ID } from './discover.js';
 import { learnedCase } from './learned-cases.js';
@@ -43,10 +43,13 @@ export async function ownInstance(settings: RunSettings, client: HttpClient, poo
   const made = MADE_BY[operation];
   if (made) {
     const create = getOperation(made.create);
-    const answer = await sendPlain(settings, client, create, transport, learnedCase(create, pool, slot).values);
+    const madeWith = learnedCase(create, pool, slot).values;
+    const answer = await sendPlain(settings, client, create, transport, madeWith);
     const id = answer.text === null ? undefined : idOf(made.create, made.param, answer.text);
     if (id === undefined) return { values, setup: `${made.create} over ${transport} made no ${made.param} (${answer.problem ?? `answer: ${answer.text?.slice(0, 200)}`}); the case uses ${made.param} ${values[made.param] ?? '(none)'}` };
-    return { values: { ...values, [made.param]: id }, setup: `${made.create} over ${transport} made ${made.param} ${id}` };
+    // The case names the record as the create made it: the e-mail's contact is the one it was made for.
+    const shared = Object.fromEntries(Object.entries(madeWith).filter(([name]) => name in values && isIdParam(name)));
+    return { values: { ...values, ...shared, [made.param]: id }, setup: `${made.create} over ${transport} made ${made.param} ${id}` };
   }
   const params = TAKEN_DISTINCT[operation];
   if (params) {
