@@ -1,0 +1,125 @@
+/** Data-path coverage in the reports (src/report/data-path.ts): what the valid requests got, counted
+ * a record at a time, and an operation that never got a success named as a warning everywhere.
+ * Records are built by hand (plain data). */
+import { describe, expect, test } from 'vitest';
+import { compactRecord } from '../../src/engine/compact.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
+import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSuccess } from '../../src/report/data-path.js';
+import { digestOf } from '../../src/report/digest.js';
+import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';
+
+const base = {
+  request: { method: 'GET', url: 'http://t/api/rmm/tsiWS.asmx/X', headers: {}, body: 'a=1', curl: "curl -sS -i 'http://t/x'" },
+  response: { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' }, body: '<string>ok</string>', bodyBytes: 19, truncated: false, elapsedMs: 2 },
+  checks: [{ id: 'http-status-200', status: 'passed' as const }],
+};
+const positive = (operation: string, caseId: string, dataPath?: ExchangeRecord['dataPath']): ExchangeRecord =>
+  ({ ...base, operation, transport: 'soap11', caseId, kind: 'positive', ...(dataPath ? { dataPath } : {}) });
+const fuzz = (operation: string, transport: 'get' | 'post', dataPath: NonNullable<ExchangeRecord['fuzz']>['dataPath']): ExchangeRecord => ({
+  ...base, operation, transport, caseId: `${operation}-fuzz`, kind: 'fuzz',
+  // The record's own outcome is one of the samples the tally already counts.
+  dataPath: 'success',
+  fuzz: { seed: 1, runs: 50, planned: 50, interrupted: false, samples: 50, ...(dataPath ? { dataPath } : {}) },
+});
+// A parity record compares exchanges already counted: a fuzz property's carries the first
+// transport's FuzzInfo (engine/parity.ts), tally and all, which must not count twice.
+const parity: ExchangeRecord = { ...fuzz('MobileGetEmployee', 'get', { success: 99 }), transport: 'parity', kind: 'parity' };
+
+const RECORDS: ExchangeRecord[] = [
+  positive('MobileGetEmployee', 'p1', 'success'),
+  positive('MobileGetEmployee', 'p2', 'failure'),
+  fuzz('MobileGetEmployee', 'get', { success: 30, failure: 15, fault: 5 }),
+  fuzz('MobileGetEmployee', 'post', { success: 40, refused: 10 }),
+  parity,
+  { ...parity, kind: 'fuzz' },
+  positive('MobileContactEmailDelete', 'p3', 'failure'),
+  fuzz('MobileContactEmailDelete', 'get', { failure: 39 }),
+  // A negative case is no valid request, and a record without an outcome says nothing.
+  { ...positive('MobileContactEmailDelete', 'n1', 'success'), kind: 'negative' },
+  positive('MobileAccountSearch', 'p4'),
+];
+
+const EXPECTED = {
+  success: 71, failure: 56, fault: 5, refused: 10, total: 142,
+  operations: {
+    // Contract order, whatever order the records came in.
+    MobileContactEmailDelete: { success: 0, failure: 40, fault: 0, refused: 0, total: 40 },
+    MobileGetEmployee: { success: 71, failure: 16, fault: 5, refused: 10, total: 102 },
+  },
+};
+
+const runWith = (failOn?: 'warning'): RunInfo => ({
+  tool: { name: 'tsiws-conformance', version: '0.0.0' }, target: 'http://t', embedded: false, namespace: 'http://www.tigerpawsoftware.com',
+  startedAt: '2026-01-01T00:00:00.000Z', durationMs: 10, toolErrors: [], seed: 1,
+  configuration: { profile: 'asmx', ...(failOn ? { failOn } : {}) },
+});
+
+describe('the accumulator', () => {
+  test('counts a positive record\'s outcome and a fuzz record\'s tally (not its own outcome); ignores parity, negative and records without one', () => {
+    const summary = dataPathOf(RECORDS);
+    expect(summary).toEqual(EXPECTED);
+    expect(Object.keys(summary!.operations)).toEqual(['MobileContactEmailDelete', 'MobileGetEmployee']);
+  });
+
+  test('fed a record at a time, it holds no record and gives the same counts', () => {
+    const coverage = new DataPathCoverage();
+    for (const r of RECORDS) coverage.add(r);
+    expect(coverage.summary()).toEqual(EXPECTED);
+  });
+
+  test('compacted records keep their outcome and tally', () => {
+    const compacted = RECORDS.map(compactRecord);
+    expect(compacted.filter((r) => r.compacted).length).toBe(RECORDS.length);
+    expect(dataPathOf(compacted)).toEqual(EXPECTED);
+  });
+
+  test('no record with data-path information: no summary', () => {
+    expect(dataPathOf([positive('MobileGetEmployee', 'p1'), parity])).toBeUndefined();
+  });
+
+  test('operations with valid requests and no success', () => {
+    expect(withoutSuccess(EXPECTED)).toEqual([['MobileContactEmailDelete', EXPECTED.operations.MobileContactEmailDelete]]);
+    expect(withoutSuccess({ ...EXPECTED, operations: { MobileGetEmployee: EXPECTED.operations.MobileGetEmployee } })).toEqual([]);
+    expect(withoutSuccess(undefined)).toEqual([]);
+  });
+});
+
+describe('the texts', () => {
+  test('the line: counts, share rounded down, the other outcomes that occurred', () => {
+    expect(dataPathLine(EXPECTED)).toBe('Data path: 71 of 142 valid requests succeeded (50%); 56 in-band failures, 5 faults, 10 refused');
+    expect(dataPathLine({ success: 512, failure: 300, fault: 60, refused: 8, total: 880, operations: {} })).toBe('Data path: 512 of 880 valid requests succeeded (58%); 300 in-band failures, 60 faults, 8 refused');
+    expect(dataPathLine({ success: 1, failure: 0, fault: 0, refused: 0, total: 1, operations: {} })).toBe('Data path: 1 of 1 valid request succeeded (100%)');
+    expect(dataPathLine({ success: 1, failure: 199, fault: 1, refused: 0, total: 201, operations: {} })).toBe('Data path: 1 of 201 valid requests succeeded (<1%); 199 in-band failures, 1 fault');
+  });
+
+  test('the warning names the operation, what it got and the fix', () => {
+    expect(noSuccessText('MobileContactEmailDelete', EXPECTED.operations.MobileContactEmailDelete)).toBe('MobileContactEmailDelete: no valid request succeeded (40 in-band failures) — give known-good values with --values FILE');
+  });
+});
+
+describe('the summary and the verdict', () => {
+  test('a run without data-path information: no summary.dataPath, and the verdict as before', () => {
+    const s = summarise([positive('MobileGetEmployee', 'p1')], runWith('warning'));
+    expect(s.dataPath).toBeUndefined();
+    expect('dataPath' in s).toBe(false);
+    expect(verdictText(s)).toBe('conforms');
+  });
+
+  test('an operation without a success is a warning: counted in the verdict text, failing only under --fail-on warning', () => {
+    const s = summarise(RECORDS, runWith());
+    expect(s.dataPath).toEqual(EXPECTED);
+    expect([s.verdict, verdictText(s), s.levels.warning]).toEqual(['conforms', 'conforms, with 1 warning', 0]);
+    const strict = summarise(RECORDS, runWith('warning'));
+    expect([strict.verdict, strict.exchanges.failed]).toEqual(['does-not-conform', 0]);
+  });
+
+  test('every operation with a success: no warning under either --fail-on', () => {
+    const good = RECORDS.filter((r) => r.operation !== 'MobileContactEmailDelete');
+    expect(verdictText(summarise(good, runWith()))).toBe('conforms');
+    expect(summarise(good, runWith('warning')).verdict).toBe('conforms');
+  });
+
+  test('the run digest gives the same summary as the array', () => {
+    expect(digestOf(RECORDS, 'warning').summary(runWith('warning'))).toEqual(summarise(RECORDS, runWith('warning')));
+  });
+});
