@@ -5,7 +5,10 @@ import { describe, expect, test } from 'vitest';
 import { compactRecord } from '../../src/engine/compact.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSuccess } from '../../src/report/data-path.js';
+import { consoleTable } from '../../src/report/console.js';
+import { consoleJson } from '../../src/report/console-json.js';
 import { digestOf } from '../../src/report/digest.js';
+import { resultsJson } from '../../src/report/results-json.js';
 import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';
 
 const base = {
@@ -121,5 +124,40 @@ describe('the summary and the verdict', () => {
 
   test('the run digest gives the same summary as the array', () => {
     expect(digestOf(RECORDS, 'warning').summary(runWith('warning'))).toEqual(summarise(RECORDS, runWith('warning')));
+  });
+});
+
+describe('results.json and the console', () => {
+  const OPERATIONS = ['MobileGetEmployee', 'MobileContactEmailDelete'];
+  const lines = (records: readonly ExchangeRecord[], failOn?: 'warning') => consoleTable(records, OPERATIONS, ['soap11', 'get', 'post'], runWith(failOn)).split('\n');
+  const EXCHANGES = '10 exchanges: 10 passed, 0 failed, 0 errors; checks: 10 passed, 0 failed, 0 had nothing to judge';
+
+  test('results.json: summary.dataPath when a record carried it, none otherwise', () => {
+    const summaryOf = (records: readonly ExchangeRecord[]) => (JSON.parse(resultsJson(records, runWith())) as { summary: Record<string, unknown> }).summary;
+    expect(summaryOf(RECORDS)['dataPath']).toEqual(EXPECTED);
+    expect(Object.keys(summaryOf([positive('MobileGetEmployee', 'p1')]))).toEqual(['verdict', 'failOn', 'exchanges', 'checks', 'levels', 'cells']);
+  });
+
+  test('text: the line after the summary, then a warning for each operation without a success', () => {
+    const out = lines(RECORDS);
+    const at = out.indexOf(EXCHANGES);
+    expect(out.slice(at + 1)).toEqual([
+      'Data path: 71 of 142 valid requests succeeded (50%); 56 in-band failures, 5 faults, 10 refused',
+      '  warning: MobileContactEmailDelete: no valid request succeeded (40 in-band failures) — give known-good values with --values FILE',
+    ]);
+  });
+
+  test('text: no warning when every operation had a success, no line without data-path information', () => {
+    const good = RECORDS.filter((r) => r.operation !== 'MobileContactEmailDelete');
+    expect(lines(good).slice(-1)).toEqual(['Data path: 71 of 102 valid requests succeeded (69%); 16 in-band failures, 5 faults, 10 refused']);
+    const without = good.map(({ dataPath: _d, fuzz, ...r }) => ({ ...r, ...(fuzz ? { fuzz: { ...fuzz, dataPath: undefined } } : {}) }) as ExchangeRecord);
+    expect(lines(without).some((l) => l.startsWith('Data path'))).toBe(false);
+  });
+
+  test('--format json: summary.dataPath when present, and the verdict it decides under --fail-on warning', () => {
+    const doc = (records: readonly ExchangeRecord[], failOn?: 'warning') => JSON.parse(consoleJson(records, runWith(failOn), { reportsDir: 'r', files: [], exitCode: 0 })) as { verdict: string; summary: Record<string, unknown> };
+    expect(doc(RECORDS).summary['dataPath']).toEqual(EXPECTED);
+    expect(doc(RECORDS, 'warning').verdict).toBe('does-not-conform');
+    expect('dataPath' in doc([positive('MobileGetEmployee', 'p1')]).summary).toBe(false);
   });
 });
