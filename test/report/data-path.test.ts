@@ -8,6 +8,8 @@ import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSucce
 import { consoleTable } from '../../src/report/console.js';
 import { consoleJson } from '../../src/report/console-json.js';
 import { digestOf } from '../../src/report/digest.js';
+import { reportHtml } from '../../src/report/html.js';
+import { dataPathSection } from '../../src/report/html-data-path.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';
 
@@ -26,28 +28,28 @@ const fuzz = (operation: string, transport: 'get' | 'post', dataPath: NonNullabl
 });
 // A parity record compares exchanges already counted: a fuzz property's carries the first
 // transport's FuzzInfo (engine/parity.ts), tally and all, which must not count twice.
-const parity: ExchangeRecord = { ...fuzz('MobileGetEmployee', 'get', { success: 99 }), transport: 'parity', kind: 'parity' };
+const parity: ExchangeRecord = { ...fuzz('MobileTimeLogList', 'get', { success: 99 }), transport: 'parity', kind: 'parity' };
 
 const RECORDS: ExchangeRecord[] = [
-  positive('MobileGetEmployee', 'p1', 'success'),
-  positive('MobileGetEmployee', 'p2', 'failure'),
-  fuzz('MobileGetEmployee', 'get', { success: 30, failure: 15, fault: 5 }),
-  fuzz('MobileGetEmployee', 'post', { success: 40, refused: 10 }),
-  parity,
-  { ...parity, kind: 'fuzz' },
   positive('MobileContactEmailDelete', 'p3', 'failure'),
   fuzz('MobileContactEmailDelete', 'get', { failure: 39 }),
   // A negative case is no valid request, and a record without an outcome says nothing.
   { ...positive('MobileContactEmailDelete', 'n1', 'success'), kind: 'negative' },
   positive('MobileAccountSearch', 'p4'),
+  positive('MobileTimeLogList', 'p1', 'success'),
+  positive('MobileTimeLogList', 'p2', 'failure'),
+  fuzz('MobileTimeLogList', 'get', { success: 30, failure: 15, fault: 5 }),
+  fuzz('MobileTimeLogList', 'post', { success: 40, refused: 10 }),
+  parity,
+  { ...parity, kind: 'fuzz' },
 ];
 
 const EXPECTED = {
   success: 71, failure: 56, fault: 5, refused: 10, total: 142,
   operations: {
-    // Contract order, whatever order the records came in.
+    // In the contract's order, not the records': two runs with one seed read alike.
+    MobileTimeLogList: { success: 71, failure: 16, fault: 5, refused: 10, total: 102 },
     MobileContactEmailDelete: { success: 0, failure: 40, fault: 0, refused: 0, total: 40 },
-    MobileGetEmployee: { success: 71, failure: 16, fault: 5, refused: 10, total: 102 },
   },
 };
 
@@ -61,7 +63,7 @@ describe('the accumulator', () => {
   test('counts a positive record\'s outcome and a fuzz record\'s tally (not its own outcome); ignores parity, negative and records without one', () => {
     const summary = dataPathOf(RECORDS);
     expect(summary).toEqual(EXPECTED);
-    expect(Object.keys(summary!.operations)).toEqual(['MobileContactEmailDelete', 'MobileGetEmployee']);
+    expect(Object.keys(summary!.operations)).toEqual(['MobileTimeLogList', 'MobileContactEmailDelete']);
   });
 
   test('fed a record at a time, it holds no record and gives the same counts', () => {
@@ -77,12 +79,12 @@ describe('the accumulator', () => {
   });
 
   test('no record with data-path information: no summary', () => {
-    expect(dataPathOf([positive('MobileGetEmployee', 'p1'), parity])).toBeUndefined();
+    expect(dataPathOf([positive('MobileTimeLogList', 'p1'), parity])).toBeUndefined();
   });
 
   test('operations with valid requests and no success', () => {
     expect(withoutSuccess(EXPECTED)).toEqual([['MobileContactEmailDelete', EXPECTED.operations.MobileContactEmailDelete]]);
-    expect(withoutSuccess({ ...EXPECTED, operations: { MobileGetEmployee: EXPECTED.operations.MobileGetEmployee } })).toEqual([]);
+    expect(withoutSuccess({ ...EXPECTED, operations: { MobileTimeLogList: EXPECTED.operations.MobileTimeLogList } })).toEqual([]);
     expect(withoutSuccess(undefined)).toEqual([]);
   });
 });
@@ -102,7 +104,7 @@ describe('the texts', () => {
 
 describe('the summary and the verdict', () => {
   test('a run without data-path information: no summary.dataPath, and the verdict as before', () => {
-    const s = summarise([positive('MobileGetEmployee', 'p1')], runWith('warning'));
+    const s = summarise([positive('MobileTimeLogList', 'p1')], runWith('warning'));
     expect(s.dataPath).toBeUndefined();
     expect('dataPath' in s).toBe(false);
     expect(verdictText(s)).toBe('conforms');
@@ -128,14 +130,14 @@ describe('the summary and the verdict', () => {
 });
 
 describe('results.json and the console', () => {
-  const OPERATIONS = ['MobileGetEmployee', 'MobileContactEmailDelete'];
+  const OPERATIONS = ['MobileTimeLogList', 'MobileContactEmailDelete'];
   const lines = (records: readonly ExchangeRecord[], failOn?: 'warning') => consoleTable(records, OPERATIONS, ['soap11', 'get', 'post'], runWith(failOn)).split('\n');
   const EXCHANGES = '10 exchanges: 10 passed, 0 failed, 0 errors; checks: 10 passed, 0 failed, 0 had nothing to judge';
 
   test('results.json: summary.dataPath when a record carried it, none otherwise', () => {
     const summaryOf = (records: readonly ExchangeRecord[]) => (JSON.parse(resultsJson(records, runWith())) as { summary: Record<string, unknown> }).summary;
     expect(summaryOf(RECORDS)['dataPath']).toEqual(EXPECTED);
-    expect(Object.keys(summaryOf([positive('MobileGetEmployee', 'p1')]))).toEqual(['verdict', 'failOn', 'exchanges', 'checks', 'levels', 'cells']);
+    expect(Object.keys(summaryOf([positive('MobileTimeLogList', 'p1')]))).toEqual(['verdict', 'failOn', 'exchanges', 'checks', 'levels', 'cells']);
   });
 
   test('text: the line after the summary, then a warning for each operation without a success', () => {
@@ -158,6 +160,40 @@ describe('results.json and the console', () => {
     const doc = (records: readonly ExchangeRecord[], failOn?: 'warning') => JSON.parse(consoleJson(records, runWith(failOn), { reportsDir: 'r', files: [], exitCode: 0 })) as { verdict: string; summary: Record<string, unknown> };
     expect(doc(RECORDS).summary['dataPath']).toEqual(EXPECTED);
     expect(doc(RECORDS, 'warning').verdict).toBe('does-not-conform');
-    expect('dataPath' in doc([positive('MobileGetEmployee', 'p1')]).summary).toBe(false);
+    expect('dataPath' in doc([positive('MobileTimeLogList', 'p1')]).summary).toBe(false);
+  });
+});
+
+describe('report.html', () => {
+  const EVIL = '<b onmouseover="x()">Evil&Op</b>';
+  const section = (html: string) => /<section id="data-path">[\s\S]*?<\/section>/.exec(html)?.[0];
+  const rows = (html: string) => [...section(html)!.matchAll(/<tr( class="warn")?><td><code>([^<]*)<\/code>[^]*?((?:<td class="num">\d+<\/td>){5})<\/tr>/g)]
+    .map((m) => [m[2], m[1] ? 'warn' : '', [...m[3]!.matchAll(/\d+/g)].map(Number)]);
+
+  test('a table per operation with its counts and the totals; the operation without a success marked, names escaped', () => {
+    const html = reportHtml([...RECORDS, positive(EVIL, 'e1', 'success')], runWith());
+    expect(rows(html)).toEqual([
+      ['MobileTimeLogList', '', [71, 16, 5, 10, 102]],
+      ['MobileContactEmailDelete', 'warn', [0, 40, 0, 0, 40]],
+      ['&lt;b onmouseover=&quot;x()&quot;&gt;Evil&amp;Op&lt;/b&gt;', '', [1, 0, 0, 0, 1]],
+    ]);
+    expect(section(html)).toContain('<tfoot><tr><th>all operations</th><td class="num">72</td><td class="num">56</td><td class="num">5</td><td class="num">10</td><td class="num">143</td></tr></tfoot>');
+    expect(section(html)).toContain('Data path: 72 of 143 valid requests succeeded (50%); 56 in-band failures, 5 faults, 10 refused.');
+    expect(html).not.toContain(EVIL);
+    expect(html).toContain('<div class="notice"><strong>Warning:</strong> no valid request to <code>MobileContactEmailDelete</code> succeeded (see <a href="#data-path">Data path</a>); give known-good values with <code>--values FILE</code>.</div>');
+    expect(html).toContain('<div class="verdict">Conforms, with 1 warning');
+  });
+
+  test('every operation with a success: no mark, no notice, no advice', () => {
+    const html = reportHtml(RECORDS.filter((r) => r.operation !== 'MobileContactEmailDelete'), runWith());
+    expect(rows(html)).toEqual([['MobileTimeLogList', '', [71, 16, 5, 10, 102]]]);
+    expect(html).not.toContain('⚠ no success');
+    expect(html).not.toContain('no valid request to');
+    expect(section(html)).not.toContain('--values FILE');
+  });
+
+  test('no data-path information: no section', () => {
+    expect(dataPathSection(undefined)).toBe('');
+    expect(section(reportHtml([positive('MobileTimeLogList', 'p1')], runWith()))).toBeUndefined();
   });
 });
