@@ -1,7 +1,9 @@
 /** Data-path coverage in the reports (src/report/data-path.ts): what the valid requests got, counted
  * a record at a time, and an operation that never got a success named as a warning everywhere.
  * Records are built by hand (plain data). */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { compileSchema } from '../../src/decode/xml.js';
 import { compactRecord } from '../../src/engine/compact.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSuccess } from '../../src/report/data-path.js';
@@ -9,6 +11,7 @@ import { consoleTable } from '../../src/report/console.js';
 import { consoleJson } from '../../src/report/console-json.js';
 import { digestOf } from '../../src/report/digest.js';
 import { reportHtml } from '../../src/report/html.js';
+import { junitXml } from '../../src/report/junit.js';
 import { dataPathSection } from '../../src/report/html-data-path.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';
@@ -195,5 +198,30 @@ describe('report.html', () => {
   test('no data-path information: no section', () => {
     expect(dataPathSection(undefined)).toBe('');
     expect(section(reportHtml([positive('MobileTimeLogList', 'p1')], runWith()))).toBeUndefined();
+  });
+});
+
+describe('junit.xml', () => {
+  const schema = compileSchema(readFileSync(new URL('../../fixtures/junit/jenkins-junit-4.xsd', import.meta.url), 'utf8'));
+  const ownSuite = (xml: string) => /<testsuite name="tsiws-conform"[^>]*>[\s\S]*?<\/testsuite>/.exec(xml)?.[0];
+  const TEXT = 'MobileContactEmailDelete: no valid request succeeded (40 in-band failures) — give known-good values with --values FILE';
+
+  test('an operation without a success is a passing testcase of the run\'s suite with the warning in system-out', () => {
+    const xml = junitXml(RECORDS, runWith());
+    expect(schema.validateText(xml)).toEqual([]);
+    expect(ownSuite(xml)).toBe(`<testsuite name="tsiws-conform" tests="1" failures="0" errors="0" skipped="0"><properties><property name="target" value="http://t"/></properties>
+    <testcase classname="tsiws-conform" name="data path: MobileContactEmailDelete"><system-out><![CDATA[warning: ${TEXT}]]></system-out></testcase>
+  </testsuite>`);
+  });
+
+  test('--fail-on warning: a <failure>, counted at the root', () => {
+    const xml = junitXml(RECORDS, runWith('warning'));
+    expect(schema.validateText(xml)).toEqual([]);
+    expect(xml).toMatch(/^<testsuites tests="\d+" failures="1" errors="0">$/m);
+    expect(ownSuite(xml)).toContain(`<testcase classname="tsiws-conform" name="data path: MobileContactEmailDelete"><failure message="${TEXT}" type="data-path"/><system-out><![CDATA[level: warning]]></system-out></testcase>`);
+  });
+
+  test('every operation with a success: no such testcase', () => {
+    expect(ownSuite(junitXml(RECORDS.filter((r) => r.operation !== 'MobileContactEmailDelete'), runWith('warning')))).toBeUndefined();
   });
 });
