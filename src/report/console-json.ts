@@ -38,7 +38,7 @@ export function consoleJson(reported: Reported, run: RunInfo, extra: ConsoleJson
     seed: run.seed,
     durationMs: run.durationMs,
     failOn: s.failOn,
-    summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels, cells: s.cells },
+    summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels, cells: s.cells, ...(s.dataPath ? { dataPath: s.dataPath } : {}) },
     reports: { dir: extra.reportsDir ?? null, files: extra.files },
     toolErrors: run.toolErrors,
     failures,

@@ -5,6 +5,7 @@ import { asDigest, worstOutcome, type Reported } from './digest.js';
 import type { TransportId } from '../transports/index.js';
 import { failuresOf, notesOf, type VerdictInputs } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';
+import { dataPathLine, noSuccessText, withoutSuccess } from './data-path.js';
 
 const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR', skipped: 'skip' } as const;
 const MAX_LISTED = 40;
@@ -31,6 +32,11 @@ export function consoleTable(reported: Reported, operations: readonly string[], 
   lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors${s.exchanges.skipped ? `, ${s.exchanges.skipped} skipped` : ''}; checks: ${s.checks.passed} passed, ${s.checks.failed} failed${s.checks.notices ? `, ${s.checks.notices} noted (warnings and info, below)` : ''}, ${s.checks.skipped} had nothing to judge`);
   const p = digest.parity.summary();
   if (p.compared > 0) lines.push(`Parity: ${p.compared} cases compared across transports: ${p.agreeing} agree, ${p.withDefects} with defects, ${p.inherentOnly} with inherent ASMX differences only (see parity.json)`);
+  if (s.dataPath) {
+    lines.push(dataPathLine(s.dataPath));
+    // Warnings, though no check's: the verdict counts them (summary.ts, summaryOf).
+    for (const [operation, counts] of withoutSuccess(s.dataPath)) lines.push(`  warning: ${noSuccessText(operation, counts)}`);
+  }
   const all = failuresOf(digest.kept);
   const failures = all.filter((f) => f.status === 'error' || failsRun(f.level, failOn));
   for (const f of failures.slice(0, MAX_LISTED)) {

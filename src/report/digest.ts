@@ -15,6 +15,7 @@ import { failOnOf, noLevels, type FailOn, type Level, type LevelCounts } from '.
 import type { ExchangeRecord } from '../results/record.js';
 import { CELL_RANK, cellOf, type CellOutcome } from './certificate.js';
 import { CoverageTally } from './coverage.js';
+import { DataPathCoverage } from './data-path.js';
 import { notCoveredOf } from './not-covered.js';
 import { ParityTally } from './parity-json.js';
 import { RegressionTally } from './regression-json.js';
@@ -55,6 +56,7 @@ export class RunDigest {
    * added; records.jsonl's line order), in run order. */
   readonly differingAt: number[] = [];
   readonly coverage = new CoverageTally();
+  readonly dataPath = new DataPathCoverage();
   readonly parity = new ParityTally();
   readonly regression = new RegressionTally();
   /** Whether any record was compared with a baseline (regression.json is written). */
@@ -85,6 +87,7 @@ export class RunDigest {
     if (r.fuzz?.interrupted) this.fuzzInterrupted++;
     this.addToCell(r);
     this.coverage.add(r);
+    this.dataPath.add(r);
     this.parity.add(r);
     this.regression.add(r);
     if (r.regression) this.compared = true;
@@ -140,7 +143,7 @@ export class RunDigest {
       const cell = this.cells.get(key);
       return cell !== undefined && cell.total > cell.outcomes.skipped;
     };
-    return summaryOf(this.counts, { ...this.levels }, notCoveredOf(sent, (key) => this.cells.get(key)?.firstSkipped, run), run);
+    return summaryOf(this.counts, { ...this.levels }, notCoveredOf(sent, (key) => this.cells.get(key)?.firstSkipped, run), run, this.dataPath.summary());
   }
 }
 

@@ -9,6 +9,8 @@
  *   level, check and message in <system-out>;
  * - a tool error (RunInfo.toolErrors, a check that crashed) is <error>;
  * - an exchange deliberately not sent, or a service check that could not be made, is <skipped>.
+ * - an operation whose valid requests never succeeded (data-path.ts) is a testcase of the run's own
+ *   suite, a warning like a check's: <failure> under --fail-on warning, else passing with its text.
  * A check that had nothing to judge in a response (a fault check on a success, say) is not a
  * testcase: thousands of <skipped> entries would bury what matters; their number is in
  * results.json.
@@ -27,6 +29,8 @@ import type { RunInfo } from './summary.js';
 import { failOnOf, failsRun, type FailOn } from '../results/levels.js';
 import { failureBody, nameKey, testcaseDetails, testcaseLabel, uniqueNamer } from './junit-text.js';
 import { heldRecords, type RecordSource } from './records-jsonl.js';
+import { DataPathCoverage, noSuccessText, withoutSuccess } from './data-path.js';
+import type { DataPathCounts } from '../results/data-path.js';
 
 export { testcaseDetails } from './junit-text.js';
 
@@ -59,8 +63,10 @@ export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], 
   const source = isSource(records) ? records : heldRecords(records);
   const failOn = failOnOf(run);
   const suites = new Map<string, SuiteTally>();
+  const dataPath = new DataPathCoverage();
   let index = 0;
   for (const r of source.records()) {
+    dataPath.add(r);
     let tally = suites.get(r.operation);
     if (!tally) suites.set(r.operation, (tally = { indexes: [], totals: { failure: 0, error: 0, skipped: 0, passed: 0 }, spans: [], labels: new Map() }));
     tally.indexes.push(index++);
@@ -70,7 +76,7 @@ export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], 
       tally.labels.set(nameKey(e.className, e.label), (tally.labels.get(nameKey(e.className, e.label)) ?? 0) + 1);
     }
   }
-  const own = runSuite(run);
+  const own = runSuite(run, withoutSuccess(dataPath.summary()), failOn);
   const total: Totals = { ...own.totals };
   for (const { totals } of suites.values()) for (const v of Object.keys(totals) as Verdict[]) total[v] += totals[v];
   const root = { tests: suiteCounts(total).tests, failures: total.failure, errors: total.error };
@@ -97,18 +103,27 @@ const incompleteText = (i: NonNullable<RunInfo['incomplete']>) => `${i.reason}: 
 /** The run's own testsuite: each tool error as an <error> (typed with the code of an error that
  * ended the run early), and what an incomplete run did not do as a skipped testcase, so that a CI
  * view shows it even when the run was stopped before any operation's suite had a result. */
-function runSuite(run: RunInfo): { totals: Totals; properties: Array<[string, string]>; testcases: Array<Record<string, unknown>> } {
+function runSuite(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts]>, failOn: FailOn): { totals: Totals; properties: Array<[string, string]>; testcases: Array<Record<string, unknown>> } {
   const testcases: Array<Record<string, unknown>> = run.toolErrors.map((message, index) => ({
     ...attrs({ classname: 'tsiws-conform', name: `tool error ${index + 1}` }),
     error: attrs({ message, type: run.failure?.code ?? 'tool-error' }),
   }));
+  const failing = failsRun('warning', failOn);
+  for (const [operation, counts] of noSuccess) {
+    const name = `data path: ${operation}`;
+    const text = noSuccessText(operation, counts);
+    testcases.push(failing
+      ? { ...attrs({ classname: 'tsiws-conform', name }), failure: attrs({ message: text, type: 'data-path' }), 'system-out': cdata('level: warning') }
+      : { ...attrs({ classname: 'tsiws-conform', name }), 'system-out': cdata(`warning: ${text}`) });
+  }
   const props: Array<[string, string]> = [['target', run.target]];
   if (run.incomplete) {
     const text = incompleteText(run.incomplete);
     props.push(['incomplete', text]);
     testcases.push({ ...attrs({ classname: 'tsiws-conform', name: 'run incomplete' }), skipped: '', 'system-out': cdata(text) });
   }
-  return { totals: { failure: 0, error: run.toolErrors.length, skipped: run.incomplete ? 1 : 0, passed: 0 }, properties: props, testcases };
+  const warned = { failure: failing ? noSuccess.length : 0, passed: failing ? 0 : noSuccess.length };
+  return { totals: { ...warned, error: run.toolErrors.length, skipped: run.incomplete ? 1 : 0 }, properties: props, testcases };
 }
 
 /** One testcase to write: what it reports, before names are made unique. */

@@ -3,6 +3,7 @@ import { findingsOf, levelCounts, outcomeOf, type Outcome } from '../results/fin
 import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
+import { dataPathOf, withoutSuccess, type DataPathSummary } from './data-path.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -39,6 +40,9 @@ export interface Summary {
   readonly levels: LevelCounts;
   /** The selected operation x transport cells, and those of them with no exchange sent, with why. */
   readonly cells: { readonly selected: number; readonly notCovered: readonly NotCoveredCell[] };
+  /** What the valid requests got (data-path.ts); absent when no record said (a run or report from
+   * before data-path coverage), so such a summary reads as it always did. */
+  readonly dataPath?: DataPathSummary;
 }
 
 /** The parts of a run's information the verdict depends on. */
@@ -48,7 +52,7 @@ export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs
   const failOn = failOnOf(run);
   const counts = { exchanges: { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
   for (const r of records) countRecord(counts, r, failOn);
-  return summaryOf(counts, levelCounts(records), notCoveredCells(records, run), run);
+  return summaryOf(counts, levelCounts(records), notCoveredCells(records, run), run, dataPathOf(records));
 }
 
 export type SummaryCounts = Pick<Summary, 'exchanges' | 'checks'>;
@@ -62,15 +66,26 @@ export function countRecord(counts: { exchanges: Record<Outcome, number>; checks
 
 /** The summary from what was counted: shared by summarise and the run digest, so both decide the
  * verdict alike. */
-export function summaryOf(counts: SummaryCounts, levels: LevelCounts, notCovered: readonly NotCoveredCell[], run: VerdictInputs): Summary {
+export function summaryOf(counts: SummaryCounts, levels: LevelCounts, notCovered: readonly NotCoveredCell[], run: VerdictInputs, dataPath?: DataPathSummary): Summary {
   const failOn = failOnOf(run);
   const { exchanges, checks } = counts;
+  // An operation whose valid requests never succeeded is a warning like a check's (README, Levels):
+  // named in every report, counted in "with N warnings", failing the run only under --fail-on
+  // warning. It is about the run's reach, not one exchange, so it is no check verdict: levels
+  // (failed check verdicts) and the exchanges' outcomes leave it out, and the verdict adds it here.
+  const dataPathFails = failsRun('warning', failOn) && withoutSuccess(dataPath).length > 0;
   // A check that crashed or a suite that broke means the tool cannot vouch for the verdict; an
   // exchange the target did not complete (reset, timeout) is a finding about the target.
-  const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error' : exchanges.failed + exchanges.error > 0 ? 'does-not-conform' : notCovered.length > 0 || run.incomplete ? 'conforms-partially' : 'conforms';
+  const verdict = run.toolErrors.length > 0 || checks.error > 0 ? 'error'
+    : exchanges.failed + exchanges.error > 0 || dataPathFails ? 'does-not-conform'
+    : notCovered.length > 0 || run.incomplete ? 'conforms-partially' : 'conforms';
   const selected = (['operations', 'transports'] as const).map((k) => (Array.isArray(run.configuration[k]) ? (run.configuration[k] as unknown[]).length : 0));
-  return { verdict, failOn, exchanges, checks, levels, cells: { selected: selected[0]! * selected[1]!, notCovered } };
+  return { verdict, failOn, exchanges, checks, levels, cells: { selected: selected[0]! * selected[1]!, notCovered }, ...(dataPath ? { dataPath } : {}) };
 }
+
+/** Every warning of a run: failed check verdicts of level warning, and operations whose valid
+ * requests never succeeded (data-path.ts). */
+export const warningCount = (s: Summary): number => s.levels.warning + withoutSuccess(s.dataPath).length;
 
 /** Whether the verdict lets the run pass (exit 0): a partial run passes, and says it was partial. */
 export const passes = (verdict: Summary['verdict']): boolean => verdict === 'conforms' || verdict === 'conforms-partially';
@@ -86,7 +101,7 @@ export function verdictText(s: Summary): string {
 
 /** ", with 3 warnings" when warnings were found that did not decide the verdict; else nothing. */
 export function warningsNote(s: Summary): string {
-  const n = s.levels.warning;
+  const n = warningCount(s);
   return n > 0 && !failsRun('warning', s.failOn) ? `, with ${n} ${n === 1 ? 'warning' : 'warnings'}` : '';
 }
 

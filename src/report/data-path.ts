@@ -1,0 +1,90 @@
+/**
+ * Data-path coverage of a run (issue 37), counted a record at a time as the run digest counts
+ * everything else: what the valid requests got (results/data-path.ts), overall and per operation.
+ * A positive record is one valid exchange (its `dataPath`); a fuzz record stands for every sample of
+ * its property over its transport (`fuzz.dataPath`), so its own `dataPath`, one of those samples,
+ * is not counted again; a parity record compares exchanges already counted. Negative cases are not
+ * valid requests.
+ */
+import { operations } from '../contract/index.js';
+import { countsOf, DATA_PATH_OUTCOMES, tallyOutcome, type DataPathCounts, type DataPathTally } from '../results/data-path.js';
+import type { ExchangeRecord } from '../results/record.js';
+
+/** results.json's summary.dataPath: the run's counts, and each operation's. */
+export interface DataPathSummary extends DataPathCounts {
+  readonly operations: Readonly<Record<string, DataPathCounts>>;
+}
+
+type Tally = { -readonly [K in keyof DataPathTally]: DataPathTally[K] };
+
+// Operations listed as in the contract (then any other name, sorted): records arrive in whatever
+// order the target answers, and two runs with the same seed must read alike.
+const RANK = new Map(operations.map((o, index) => [o.name, index]));
+const byContract = (a: string, b: string): number => (RANK.get(a) ?? RANK.size) - (RANK.get(b) ?? RANK.size) || (a < b ? -1 : a > b ? 1 : 0);
+
+export class DataPathCoverage {
+  private readonly byOperation = new Map<string, Tally>();
+
+  add(r: ExchangeRecord): void {
+    if (r.transport === 'parity') return;
+    const tally = r.kind === 'fuzz' ? r.fuzz?.dataPath : r.kind === 'positive' && r.dataPath ? { [r.dataPath]: 1 } : undefined;
+    if (!tally) return;
+    let own = this.byOperation.get(r.operation);
+    if (!own) this.byOperation.set(r.operation, (own = {}));
+    for (const outcome of DATA_PATH_OUTCOMES) if (tally[outcome]) tallyOutcome(own, outcome, tally[outcome]);
+  }
+
+  /** Undefined when no record carried data-path information (a run or report from before it). */
+  summary(): DataPathSummary | undefined {
+    if (this.byOperation.size === 0) return undefined;
+    const all: Tally = {};
+    const perOperation: Record<string, DataPathCounts> = {};
+    for (const operation of [...this.byOperation.keys()].sort(byContract)) {
+      const tally = this.byOperation.get(operation)!;
+      perOperation[operation] = countsOf(tally);
+      for (const outcome of DATA_PATH_OUTCOMES) if (tally[outcome]) tallyOutcome(all, outcome, tally[outcome]);
+    }
+    return { ...countsOf(all), operations: perOperation };
+  }
+}
+
+export function dataPathOf(records: Iterable<ExchangeRecord>): DataPathSummary | undefined {
+  const coverage = new DataPathCoverage();
+  for (const r of records) coverage.add(r);
+  return coverage.summary();
+}
+
+/** The operations that had valid requests and not one success: each is a run-level warning. */
+export function withoutSuccess(summary: DataPathSummary | undefined): Array<[string, DataPathCounts]> {
+  return Object.entries(summary?.operations ?? {}).filter(([, c]) => c.total > 0 && c.success === 0);
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** "300 in-band failures, 60 faults, 8 refused": the outcomes other than success that occurred. */
+function unsuccessful(c: DataPathCounts): string {
+  return [
+    c.failure > 0 ? plural(c.failure, 'in-band failure', 'in-band failures') : '',
+    c.fault > 0 ? plural(c.fault, 'fault', 'faults') : '',
+    c.refused > 0 ? `${c.refused} refused` : '',
+  ].filter(Boolean).join(', ');
+}
+
+/** Rounded down, as the progress bar is: 100% only when every valid request succeeded, and "<1%"
+ * rather than 0% when some did. */
+const percent = (part: number, whole: number): string => {
+  const p = Math.floor((100 * part) / whole);
+  return p === 0 && part > 0 ? '<1%' : `${p}%`;
+};
+
+/** The console's line: `Data path: 512 of 880 valid requests succeeded (58%); 300 in-band failures, ...`. */
+export function dataPathLine(s: DataPathSummary): string {
+  if (s.total === 0) return 'Data path: no valid request was sent';
+  const rest = unsuccessful(s);
+  return `Data path: ${s.success} of ${plural(s.total, 'valid request', 'valid requests')} succeeded (${percent(s.success, s.total)})${rest ? `; ${rest}` : ''}`;
+}
+
+/** What a warning about an operation without a success says, and how to fix it. */
+export function noSuccessText(operation: string, c: DataPathCounts): string {
+  return `${operation}: no valid request succeeded (${unsuccessful(c)}) — give known-good values with --values FILE`;
+}
