@@ -1,5 +1,5 @@
 /** Pure formatters of a catalog result: the console table and the README block. */
-import { findMutant, MUTANTS } from '../../src/server/mutants/index.js';
+import { ALL_MUTANTS, catalogMutant } from './catalog.js';
 import { CHEAP_RUNS, DEFAULT_RUNS } from './plan.js';
 import type { CatalogResult } from './harness.js';
 
@@ -8,7 +8,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** The checks that fired, the ones meant to catch the mutant marked with "*", and matches-baseline
  * marked "(shape drift)" where its findings were of that class. */
 function firedText(name: string, fired: readonly string[], shapeDrift = 0): string {
-  const meant = new Set(findMutant(name)?.caughtBy ?? []);
+  const meant = new Set(catalogMutant(name)?.caughtBy ?? []);
   const drift = (id: string) => (id === 'matches-baseline' && shapeDrift > 0 ? ' (shape drift)' : '');
   return fired.length === 0 ? '(none)' : fired.map((id) => `${id}${meant.has(id) ? '*' : ''}${drift(id)}`).join(', ');
 }
@@ -57,7 +57,7 @@ export function readmeBlock(result: CatalogResult): string {
   const deviations = result.mutants.filter((m) => !m.tolerated);
   const caught = deviations.filter((m) => m.caught).length;
   const rows = result.mutants.map((m) => {
-    const mutant = MUTANTS.find((x) => x.name === m.name)!;
+    const mutant = ALL_MUTANTS.find((x) => x.name === m.name)!;
     const verdict = m.tolerated ? (m.caught ? 'accepted (real ASMX behaviour)' : '**flagged**') : m.caught ? (m.byWarnings ? 'caught under `--fail-on warning` (warnings only)' : 'caught') : '**missed**';
     return `| \`${m.name}\` | ${markdownText(mutant.description)} | ${firedText(m.name, m.fired, m.shapeDrift)} | ${verdict} |`;
   });

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CHECK_IDS } from '../../src/checks/registry.js';
-import { findMutant } from '../../src/server/mutants/index.js';
+import { catalogMutant } from './catalog.js';
 import { baselineName, plan, type PlanOptions, type Subject } from './plan.js';
 import type { SubjectResult } from './run-subject.js';
 
@@ -140,11 +140,11 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
   });
 
   const mutants: MutantVerdict[] = subjects.filter((s) => s.mutant).map((s) => {
-    const m = findMutant(s.mutant!)!;
+    const m = catalogMutant(s.mutant!)!;
     const r = get(s.name);
     // The default run is the control of a plain asmx mutant when it needs nothing more (plan.ts);
     // a replay has its own control always.
-    const control = baselineName(s.settings.profile, s.replay, s.payload);
+    const control = baselineName(s.settings.profile, s.replay, s.payload, s.settings.stateful);
     const baseline = results.get(control) ?? (s.replay ? undefined : results.get('clean'));
     if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${control})`);
     const seen = (x: SubjectResult) => new Set([...Object.keys(x.fired), ...Object.keys(x.warned)]);

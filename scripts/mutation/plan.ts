@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/settings.js';
-import { MUTANTS, type Mutant } from '../../src/server/mutants/index.js';
+import { ALL_MUTANTS, type CatalogMutant } from './catalog.js';
 import { baselineChecks, caseChecks, checks, serviceChecks, sequenceChecks } from '../../src/checks/registry.js';
 import type { ProfileId } from '../../src/profiles/types.js';
 import type { ResultFormat } from '../../src/results/result-format.js';
@@ -56,8 +56,8 @@ export interface PlanOptions {
   readonly only?: readonly string[];
   /** Restrict every run to these operations (the quick subset in npm test). */
   readonly operations?: readonly string[];
-  /** The mutants to plan from (default: the catalog, src/server/mutants). */
-  readonly catalog?: readonly Mutant[];
+  /** The mutants to plan from (default: both catalogs, scripts/mutation/catalog.ts). */
+  readonly catalog?: readonly CatalogMutant[];
 }
 
 function base(options: PlanOptions): RunSettings {
@@ -66,7 +66,7 @@ function base(options: PlanOptions): RunSettings {
 
 const WARNING_CHECKS = new Set([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].filter((c) => c.level === 'warning').map((c) => c.id));
 
-function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy?: Mutant['caughtBy']; resultFormat?: Mutant['resultFormat']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
+function configure(settings: RunSettings, m: { needs?: CatalogMutant['needs']; caughtBy?: CatalogMutant['caughtBy']; resultFormat?: CatalogMutant['resultFormat']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
   // A payload mutant is caught in a regression run that also validates against inferred schemas.
   const needs = m.payload ? { ...m.needs, baseline: true } : (m.needs ?? {});
   const words: string[] = [];
@@ -103,20 +103,25 @@ function configure(settings: RunSettings, m: { needs?: Mutant['needs']; caughtBy
   return { settings: s, config: words.join(', '), ...(needs.baseline ? { replay: true as const } : {}), ...(m.payload ? { payload: m.payload } : {}) };
 }
 
-export function mutantsFor(options: PlanOptions): readonly Mutant[] {
-  const catalog = options.catalog ?? MUTANTS;
+export function mutantsFor(options: PlanOptions): readonly CatalogMutant[] {
+  const catalog = options.catalog ?? ALL_MUTANTS;
   if (!options.only) return catalog;
   const unknown = options.only.filter((n) => !catalog.some((m) => m.name === n));
-  if (unknown.length > 0) throw new Error(`--only: unknown mutant ${unknown.join(', ')}; see tsiws-conform serve --list-mutants`);
+  if (unknown.length > 0) throw new Error(`--only: unknown mutant ${unknown.join(', ')}; see tsiws-conform serve --list-mutants and serve --stateful --list-mutants`);
   return catalog.filter((m) => options.only!.includes(m.name));
 }
 
 /** The clean control of a profile: the default run count, plus every auth and SLA setting any
  * mutant uses; for the mutants run as regression runs (`replay`), a replay of the same kind. */
-export function baselineName(profile: ProfileId, replay = false, payload?: ResultFormat): string {
+export function baselineName(profile: ProfileId, replay = false, payload?: ResultFormat, stateful = false): string {
+  if (stateful) return 'clean:stateful';
   const name = profile === 'asmx' ? 'clean:mutant-config' : `clean:${profile}`;
   return `${replay || payload ? `${name}:replay` : name}${payload ? `:${payload}-schemas` : ''}`;
 }
+
+/** The stateful implementation as the embedded server (run --stateful): it keeps state, so the run
+ * goes in phases and learns from it (src/engine/phases.ts, discover.ts). */
+const statefulSettings = (settings: RunSettings): RunSettings => ({ ...settings, stateful: true });
 
 export function plan(options: PlanOptions = {}): Subject[] {
   const mutants = mutantsFor(options);
@@ -124,9 +129,10 @@ export function plan(options: PlanOptions = {}): Subject[] {
   const subjects: Subject[] = [{ name: 'clean', settings, config: 'default configuration' }];
   // One clean run per profile and kind of run (conformance or replay) the mutants use, with the
   // union of their needs and full fuzz runs.
-  const kindOf = (m: Mutant) => `${m.needs?.profile ?? 'asmx'} ${m.needs?.baseline || payloadFormatOf(m.name) ? 'replay' : 'run'} ${payloadFormatOf(m.name) ?? ''}`;
-  for (const kind of [...new Set(mutants.map(kindOf))]) {
-    const users = mutants.filter((m) => kindOf(m) === kind);
+  const kindOf = (m: CatalogMutant) => `${m.needs?.profile ?? 'asmx'} ${m.needs?.baseline || payloadFormatOf(m.name) ? 'replay' : 'run'} ${payloadFormatOf(m.name) ?? ''}`;
+  const echo = mutants.filter((m) => !m.stateful);
+  for (const kind of [...new Set(echo.map(kindOf))]) {
+    const users = echo.filter((m) => kindOf(m) === kind);
     const profile = users[0]!.needs?.profile ?? 'asmx';
     const payload = payloadFormatOf(users[0]!.name);
     const replay = users[0]!.needs?.baseline === true || payload !== undefined;
@@ -143,9 +149,20 @@ export function plan(options: PlanOptions = {}): Subject[] {
     if (profile === 'asmx' && !replay && !union.auth && slaMs.length === 0) continue;
     subjects.push({ name: baselineName(profile, replay, payload), ...c });
   }
+  // The stateful implementation's mutants have one clean control: the stateful service with the
+  // union of their needs, every fuzz run, and warnings counted (state-consistency is a warning).
+  const stateful = mutants.filter((m) => m.stateful);
+  if (stateful.length > 0) {
+    const union = { fuzz: true, auth: stateful.some((m) => m.needs?.auth) };
+    const c = configure(statefulSettings(settings), { needs: union, caughtBy: stateful.flatMap((m) => m.caughtBy) });
+    subjects.push({ name: baselineName('asmx', false, undefined, true), ...c, config: `stateful, ${c.config}` });
+  }
   for (const m of mutants) {
     const payload = payloadFormatOf(m.name);
-    subjects.push({ name: m.name, mutant: m.name, ...configure(settings, { ...m, ...(payload ? { payload } : {}) }) });
+    if (m.stateful) {
+      const c = configure(statefulSettings(settings), m);
+      subjects.push({ name: m.name, mutant: m.name, ...c, config: `stateful, ${c.config}` });
+    } else subjects.push({ name: m.name, mutant: m.name, ...configure(settings, { ...m, ...(payload ? { payload } : {}) }) });
   }
   return subjects;
 }

@@ -1,7 +1,7 @@
 /** The README's mutation-score block (written by `npm run mutants -- --write-readme`) lists exactly the catalog. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { MUTANTS } from '../../src/server/mutants/index.js';
+import { ALL_MUTANTS as MUTANTS } from '../../scripts/mutation/catalog.js';
 import { baselineChecks, caseChecks, checks, serviceChecks, sequenceChecks } from '../../src/checks/registry.js';
 import { README_BEGIN, README_END, replaceReadmeBlock } from '../../scripts/mutation/format.js';
 
