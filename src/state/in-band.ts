@@ -63,6 +63,36 @@ export function learnFailureSignature(successes: readonly string[], failures: re
   return undefined;
 }
 
+/**
+ * A signature learned from a run's answers to valid requests, some of which may themselves be
+ * in-band failures (most ids a valid request names do not exist on a real target), against answers
+ * to requests that should fail. An answer of the same kind as some failure (kindOf) is no evidence of
+ * success, so only the others stand for successes; the signature, verified on those, then tells the
+ * valid answers apart. Undefined when no answer differs in kind from the failures.
+ */
+export function learnFailureSignatureFromRun(answers: readonly string[], failures: readonly string[]): FailureSignature | undefined {
+  const failureKinds = new Set(failures.slice(0, MAX_TEXTS).map(kindOf));
+  return learnFailureSignature(answers.filter((t) => !failureKinds.has(kindOf(t))), failures);
+}
+
+/** What kind of answer a text is, coarsely: a JSON object's top-level keys with the values of its
+ * boolean ones (`ok=false,error`), an XML root with its children's names and boolean texts, else the
+ * first word. Two answers of one kind have the same structure, whatever their values. */
+export function kindOf(text: string): string {
+  const head = text.trimStart();
+  if (head.startsWith('{') && text.length <= MAX_PARSE_CHARS) {
+    const v = parseJson(text);
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      return `json:${Object.entries(v).map(([k, x]) => (typeof x === 'boolean' ? `${k}=${x}` : k)).sort().join(',')}`;
+    }
+  }
+  if (head.startsWith('<') && text.length <= MAX_PARSE_CHARS) {
+    const top = topLevelXml(text);
+    if (top) return `xml:${top.root}:${[...new Set(top.children.map(([n, t]) => (t === 'true' || t === 'false' ? `${n}=${t}` : n)))].sort().join(',')}`;
+  }
+  return `text:${/^[A-Za-z][\w-]*:?/.exec(head)?.[0] ?? head.slice(0, 1)}`;
+}
+
 /** --failure-pattern, already checked to compile by the configuration (src/config/parsers.ts). */
 export function givenFailureSignature(pattern: string): FailureSignature {
   return Object.freeze({ pattern, flags: '', source: 'given', evidence: `--failure-pattern '${pattern}'` });

@@ -1,7 +1,7 @@
 /** In-band failure signatures (src/state/in-band.ts): learned from the target's failure and success
  * answers, verified on them, and none where nothing tells them apart. */
 import { describe, expect, test } from 'vitest';
-import { givenFailureSignature, isInBandFailure, learnFailureSignature } from '../../src/state/in-band.js';
+import { givenFailureSignature, isInBandFailure, kindOf, learnFailureSignature, learnFailureSignatureFromRun } from '../../src/state/in-band.js';
 
 const JSON_OK = ['{"ok":true,"records":[]}', '{"ok":true,"records":[{"accountnumber":1001,"accountname":"Acme"}]}', '{"ok":true,"id":3042}'];
 const JSON_FAIL = ['{"ok":false,"error":"Unknown emailid 5"}', '{"ok":false,"error":"bad sig"}'];
@@ -74,5 +74,30 @@ describe('isInBandFailure and a given pattern', () => {
   test('a signature with the g flag answers the same every time', () => {
     const sig = { pattern: 'fail', flags: 'g', source: 'given' as const, evidence: '' };
     expect([isInBandFailure('fail', sig), isInBandFailure('fail', sig), isInBandFailure('fail', sig)]).toEqual([true, true, true]);
+  });
+});
+
+describe('learnFailureSignatureFromRun: valid answers that are themselves failures', () => {
+  test.each([
+    ['{"ok":false,"error":"Unknown emailid 5"}', 'json:error,ok=false'],
+    ['{"records":[],"ok":true}', 'json:ok=true,records'],
+    ['<Result><ok>false</ok><error>x</error><error>y</error></Result>', 'xml:Result:error,ok=false'],
+    ['Error: bad sig', 'text:Error:'],
+    ['[1,2]', 'text:['],
+  ])('kindOf(%s)', (text, kind) => {
+    expect(kindOf(text)).toBe(kind);
+  });
+
+  test('answers of a failure\'s kind stand for no success; the others separate them', () => {
+    const answers = [...JSON_OK, '{"ok":false,"error":"Unknown accountnumber 9"}'];
+    // learnFailureSignature alone sees "ok":false in a "success" and finds nothing.
+    expect(learnFailureSignature(answers, JSON_FAIL)).toBeUndefined();
+    const sig = learnFailureSignatureFromRun(answers, JSON_FAIL);
+    expect(sig?.pattern).toBe('"ok"\\s*:\\s*false');
+    expect(answers.map((t) => isInBandFailure(t, sig))).toEqual([false, false, false, true]);
+  });
+
+  test('every answer of a failure\'s kind: none learned', () => {
+    expect(learnFailureSignatureFromRun(JSON_FAIL, ['{"ok":false,"error":"bad sig"}'])).toBeUndefined();
   });
 });
