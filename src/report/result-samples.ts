@@ -16,6 +16,9 @@ import { RECORDS_FILE, recordsFileSource } from './records-jsonl.js';
 export interface ResultSample {
   readonly operation: string;
   readonly text: string;
+  /** How the run classed the answer, when it did (records.jsonl's dataPath): an in-band failure
+   * says nothing about the shape of a success. */
+  readonly dataPath?: 'success' | 'failure';
 }
 
 export interface ResultSamples {
@@ -23,6 +26,9 @@ export interface ResultSamples {
   /** The file the samples were read from, for messages. */
   readonly file: string;
   readonly samples: readonly ResultSample[];
+  /** Result texts answering requests that should fail (negative cases answered HTTP 200 with a
+   * result), those of the authentication scenarios first: what an in-band failure looks like. */
+  readonly failures: readonly string[];
 }
 
 const valid = (kind: string) => kind === 'positive' || kind === 'fuzz';
@@ -31,28 +37,43 @@ const valid = (kind: string) => kind === 'positive' || kind === 'fuzz';
 function sampleOf(r: ExchangeRecord): ResultSample | undefined {
   if (!valid(r.kind) || r.transport === 'parity' || r.transport === 'wsdl' || r.skipped || r.error) return undefined;
   const text = r.result?.kind === 'result' ? r.result.text : null;
-  return typeof text === 'string' && text.length <= RESULT_CHARS ? { operation: r.operation, text } : undefined;
+  const dataPath = r.dataPath === 'success' || r.dataPath === 'failure' ? { dataPath: r.dataPath } : {};
+  return typeof text === 'string' && text.length <= RESULT_CHARS ? { operation: r.operation, text, ...dataPath } : undefined;
 }
+
+/** A negative record's result text, and whether its scenario is an authentication one. */
+function failureOf(r: ExchangeRecord): { text: string; auth: boolean } | undefined {
+  const text = r.kind === 'negative' && !r.error && r.result?.kind === 'result' ? r.result.text : null;
+  return typeof text === 'string' && text.length <= RESULT_CHARS ? { text, auth: r.scenario?.startsWith('auth-') ?? false } : undefined;
+}
+
+const authFirst = (fs: ReadonlyArray<{ text: string; auth: boolean }>): string[] => [...fs.filter((f) => f.auth), ...fs.filter((f) => !f.auth)].map((f) => f.text);
 
 /** Read a record at a time: only the samples are kept, not every record of a large run. */
 export function samplesFromReports(dir: string): ResultSamples {
   const samples: ResultSample[] = [];
+  const failures: Array<{ text: string; auth: boolean }> = [];
   for (const r of recordsFileSource(dir).records()) {
     const sample = sampleOf(r);
     if (sample) samples.push(sample);
+    const failure = failureOf(r);
+    if (failure) failures.push(failure);
   }
-  return { source: 'reports', file: join(dir, RECORDS_FILE), samples };
+  return { source: 'reports', file: join(dir, RECORDS_FILE), samples, failures: authFirst(failures) };
 }
 
 export function samplesFromBaseline(dir: string): ResultSamples {
   const baseline = readBaseline(dir);
   const samples: ResultSample[] = [];
-  for (const c of baseline.cases.filter((x) => valid(x.kind))) {
+  const failures: Array<{ text: string; auth: boolean }> = [];
+  for (const c of baseline.cases) {
     for (const answer of baseline.answers.get(c.id)?.values() ?? []) {
-      if (answer.outcome === 'result' && typeof answer.text === 'string') samples.push({ operation: c.operation, text: answer.text });
+      if (answer.outcome !== 'result' || typeof answer.text !== 'string') continue;
+      if (valid(c.kind)) samples.push({ operation: c.operation, text: answer.text });
+      else if (c.kind === 'negative') failures.push({ text: answer.text, auth: c.scenario?.startsWith('auth-') ?? false });
     }
   }
-  return { source: 'baseline', file: join(dir, 'responses.jsonl'), samples };
+  return { source: 'baseline', file: join(dir, 'responses.jsonl'), samples, failures: authFirst(failures) };
 }
 
 /** A baseline folder (it has manifest.json) or a reports folder (records.jsonl). */

@@ -1,8 +1,8 @@
 /** Issue 21 through the CLI: shapes infer from a run's reports, a run judged against the schemas it
  * wrote, and the bad-usage paths (nothing to learn from, a broken schema file). */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_NAMESPACE, operations } from '../../src/contract/index.js';
@@ -84,6 +84,75 @@ describe('shapes infer', () => {
       `Learned from 3 results of valid requests in ${join(baseline, 'responses.jsonl')}:`,
       `  ${join(out, 'MobileTasksList.schema.json')}  from 3 results`,
     ]]);
+  });
+
+  describe('in-band failures are learned apart, never as an operation\'s schema', () => {
+    const ok = (op: string, caseId: string, text: string, extra: object = {}) => ({ operation: op, caseId, kind: 'positive', result: { kind: 'result', text }, ...extra });
+    const STATEFUL = [
+      ok('MobileAccountSearch', 'a1', '{"ok":true,"records":[{"accountnumber":1001,"accountname":"Acme"}]}'),
+      ok('MobileAccountSearch', 'a2', '{"ok":true,"records":[]}'),
+      ok('MobileContactSearch', 'c1', '{"ok":true,"records":[{"contactnumber":2001}]}'),
+      ok('MobileContactSearch', 'c2', '{"ok":false,"error":"Unknown contactnumber 7"}'),
+      ok('MobileContactEmailUpdate', 'u1', '{"ok":false,"error":"Unknown emailid 5"}'),
+      ok('MobileContactEmailUpdate', 'u2', '{"ok":false,"error":"Unknown emailid 6"}'),
+    ];
+    const NEGATIVE = [
+      { operation: 'MobileAccountSearch', caseId: 'n1', kind: 'negative', scenario: 'auth-corrupted-sig', result: { kind: 'result', text: '{"ok":false,"error":"bad sig"}' } },
+      { operation: 'MobileTasksList', caseId: 'n2', kind: 'negative', scenario: 'int-non-numeric', result: { kind: 'result', text: '{"ok":false,"error":"taskkeyid is not a number"}' } },
+    ];
+    const expectSplit = (lines: string[], out: string, how: string) => {
+      expect(lines.slice(0, 4)).toEqual([
+        `Learned from 3 results of valid requests in ${join(dirname(out), 'records.jsonl')}:`,
+        `  ${join(out, 'MobileAccountSearch.schema.json')}  from 2 results`,
+        `  ${join(out, 'MobileContactSearch.schema.json')}  from 1 result (1 in-band failure apart)`,
+        `In-band failures learned apart, not as result schemas: 3, ${how}`,
+      ]);
+      expect(lines).toContain('  MobileContactEmailUpdate: no success answer to learn from (2 in-band failures)');
+      expect(readdirSync(out).sort()).toEqual(['MobileAccountSearch.schema.json', 'MobileContactSearch.schema.json']);
+      // The success shape only: no "error" key learned into it.
+      const schema = JSON.parse(readFileSync(join(out, 'MobileContactSearch.schema.json'), 'utf8')) as { properties: object };
+      expect(Object.keys(schema.properties)).toEqual(['ok', 'records']);
+    };
+
+    test('by a signature learned from the answers to requests that should fail', async () => {
+      const reports = reportsWith('inband-learned', [...STATEFUL, ...NEGATIVE]);
+      const { code, out: lines } = await inProcess(['shapes', 'infer', reports, '--out', join(reports, 'schemas')]);
+      expect(code).toBe(0);
+      expectSplit(lines, join(reports, 'schemas'), `matching /"ok"\\s*:\\s*false/, learned: "ok":false in every failure answer (2; first: '{"ok":false,"error":"bad sig"}'), in no success answer (3)`);
+    });
+
+    test('by --failure-pattern', async () => {
+      const reports = reportsWith('inband-given', STATEFUL);
+      const { code, out: lines } = await inProcess(['shapes', 'infer', reports, '--out', join(reports, 'schemas'), '--failure-pattern', '"ok":false']);
+      expect(code).toBe(0);
+      expectSplit(lines, join(reports, 'schemas'), 'matching --failure-pattern /"ok":false/');
+    });
+
+    test('as the run classed each answer', async () => {
+      const classed = STATEFUL.map((r) => ({ ...r, dataPath: r.result.text.includes('false') ? 'failure' : 'success' }));
+      const reports = reportsWith('inband-run', classed);
+      const { code, out: lines } = await inProcess(['shapes', 'infer', reports, '--out', join(reports, 'schemas')]);
+      expect(code).toBe(0);
+      expectSplit(lines, join(reports, 'schemas'), 'as the run classed each answer');
+    });
+
+    test('nothing told apart: learned as before, and said why', async () => {
+      // The answers to requests that should fail look like the successes: no pattern, no split.
+      const reports = reportsWith('inband-none', [ok('MobileAccountSearch', 'a1', '{"ok":true,"records":[]}'), { ...NEGATIVE[0], result: { kind: 'result', text: '{"ok":true,"records":[]}' } }]);
+      const { code, out: lines } = await inProcess(['shapes', 'infer', reports, '--out', join(reports, 'schemas')]);
+      expect([code, lines.slice(0, 3)]).toEqual([0, [
+        `Learned from 1 results of valid requests in ${join(reports, 'records.jsonl')}:`,
+        `  ${join(reports, 'schemas', 'MobileAccountSearch.schema.json')}  from 1 result`,
+        'No in-band failure told apart: nothing tells the 1 answers to requests that should fail apart from the other answers; give --failure-pattern if the target answers failures in the result text',
+      ]]);
+    });
+
+    test('a target that only ever failed is bad usage, and nothing is written', async () => {
+      const reports = reportsWith('inband-all', [STATEFUL[4]!, STATEFUL[5]!]);
+      const { code, err } = await inProcess(['shapes', 'infer', reports, '--out', join(reports, 'schemas'), '--failure-pattern', '"ok":false']);
+      expect([code, err]).toEqual([2, [`tsiws-conform: shapes infer: all 2 results of valid requests in ${join(reports, 'records.jsonl')} are in-band failures (matching --failure-pattern /"ok":false/); infer from a run whose valid requests reached the data (--values, or a target with data)`]]);
+      expect(existsSync(join(reports, 'schemas'))).toBe(false);
+    });
   });
 
   test('a folder with no result to learn from is bad usage, and nothing is written', async () => {

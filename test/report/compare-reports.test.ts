@@ -72,7 +72,7 @@ test('verdictsOf keeps the worst verdict of the records sharing a key', () => {
 
 describe('shape drift between two runs', () => {
   const samples = (texts: Record<string, string[]>): ResultSamples => ({
-    source: 'reports', file: 'records.jsonl', samples: Object.entries(texts).flatMap(([operation, ts]) => ts.map((text) => ({ operation, text }))),
+    source: 'reports', file: 'records.jsonl', samples: Object.entries(texts).flatMap(([operation, ts]) => ts.map((text) => ({ operation, text }))), failures: [],
   });
   const shapes = compareShapes(
     samples({ MobileTasksList: ['{"n":1,"s":"a"}', '{"n":2,"s":"b"}'], MobileContactSearch: ['<r><a>1</a></r>'], MobileAccountSearch: ['{"x":1}'] }),

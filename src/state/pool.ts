@@ -1,0 +1,115 @@
+/**
+ * The values a run has learned (learn.ts, values-file.ts), and deterministic choices among them: the
+ * same records added in the same order give the same picks, so a run's requests are reproducible
+ * from its seed and the answers it got. A pool crosses to the suites' worker processes as plain data
+ * (toJSON / fromJSON).
+ */
+import type { Operation } from '../contract/index.js';
+import type { LearnedRecord } from './learn.js';
+import { isIdParam, POOL_PARAMS } from './params.js';
+
+export interface PoolData {
+  readonly records: readonly LearnedRecord[];
+}
+
+/** Most records a pool keeps; later ones are dropped (the first seen stay, for determinism). */
+export const MAX_POOL_RECORDS = 10_000;
+
+const rotate = <T>(items: readonly T[], index: number): T => items[((Math.trunc(index) % items.length) + items.length) % items.length]!;
+const keyOf = (fields: Readonly<Record<string, string>>): string => JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)));
+const paramsOf = (op: Operation): string[] => op.params.map((p) => p.name).filter((n) => POOL_PARAMS.has(n));
+const covers = (r: LearnedRecord, params: readonly string[]): number => params.filter((p) => r.fields[p] !== undefined).length;
+/** How well a record serves an operation: identifiers covered first (they must belong together;
+ * an e-mail's address does not name its contact), then parameters covered. */
+const score = (r: LearnedRecord, params: readonly string[]): number => covers(r, params.filter(isIdParam)) * 1000 + covers(r, params);
+
+export class ValuePool {
+  private readonly records: LearnedRecord[] = [];
+  private readonly seen = new Set<string>();
+
+  /** Adds the records not already held (same fields, whichever operation answered them); returns
+   * how many were new. Fields that are no contract parameter's are left out. */
+  add(records: readonly LearnedRecord[]): number {
+    let added = 0;
+    for (const r of records) {
+      if (this.records.length >= MAX_POOL_RECORDS) break;
+      const fields = Object.fromEntries(Object.entries(r.fields).filter(([k, v]) => POOL_PARAMS.has(k) && typeof v === 'string'));
+      const key = keyOf(fields);
+      if (Object.keys(fields).length === 0 || this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.records.push(Object.freeze({ from: r.from, fields: Object.freeze(fields) }));
+      added++;
+    }
+    return added;
+  }
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  /**
+   * Values for `operation`'s parameters that the pool knows. They come from one record, the one that
+   * covers most of the identifiers, then most of the parameters (`index` rotates among records that
+   * do as well, in the order they were added, so cases and transports can get different instances);
+   * parameters that record lacks are filled from the values other records hold, rotated the same
+   * way. Empty when the pool knows none. Keys in the contract's parameter order.
+   */
+  pick(operation: Operation, index: number): Record<string, string> {
+    const params = paramsOf(operation);
+    const scores = this.records.map((r) => score(r, params));
+    const best = Math.max(0, ...scores);
+    if (best === 0) return {};
+    const chosen = rotate(this.records.filter((_, i) => scores[i] === best), index);
+    const picked: Record<string, string> = {};
+    for (const p of params) {
+      const own = chosen.fields[p];
+      const values = own === undefined ? this.valuesFor(p) : [own];
+      if (values.length > 0) picked[p] = rotate(values, index);
+    }
+    return picked;
+  }
+
+  /** The distinct values the pool holds for `param`, in the order first seen. */
+  valuesFor(param: string): string[] {
+    const values = new Set<string>();
+    for (const r of this.records) {
+      const v = r.fields[param];
+      if (v !== undefined) values.add(v);
+    }
+    return [...values];
+  }
+
+  /**
+   * Up to `k` records that each cover every one of `params` and differ in their values for them
+   * (first seen first), as values for `operation`'s parameters: the i-th is the i-th instance, so
+   * each transport can delete its own (reptodelete, sonumber) pair. Fewer when the pool has fewer.
+   */
+  distinct(operation: Operation, params: readonly string[], k: number): Array<Record<string, string>> {
+    const wanted = paramsOf(operation);
+    const tuples = new Set<string>();
+    const out: Array<Record<string, string>> = [];
+    for (const r of this.records) {
+      if (out.length >= k) break;
+      if (covers(r, params) !== params.length) continue;
+      const tuple = JSON.stringify(params.map((p) => r.fields[p]));
+      if (tuples.has(tuple)) continue;
+      tuples.add(tuple);
+      out.push(Object.fromEntries(wanted.filter((p) => r.fields[p] !== undefined).map((p) => [p, r.fields[p]!])));
+    }
+    return out;
+  }
+
+  toJSON(): PoolData {
+    return { records: this.records.map((r) => ({ from: r.from, fields: { ...r.fields } })) };
+  }
+
+  /** A pool from toJSON's data; entries that are not records are ignored. */
+  static fromJSON(data: unknown): ValuePool {
+    const pool = new ValuePool();
+    const records = typeof data === 'object' && data !== null ? (data as { records?: unknown }).records : undefined;
+    if (!Array.isArray(records)) return pool;
+    const valid = records.filter((r): r is LearnedRecord => typeof r === 'object' && r !== null && typeof r.from === 'string' && typeof r.fields === 'object' && r.fields !== null);
+    pool.add(valid);
+    return pool;
+  }
+}

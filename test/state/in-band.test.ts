@@ -1,0 +1,103 @@
+/** In-band failure signatures (src/state/in-band.ts): learned from the target's failure and success
+ * answers, verified on them, and none where nothing tells them apart. */
+import { describe, expect, test } from 'vitest';
+import { givenFailureSignature, isInBandFailure, kindOf, learnFailureSignature, learnFailureSignatureFromRun } from '../../src/state/in-band.js';
+
+const JSON_OK = ['{"ok":true,"records":[]}', '{"ok":true,"records":[{"accountnumber":1001,"accountname":"Acme"}]}', '{"ok":true,"id":3042}'];
+const JSON_FAIL = ['{"ok":false,"error":"Unknown emailid 5"}', '{"ok":false,"error":"bad sig"}'];
+const XML_OK = ['<Result><ok>true</ok><records><record><accountnumber>1001</accountnumber></record></records></Result>', '<Result><ok>true</ok><records/></Result>'];
+const XML_FAIL = ['<Result><ok>false</ok><error>Unknown emailid 5</error></Result>', '<Result>\n  <ok> false </ok><error>bad sig</error></Result>'];
+
+describe('learnFailureSignature', () => {
+  test.each([
+    ['the stateful reference\'s JSON', JSON_OK, JSON_FAIL, '"ok"\\s*:\\s*false', '', `"ok":false in every failure answer (2; first: '{"ok":false,"error":"Unknown emailid 5"}'), in no success answer (3)`],
+    ['JSON whose failures only add a key', ['{"records":[]}'], ['{"error":"Unknown emailid 5"}', '{"error":"Unknown emailid 6","code":4}'], '"error"\\s*:', '', `"error" in every failure answer (2; first: '{"error":"Unknown emailid 5"}'), in no success answer (1)`],
+    // The same message in every failure is an instance, not a marker: the key is the feature.
+    ['JSON failures with a status', ['{"status":"ok","data":[]}'], ['{"status":"error","message":"Unknown emailid 5"}', '{"message":"bad sig","status":"error"}'], '"status"\\s*:\\s*"error"', '', `"status":"error" in every failure answer (2; first: '{"status":"error","message":"Unknown emailid 5"}'), in no success answer (1)`],
+    ['JSON failures with one message', ['{"records":[]}'], ['{"error":"bad sig"}', '{"error":"bad sig"}'], '"error"\\s*:', '', `"error" in every failure answer (2; first: '{"error":"bad sig"}'), in no success answer (1)`],
+    ['the stateful reference\'s XML', XML_OK, XML_FAIL, '<ok>\\s*false\\s*</ok>', '', `<ok>false</ok> in every failure answer (2; first: '<Result><ok>false</ok><error>Unknown emailid 5</error></Resu…'), in no success answer (2)`],
+    ['XML failures with another root', ['<a:Result xmlns:a="urn:x"><a:records/></a:Result>'], ['<a:Error xmlns:a="urn:x">Unknown emailid 5</a:Error>'], '<a:Error[\\s/>]', '', `<a:Error> in every failure answer (1; first: '<a:Error xmlns:a="urn:x">Unknown emailid 5</a:Error>'), in no success answer (1)`],
+    ['plain Error: texts', ['accountnumber=1001;accountname=Acme', ''], ['Error: Unknown emailid 5', '  Error: bad signature'], '^\\s*Error:', '', `'Error:' at the start in every failure answer (2; first: 'Error: Unknown emailid 5'), in no success answer (2)`],
+    ['plain texts sharing a word in two cases', ['all fine'], ['that did not work: unknown id', 'Unknown ID 5'], '\\bunknown\\b', 'i', `'unknown' in every failure answer (2; first: 'that did not work: unknown id'), in no success answer (1)`],
+  ])('%s', (_, successes, failures, pattern, flags, evidence) => {
+    const sig = learnFailureSignature(successes, failures);
+    expect(sig).toEqual({ pattern, flags, source: 'learned', evidence });
+    expect(failures.map((t) => isInBandFailure(t, sig))).toEqual(failures.map(() => true));
+    expect(successes.map((t) => isInBandFailure(t, sig))).toEqual(successes.map(() => false));
+  });
+
+  test.each([
+    ['no successes', [], JSON_FAIL],
+    ['no failures', JSON_OK, []],
+    ['the same texts', ['OK', 'done'], ['OK']],
+    ['failures with nothing in common', JSON_OK, ['{"a":1}', '<b/>', 'c']],
+    // "ok":false is in a success too (nested), and every other feature is as well.
+    ['a success that has the failure\'s feature', ['{"ok":false,"records":[]}'], ['{"ok":false}']],
+    ['failures that are successes by every feature', ['{"ok":true,"records":[]}'], ['{"ok":true,"records":[] }']],
+  ])('none from %s', (_, successes, failures) => {
+    expect(learnFailureSignature(successes, failures)).toBeUndefined();
+  });
+
+  test('never a pattern that matches a success, even one its features missed', () => {
+    // Each failure's ok:false is top level; a success holds it nested, so that feature is refused
+    // on verification and the key only failures have is chosen.
+    const sig = learnFailureSignature(['{"ok":true,"records":[{"ok":false}]}'], ['{"ok":false,"error":"x"}']);
+    expect(sig?.pattern).toBe('"error"\\s*:');
+  });
+
+  test('large texts: bounded work, still verified on every text', () => {
+    const big = JSON.stringify({ ok: true, records: Array.from({ length: 100_000 }, (_, i) => ({ accountnumber: i, accountname: 'Acme' })) });
+    const started = Date.now();
+    const sig = learnFailureSignature([big, ...JSON_OK], [...JSON_FAIL, `Denied: ${'x'.repeat(5_000_000)}`]);
+    // The long failure is no JSON: the JSON features are not every failure's, nor is a word.
+    expect(sig).toBeUndefined();
+    expect(learnFailureSignature([big], JSON_FAIL)?.pattern).toBe('"ok"\\s*:\\s*false');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('isInBandFailure and a given pattern', () => {
+  test.each([
+    ['{"ok":false}', true],
+    ['{"ok":true}', false],
+    [null, false],
+    [undefined, false],
+  ])('%s', (text, failed) => {
+    expect(isInBandFailure(text, givenFailureSignature('"ok"\\s*:\\s*false'))).toBe(failed);
+  });
+
+  test('a given pattern says where it came from; no signature, no failure', () => {
+    expect(givenFailureSignature('^Error')).toEqual({ pattern: '^Error', flags: '', source: 'given', evidence: "--failure-pattern '^Error'" });
+    expect(isInBandFailure('Error', undefined)).toBe(false);
+  });
+
+  test('a signature with the g flag answers the same every time', () => {
+    const sig = { pattern: 'fail', flags: 'g', source: 'given' as const, evidence: '' };
+    expect([isInBandFailure('fail', sig), isInBandFailure('fail', sig), isInBandFailure('fail', sig)]).toEqual([true, true, true]);
+  });
+});
+
+describe('learnFailureSignatureFromRun: valid answers that are themselves failures', () => {
+  test.each([
+    ['{"ok":false,"error":"Unknown emailid 5"}', 'json:error,ok=false'],
+    ['{"records":[],"ok":true}', 'json:ok=true,records'],
+    ['<Result><ok>false</ok><error>x</error><error>y</error></Result>', 'xml:Result:error,ok=false'],
+    ['Error: bad sig', 'text:Error:'],
+    ['[1,2]', 'text:['],
+  ])('kindOf(%s)', (text, kind) => {
+    expect(kindOf(text)).toBe(kind);
+  });
+
+  test('answers of a failure\'s kind stand for no success; the others separate them', () => {
+    const answers = [...JSON_OK, '{"ok":false,"error":"Unknown accountnumber 9"}'];
+    // learnFailureSignature alone sees "ok":false in a "success" and finds nothing.
+    expect(learnFailureSignature(answers, JSON_FAIL)).toBeUndefined();
+    const sig = learnFailureSignatureFromRun(answers, JSON_FAIL);
+    expect(sig?.pattern).toBe('"ok"\\s*:\\s*false');
+    expect(answers.map((t) => isInBandFailure(t, sig))).toEqual([false, false, false, true]);
+  });
+
+  test('every answer of a failure\'s kind: none learned', () => {
+    expect(learnFailureSignatureFromRun(JSON_FAIL, ['{"ok":false,"error":"bad sig"}'])).toBeUndefined();
+  });
+});

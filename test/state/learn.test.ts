@@ -1,0 +1,92 @@
+/** Values learned from result texts (src/state/learn.ts): JSON, XML and name=value records, nested
+ * records, the create id mapping, names in any case, and hostile input that must not throw. */
+import { describe, expect, test } from 'vitest';
+import { CREATE_ID_PARAM, idParams, MAX_RECORDS, POOL_PARAMS, recordsOf } from '../../src/state/learn.js';
+
+const STATEFUL_JSON = '{"ok":true,"records":[{"accountnumber":1001,"accountname":"Acme","emails":[{"emailid":3001,"email":"a@b.c","primary":true}]}]}';
+const STATEFUL_XML = '<Result><ok>true</ok><records><record><accountnumber>1001</accountnumber><accountname>Acme</accountname>'
+  + '<emails><email><emailid>3001</emailid><email>a@b.c</email><primary>true</primary></email></emails></record></records></Result>';
+
+describe('recordsOf', () => {
+  test.each([
+    ['JSON, nested e-mails as records of their own', 'MobileContactSearch', STATEFUL_JSON, [
+      { accountnumber: '1001', accountname: 'Acme' }, { emailid: '3001', email: 'a@b.c', primary: 'true' },
+    ]],
+    ['XML in the result text, the same records', 'MobileContactSearch', STATEFUL_XML, [
+      { accountnumber: '1001', accountname: 'Acme' }, { emailid: '3001', email: 'a@b.c', primary: 'true' },
+    ]],
+    ['a JSON array at the root, fields that are no parameter left out', 'MobileAccountSearch', '[{"accountnumber":1,"colour":"red"},{"accountnumber":2,"ok":true}]', [
+      { accountnumber: '1' }, { accountnumber: '2' },
+    ]],
+    ['names in any case, as the parameter is named', 'MobileAccountSearch', '{"AccountNumber":"1001","ACCOUNTNAME":"Acme"}', [{ accountnumber: '1001', accountname: 'Acme' }]],
+    ['XML: prefixes dropped, attributes are fields, the five entities read', 'MobileAccountSearch',
+      '<?xml version="1.0"?><a:r xmlns:a="urn:x"><a:account sonumber="7"><a:AccountName>A &amp; B &lt;C&gt;</a:AccountName></a:account></a:r>',
+      [{ sonumber: '7', accountname: 'A & B <C>' }]],
+    ['XML: a leaf with attributes is also a record', 'MobileContactSearch', '<r><contactnumber>2</contactnumber><email emailid="3">x@y</email></r>', [
+      { contactnumber: '2', email: 'x@y' }, { emailid: '3' },
+    ]],
+    ['name=value pairs split by ;', 'MobileAccountSearch', 'accountnumber=1001;accountname=Acme', [{ accountnumber: '1001', accountname: 'Acme' }]],
+    ['name=value, one record a line', 'MobileAccountSearch', 'accountnumber=1001;accountname=Acme\r\naccountnumber=1002;accountname=Beta', [
+      { accountnumber: '1001', accountname: 'Acme' }, { accountnumber: '1002', accountname: 'Beta' },
+    ]],
+    ['name=value, one pair a line: a name seen again starts the next record', 'MobileAccountSearch', 'accountnumber = 1001\naccountname=Acme\naccountnumber=1002\n', [
+      { accountnumber: '1001', accountname: 'Acme' }, { accountnumber: '1002' },
+    ]],
+    ['values that are no reusable value: null, empty, objects', 'MobileAccountSearch', '{"accountnumber":null,"accountname":"  ","sonumber":{"x":1},"city":"Oslo"}', [{ city: 'Oslo' }]],
+    ['the first value of a name in one object wins (XML repeats)', 'MobileAccountSearch', '<r><sonumber>1</sonumber><sonumber>2</sonumber></r>', [{ sonumber: '1' }]],
+    ['plain text with no pairs', 'MobileAccountSearch', 'Error: Unknown emailid 5', []],
+    ['authentication fields are not learned', 'MobileAccountSearch', '{"repnumber":1,"sig":"s","mobilekey":"k","timestamp":"t"}', []],
+  ])('%s', (_, op, text, fields) => {
+    expect(recordsOf(op, text)).toEqual(fields.map((f) => ({ from: op, fields: f })));
+  });
+
+  test.each([
+    ['MobileContactEmailCreate', '{"ok":true,"id":3042}', [{ emailid: '3042' }]],
+    ['MobileTimeLogCreate', '<Result><ok>true</ok><id>77</id></Result>', [{ sologkeyid: '77' }]],
+    ['MobileContactEmailCreate', 'ok=true;id=3042', [{ emailid: '3042' }]],
+    // The id is named by no parameter: kept out of the pool.
+    ['MobileDocumentUpload', '{"ok":true,"id":9}', []],
+    // Only the answer's own id: a nested one is some other record's.
+    ['MobileContactEmailCreate', '{"ok":true,"record":{"id":5,"email":"a@b.c"}}', [{ email: 'a@b.c' }]],
+    // An id of another operation's answer is no parameter's.
+    ['MobileAccountSearch', '{"id":5,"accountnumber":1}', [{ accountnumber: '1' }]],
+    // A named emailid wins over the id.
+    ['MobileContactEmailCreate', '{"id":1,"emailid":2}', [{ emailid: '2' }]],
+  ])('the id of %s: %s', (op, text, fields) => {
+    expect(recordsOf(op, text)).toEqual(fields.map((f) => ({ from: op, fields: f })));
+  });
+
+  test('the create table names parameters of the contract, and identifiers are parameters', () => {
+    expect(CREATE_ID_PARAM).toEqual({ MobileContactEmailCreate: 'emailid', MobileTimeLogCreate: 'sologkeyid' });
+    expect(idParams.filter((p) => !POOL_PARAMS.has(p))).toEqual([]);
+    expect(POOL_PARAMS.has('repnumber') || POOL_PARAMS.has('sig')).toBe(false);
+  });
+
+  test.each([
+    ['invalid JSON', '{"accountnumber":1001,'],
+    ['not well-formed XML', '<r><accountnumber>1</r>'],
+    ['JSON nested 200,000 deep', '['.repeat(200_000) + ']'.repeat(200_000)],
+    ['XML nested 100,000 deep', '<a>'.repeat(100_000) + '</a>'.repeat(100_000)],
+    ['a DOCTYPE with entities', '<!DOCTYPE r [<!ENTITY x "1001">]><r><accountnumber>&x;</accountnumber></r>'],
+    ['a lone surrogate and NULs', '\ud800\u0000accountnumber=\u0000'],
+  ])('%s gives no record and does not throw', (_, text) => {
+    expect(recordsOf('MobileAccountSearch', text)).toEqual([]);
+  });
+
+  test('JSON nested deeper than MAX_DEPTH gives the records above it', () => {
+    const text = '{"accountnumber":1,"x":'.repeat(100) + '{}' + '}'.repeat(100);
+    expect(recordsOf('MobileAccountSearch', text)).toHaveLength(65);
+  });
+
+  test('a 10 MB answer gives at most MAX_RECORDS records, in time', () => {
+    const text = JSON.stringify({ records: Array.from({ length: 200_000 }, (_, i) => ({ accountnumber: i, accountname: 'x'.repeat(20) })) });
+    expect(text.length).toBeGreaterThan(10_000_000);
+    const started = Date.now();
+    const records = recordsOf('MobileAccountSearch', text);
+    expect([records.length, records[499]]).toEqual([MAX_RECORDS, { from: 'MobileAccountSearch', fields: { accountnumber: '499', accountname: 'x'.repeat(20) } }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // XML of that size is not parsed at all (MAX_XML_CHARS), and name=value text is capped too.
+    expect(recordsOf('MobileAccountSearch', `<r>${'<accountnumber>1</accountnumber>'.repeat(400_000)}</r>`)).toEqual([]);
+    expect(recordsOf('MobileAccountSearch', 'accountnumber=1\n'.repeat(700_000))).toHaveLength(MAX_RECORDS);
+  });
+});
