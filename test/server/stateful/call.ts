@@ -13,6 +13,8 @@ export interface Answer {
   readonly text: string | undefined;
   /** The result text, else the whole body (a GET/POST error's text/plain message, a fault's envelope). */
   readonly shown: string;
+  /** The fault's code and reason when the answer is a SOAP fault. */
+  readonly fault?: { readonly code: string; readonly reason: string };
   readonly response: HttpResponse;
 }
 
@@ -28,7 +30,8 @@ export async function call(server: ReferenceServer, transport: TransportId, opNa
   const response = await send(server.url, codec.encode({ namespace: server.namespace }, op, complete ? valuesFor(opName, given) : given));
   const decoded = codec.decode({ namespace: server.namespace }, op, response);
   const text = decoded.kind === 'result' ? decoded.text ?? '' : undefined;
-  return { status: response.status, text, shown: text ?? response.body.toString('utf8'), response };
+  const fault = decoded.kind === 'fault' ? { code: decoded.code, reason: decoded.reason } : undefined;
+  return { status: response.status, text, shown: text ?? response.body.toString('utf8'), ...(fault ? { fault } : {}), response };
 }
 
 /** The result text parsed as the JSON format's object. */

@@ -124,3 +124,14 @@ test.each(STATEFUL_MUTANTS.map((m) => m.name))('%s: the clean server answers the
 test('a stateful server refuses an echo mutant by name, naming the stateful ones', async () => {
   await expect(startReferenceServer({ stateful: true, mutant: 'trim-post' })).rejects.toThrow(`unknown stateful mutant "trim-post"; known: ${STATEFUL_MUTANTS.map((m) => m.name).join(', ')}`);
 });
+
+test('a crash in the web method is a soap:Server fault over SOAP 1.1 and a Receiver fault over SOAP 1.2', async () => {
+  const s = await startReferenceServer({ stateful: true, mutant: 'stateful-quote-in-search-500' });
+  try {
+    const reason = "Server was unable to process request. ---> Incorrect syntax near 's'.\nUnclosed quotation mark after the character string ''.";
+    const answers = await Promise.all((['soap11', 'soap12'] as const).map((t) => call(s, t, 'MobileOpportunitySearch', { accountname: "Keystone's" })));
+    expect(answers.map((a) => [a.status, a.fault])).toEqual([[500, { code: 'soap:Server', reason }], [500, { code: 'soap:Receiver', reason }]]);
+  } finally {
+    await s.close();
+  }
+});
