@@ -41,6 +41,9 @@ export interface Certificate {
   readonly incomplete?: RunInfo['incomplete'];
   /** Selected operation x transport cells with nothing sent, and why (verdict conforms-partially). */
   readonly notCovered?: Summary['cells']['notCovered'];
+  /** What the valid requests got (report/data-path.ts), when the run classed them: an operation
+   * without a success is a warning, and fails the run under --fail-on warning. */
+  readonly dataPath?: Summary['dataPath'];
   /** operation -> transport (and parity, when compared) -> outcome. */
   readonly outcomes: Record<string, Record<string, CellOutcome>>;
   /** Service-level checks (the ?WSDL comparison) -> outcome. */
@@ -121,6 +124,7 @@ export function certificateJson(reported: Reported, run: RunInfo, files: Readonl
     levels: summary.levels,
     ...(run.incomplete ? { incomplete: run.incomplete } : {}),
     ...(summary.cells.notCovered.length > 0 ? { notCovered: summary.cells.notCovered } : {}),
+    ...(summary.dataPath ? { dataPath: summary.dataPath } : {}),
     outcomes: outcomeTable(digest, run),
     service: Object.fromEntries(digest.kept.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
     files,

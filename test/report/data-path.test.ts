@@ -7,6 +7,7 @@ import { compileSchema } from '../../src/decode/xml.js';
 import { compactRecord } from '../../src/engine/compact.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSuccess } from '../../src/report/data-path.js';
+import { certificateJson } from '../../src/report/certificate.js';
 import { consoleTable } from '../../src/report/console.js';
 import { consoleJson } from '../../src/report/console-json.js';
 import { digestOf } from '../../src/report/digest.js';
@@ -157,6 +158,12 @@ describe('results.json and the console', () => {
     expect(lines(good).slice(-1)).toEqual(['Data path: 71 of 102 valid requests succeeded (69%); 16 in-band failures, 5 faults, 10 refused']);
     const without = good.map(({ dataPath: _d, fuzz, ...r }) => ({ ...r, ...(fuzz ? { fuzz: { ...fuzz, dataPath: undefined } } : {}) }) as ExchangeRecord);
     expect(lines(without).some((l) => l.startsWith('Data path'))).toBe(false);
+  });
+
+  test('certificate.json: dataPath beside the verdict it decided, none otherwise', () => {
+    const cert = (records: readonly ExchangeRecord[]) => JSON.parse(certificateJson(records, runWith('warning'), {})) as Record<string, unknown>;
+    expect([cert(RECORDS)['verdict'], cert(RECORDS)['dataPath']]).toEqual(['does-not-conform', EXPECTED]);
+    expect('dataPath' in cert([positive('MobileTimeLogList', 'p1')])).toBe(false);
   });
 
   test('--format json: summary.dataPath when present, and the verdict it decides under --fail-on warning', () => {

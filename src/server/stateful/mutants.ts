@@ -6,12 +6,11 @@
  * caughtBy names the checks meant to catch each: ids of src/checks/registry.ts, and the planned
  * `state-consistency` (create, find, update, see, delete, gone) and `data-path` checks.
  */
-import type { Operation } from '../../contract/index.js';
+import { AUTH_PARAMS, type Operation } from '../../contract/index.js';
 import type { TransportId } from '../../transports/index.js';
 import type { ResultFormat } from '../../results/result-format.js';
 import { WebMethodException } from '../behaviour.js';
 import type { MutantNeeds } from '../mutants/types.js';
-import { AUTH_PARAMS } from '../../contract/index.js';
 import type { Args } from './args.js';
 import { outcomeText, type Outcome } from './outcome.js';
 import type { Store } from './store.js';

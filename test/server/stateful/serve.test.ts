@@ -1,0 +1,34 @@
+/** serve --stateful, called in-process: its own mutant catalog, a clear error for a name outside it,
+ * and "stateful" in the line saying where it listens. */
+import { expect, test } from 'vitest';
+import serve from '../../../src/cli/serve.js';
+import type { Io } from '../../../src/cli/main.js';
+import { ConfigError } from '../../../src/config/settings.js';
+import { STATEFUL_MUTANTS } from '../../../src/server/stateful/mutants.js';
+
+function io(): Io & { readonly lines: string[] } {
+  const lines: string[] = [];
+  return { lines, out: (line) => lines.push(line), err: (line) => lines.push(line), env: {} };
+}
+
+test('--stateful --list-mutants lists the stateful catalog, one line each', async () => {
+  const out = io();
+  expect(await serve(['--stateful', '--list-mutants'], out)).toBe(0);
+  expect(out.lines).toEqual(STATEFUL_MUTANTS.map((m) => `${m.name.padEnd(33)} ${m.description}`));
+});
+
+test('an unknown name is a ConfigError naming the known ones; an echo mutant says to leave out --stateful', async () => {
+  const names = STATEFUL_MUTANTS.map((m) => m.name).join(', ');
+  await expect(serve(['--stateful', '--mutant', 'stateful-trim-soap13'], io())).rejects.toThrow(new ConfigError(`--mutant: unknown stateful mutant "stateful-trim-soap13" (did you mean "stateful-trim-soap12"?); known: ${names}; see tsiws-conform serve --stateful --list-mutants`));
+  await expect(serve(['--stateful', '--mutant', 'trim-post'], io())).rejects.toThrow(`--mutant: unknown stateful mutant "trim-post" (a mutant of the echo server: leave out --stateful); known: ${names}`);
+  await expect(serve(['--mutant', 'stateful-trim-soap12'], io())).rejects.toThrow('--mutant: unknown mutant "stateful-trim-soap12" (a mutant of the stateful server: add --stateful); see tsiws-conform serve --list-mutants');
+});
+
+test('serve --stateful --mutant NAME says so where it listens', async () => {
+  const out = io();
+  const served = serve(['--stateful', '--port', '0', '--mutant', 'stateful-trim-soap12'], out);
+  await expect.poll(() => out.lines.length).toBeGreaterThan(0);
+  process.emit('SIGINT');
+  expect(await served).toBe(0);
+  expect(out.lines[0]).toMatch(/^tsiws reference server listening on http:\/\/127\.0\.0\.1:\d+\/api\/rmm\/tsiWS\.asmx \(namespace http:\/\/www\.tigerpawsoftware\.com, stateful, json results, MUTANT stateful-trim-soap12\)$/);
+});
