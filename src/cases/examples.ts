@@ -13,10 +13,15 @@ const sample: Record<SoapType, (name: string, index: number) => string> = {
   bool: () => 'true',
 };
 
+/** Text parameters whose form the spec states: "base64string | text (base64-encoded file content)"
+ * (spec, Document fields). A service that decodes the file answers "sample base64string" with a
+ * business error, and the valid case would never reach its data path. */
+const STATED_FORM: Readonly<Record<string, string>> = { base64string: Buffer.from('tsiws-conformance sample document\n').toString('base64') };
+
 export function exampleCase(op: Operation): PositiveCase {
   const values: Record<string, string> = {};
   op.params.forEach((p, index) => {
-    if (!AUTH_PARAMS.includes(p.name)) values[p.name] = sample[p.type](p.name, index);
+    if (!AUTH_PARAMS.includes(p.name)) values[p.name] = STATED_FORM[p.name] ?? sample[p.type](p.name, index);
   });
   return { id: `${op.name}-example`, operation: op.name, kind: 'positive', values };
 }

@@ -24,7 +24,7 @@ export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare 
 
 export interface ReplayRow {
   readonly recorded: RecordedCase;
-  /** Its place among the baseline's cases: the slot of the instances it takes (instances.ts). */
+  /** Its place among the baseline's cases of its operation: the slot of the instances it takes (instances.ts). */
   readonly position: number;
   readonly answers: ReadonlyMap<TransportId, RecordedAnswer>;
   /** The recorded transports the run selected, in the usual order. */
@@ -35,7 +35,14 @@ export interface ReplayRow {
  * --shard only this shard's part (dealt like a conformance run's units: a case keeps its
  * transports together, so its parity comparison is complete in its shard). */
 export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'operations' | 'transports'> & Partial<Pick<RunSettings, 'shard'>>): ReplayRow[] {
-  return baseline.cases.map((c, position) => ({ c, position })).filter(({ c }) => settings.operations.includes(c.operation)).map(({ c, position }) => {
+  // A case's place among its operation's cases: distinct instances are per operation.
+  const seen = new Map<string, number>();
+  const placed = baseline.cases.map((c) => {
+    const position = seen.get(c.operation) ?? 0;
+    seen.set(c.operation, position + 1);
+    return { c, position };
+  });
+  return placed.filter(({ c }) => settings.operations.includes(c.operation)).map(({ c, position }) => {
     const answers = baseline.answers.get(c.id) ?? new Map<TransportId, RecordedAnswer>();
     return { recorded: c, position, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
   }).filter((r) => r.transports.length > 0).filter((_, position) => inShard(settings.shard, position));

@@ -23,10 +23,22 @@ function validEverywhere(param: Parameter, text: string): boolean {
   }
 }
 
+/** Most records a consistent pick rotates among. */
+const MAX_CHOICES = 1000;
+
+/** Values of `only`'s parameters of `op` from one record that has them all (a contact's account
+ * and contact numbers belong together, or a create for that contact fails), rotating by `index`;
+ * the pool's best pick where no record has them all. */
+function consistentPick(op: Operation, pool: ValuePool, index: number, only: ReadonlySet<string>): Record<string, string> {
+  const params = op.params.map((p) => p.name).filter((name) => only.has(name));
+  const whole = params.length > 0 ? pool.distinct(op, params, MAX_CHOICES) : [];
+  return whole.length > 0 ? whole[index % whole.length]! : pool.pick(op, index);
+}
+
 /** `values` with the pool's pick for `op` (one record where it can, `index` rotating among equally
  * good ones) in place, for the parameters `only` names (all but authentication when absent). */
 export function fillFromPool(op: Operation, values: WireValues, pool: ValuePool, index: number, only?: ReadonlySet<string>): Record<string, string> {
-  const picked = pool.pick(op, index);
+  const picked = only ? consistentPick(op, pool, index, only) : pool.pick(op, index);
   const out: Record<string, string> = { ...values };
   for (const p of op.params) {
     if (AUTH_PARAMS.includes(p.name) || (only && !only.has(p.name))) continue;

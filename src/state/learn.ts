@@ -75,7 +75,8 @@ const ID = '\u0000id';
 
 /** A scalar as the wire writes it in text; undefined for what is no reusable value. */
 function scalarText(v: unknown): string | undefined {
-  if (typeof v === 'string') return v.trim() === '' || v.length > MAX_VALUE_CHARS ? undefined : v.trim();
+  // Kept exactly as answered: a sequence compares a stored value with what it sent (white space included).
+  if (typeof v === 'string') return v.trim() === '' || v.length > MAX_VALUE_CHARS ? undefined : v;
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return undefined;

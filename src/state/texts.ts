@@ -1,7 +1,8 @@
 /** Reading result texts for the state layer: JSON, and XML by fast-xml-parser in its ordered form
  * (repeated siblings stay apart, in document order). Entities: the five predefined ones only
  * (htmlEntities off), and a text with a DOCTYPE is not read at all, so no entity it declares is
- * expanded. Values stay text, trimmed. Nothing here throws. */
+ * expanded. Values stay text, as written (white space is data; white space between elements is
+ * dropped where it is read). Nothing here throws. */
 import { XMLParser } from 'fast-xml-parser';
 
 export const MAX_XML_DEPTH = 64;
@@ -23,7 +24,9 @@ const options = {
   trimValues: true, processEntities: true, htmlEntities: false, ignoreDeclaration: true, ignorePiTags: true, maxNestedTags: MAX_XML_DEPTH,
 } as const;
 /** Names without their prefixes (records: <a:accountnumber> is accountnumber); as written (patterns). */
-const local = new XMLParser({ ...options, removeNSPrefix: true });
+// Records keep their values' white space (a sequence compares what was stored with what was sent);
+// the patterns of in-band.ts read trimmed text.
+const local = new XMLParser({ ...options, trimValues: false, removeNSPrefix: true });
 const written = new XMLParser(options);
 
 /** The document's top-level nodes; empty when it is not well-formed enough to read, or has a DOCTYPE. */
