@@ -15,6 +15,7 @@ import { rejectionPerProfile } from './rejection-per-profile.js';
 import { rejectsInvalidInput } from './rejects-invalid-input.js';
 import { responseTime } from './response-time.js';
 import { resultSchema } from './result-schema.js';
+import { resultFormatConsistent } from './result-format-consistent.js';
 import { soapBodySingleChild } from './soap-body-single-child.js';
 import { soapEnvelopeVersion } from './soap-envelope-version.js';
 import { soapFaultShape } from './soap-fault-shape.js';
@@ -46,6 +47,7 @@ export const checks: readonly Check[] = [
   notAFault,
   echoMatches,
   resultSchema,
+  resultFormatConsistent,
   responseTime,
   contentCodingAccepted,
   // Invalid requests and faults

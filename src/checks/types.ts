@@ -37,6 +37,14 @@ export interface Exchange {
   readonly resultSchema?: ResultSchema;
   /** What the target's in-band failure answers look like (learned or --failure-pattern), when known. */
   readonly failure?: FailureSignature;
+  /** The format the target's successful answers are in, as the discovery step learned it. */
+  readonly learnedFormat?: LearnedFormat;
+}
+
+/** The one format a target's results were seen in, and from how many answers. */
+export interface LearnedFormat {
+  readonly format: 'json' | 'xml';
+  readonly learnedFrom: number;
 }
 
 export type Verdict =

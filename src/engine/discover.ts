@@ -16,12 +16,16 @@ import { isIdParam, recordsOf, ValuePool } from '../state/learn.js';
 import { givenFailureSignature, learnFailureSignature, type FailureSignature } from '../state/in-band.js';
 import { readValuesFile } from '../state/values-file.js';
 import { sendPlain } from './plain-send.js';
+import { parseResult } from '../shapes/shape.js';
+import type { LearnedFormat } from '../checks/types.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 
 /** What the run learned before its suites: plain data, it crosses to the suites' workers. */
 export interface LearnedState {
   readonly pool: ReturnType<ValuePool['toJSON']>;
   readonly failure?: FailureSignature;
+  /** The format every answer that held records was in, when they agree. */
+  readonly format?: LearnedFormat;
   readonly discovery: { readonly sent: number; readonly records: number; readonly probes: number; readonly transport: TransportId };
 }
 
@@ -75,7 +79,18 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
   const failure = settings.failurePattern !== undefined ? givenFailureSignature(settings.failurePattern) : await learnFailures(settings, ask, successes);
   let probes = 0;
   if (failure?.source === 'learned') probes = settings.embedded || settings.allowMutations ? probeOperations().length : 0;
-  return { pool: pool.toJSON(), ...(failure ? { failure } : {}), discovery: { sent, records: pool.size, probes, transport } };
+  const format = formatOf(successes);
+  return { pool: pool.toJSON(), ...(failure ? { failure } : {}), ...(format ? { format } : {}), discovery: { sent, records: pool.size, probes, transport } };
+}
+
+/** The format all of `texts` are in, when there are some and they agree. */
+function formatOf(texts: readonly string[]): LearnedFormat | undefined {
+  const formats = new Set(texts.map((t) => {
+    const parsed = parseResult(t);
+    return parsed.ok ? parsed.format : 'other';
+  }));
+  const [only] = formats;
+  return formats.size === 1 && only !== 'other' && only !== undefined ? { format: only, learnedFrom: texts.length } : undefined;
 }
 
 /** The update and delete operations: an unknown id there is a failure in any service with data. */

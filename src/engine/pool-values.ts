@@ -12,7 +12,12 @@ import { idParams, type ValuePool } from '../state/learn.js';
 /** The identifier parameters (src/state/params.ts), as a set for fillFromPool's `only`. */
 export const ID_PARAMS: ReadonlySet<string> = new Set(idParams);
 
+/** Characters XML 1.0 cannot carry (section 2.2): a value a legacy record holds with one of them
+ * cannot be sent over SOAP, so it is no value for a valid case. */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function validEverywhere(param: Parameter, text: string): boolean {
+  if (NOT_XML.test(text)) return false;
   try {
     convert(param, text, 'soap');
     convert(param, text, 'http');

@@ -108,7 +108,9 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   const secrets = settings.showSecrets ? [] : [...access.secrets, ...secretsOf(values)];
   const request = requestFor(testCase, transportId, settings.namespace, operation, values);
   const profile = PROFILES[settings.profile];
-  const failure = (settings as { learned?: LearnedState }).learned?.failure;
+  const learned = (settings as { learned?: LearnedState }).learned;
+  const failure = learned?.failure;
+  const learnedFormat = learned?.format;
   const negative = testCase.kind === 'negative' ? testCase : undefined;
   const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
   const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
@@ -140,6 +142,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     if (expectation) exchange.expectation = expectation;
     if (settings.slaMs !== undefined) exchange.slaMs = settings.slaMs;
     if (failure) exchange.failure = failure;
+    if (learnedFormat) exchange.learnedFormat = learnedFormat;
     if (echo?.ok) {
       exchange.echo = echo.received;
       exchange.resultFormat = settings.resultFormat;

@@ -47,11 +47,12 @@ const PROBES: Record<string, Probe> = {
   },
   'stateful-control-char-raw': {
     observe: async (s) => {
-      const a = await call(s, 'get', 'MobileOpportunitySummary', { opportunitynumber: '\u0001' });
-      return [a.response.body.toString('utf8'), parseXml(a.response.body.toString('utf8')).ok];
+      const a = await call(s, 'get', 'MobileAccountSearch', { accountname: 'Acme', contactname: '', telephone: '', email: '' });
+      const body = a.response.body.toString('utf8');
+      return [body.includes('\u0001'), parseXml(body).ok];
     },
-    clean: [`${GET_PREFIX}{"ok":false,"error":"opportunitynumber contains a character that is not allowed (U+0001)."}</string>`, true],
-    mutant: [`${GET_PREFIX}{"ok":false,"error":"Unknown opportunitynumber \u0001."}</string>`, false],
+    clean: [false, true],
+    mutant: [true, false],
   },
   'stateful-update-not-persisted': {
     observe: async (s) => [await json(s, 'soap11', 'MobileAccountUpdate', { accountnumber: '1003', accountname: 'Cascade Freight' }), recordsOf(await json(s, 'soap11', 'MobileAccountSearch', { accountname: 'cascade' }))[0]!['accountname']],
