@@ -13,7 +13,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from './run-case.js';
 import { rulesFor } from '../parity/normalise.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import type { LearnedState } from './discover.js';
+import { hasData, type LearnedState } from './discover.js';
 import { poolOf } from './learned-cases.js';
 import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
 import { slotOf } from './run-unit.js';
@@ -63,7 +63,7 @@ export function withRegression(settings: RunSettings & { learned?: LearnedState 
   const candidate = answerOf(record);
   // Against a target with data, a create makes a new id, and a case on an instance of its own
   // names one: the baseline's ids are not the candidate's, so outcome and shape are compared.
-  const byOutcome = settings.learned !== undefined && (getOperation(record.operation).class === 'create' || record.setup !== undefined);
+  const byOutcome = hasData(settings.learned) && (getOperation(record.operation).class === 'create' || record.setup !== undefined);
   const how = byOutcome ? { byOutcome: { failure: settings.learned?.failure } } : {};
   let regression: ExchangeRecord['regression'];
   const outcomes = runChecks(selected(baselineChecks, settings), (check) => {

@@ -12,13 +12,16 @@ import type { RunSettings } from '../config/settings.js';
 import { AUTH_PARAMS, isMutating, operations, type Operation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
 import type { TransportId, WireValues } from '../transports/index.js';
-import { isIdParam, recordsOf, ValuePool } from '../state/learn.js';
+import { isIdParam, recordsOf, ValuePool, type LearnedRecord } from '../state/learn.js';
 import { givenFailureSignature, learnFailureSignature, type FailureSignature } from '../state/in-band.js';
 import { readValuesFile } from '../state/values-file.js';
 import { sendPlain } from './plain-send.js';
 import { parseResult } from '../shapes/shape.js';
 import type { LearnedFormat } from '../checks/types.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
+
+/** Whether the target answered with data the run can use (hasData): an echo does not. */
+export const hasData = (learned: LearnedState | undefined): learned is LearnedState => learned !== undefined && learned.pool.records.length > 0;
 
 /** What the run learned before its suites: plain data, it crosses to the suites' workers. */
 export interface LearnedState {
@@ -39,6 +42,14 @@ function discoveryValues(op: Operation, pool: ValuePool | undefined): WireValues
   const values: Record<string, string> = {};
   for (const p of op.params) if (!AUTH_PARAMS.includes(p.name)) values[p.name] = p.type === 'int' ? '0' : '';
   return pool ? fillFromPool(op, values, pool, 0, ID_PARAMS) : values;
+}
+
+/** The records of an answer less what only echoes the request: a service that answers with the
+ * values it received (the embedded echo, the ASMX echo host of npm run test:asmx) teaches nothing. */
+function notEchoes(records: readonly LearnedRecord[], sent: WireValues): LearnedRecord[] {
+  return records
+    .map((r) => ({ ...r, fields: Object.fromEntries(Object.entries(r.fields).filter(([name, value]) => sent[name] !== value)) }))
+    .filter((r) => Object.keys(r.fields).length > 0);
 }
 
 /** The requests whose answers a correct service gives as failures: ids that cannot exist. */
@@ -64,12 +75,15 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
   };
   // Every read operation, whatever --operations selects: a delete case needs the contacts a search finds.
   const selected = operations.filter((o) => !isMutating(o));
-  // Two rounds: the lists that need an id (parts used of a service order) get one in the second.
+  // Two rounds: the lists that need an id (parts used of a service order) get one in the second,
+  // which a target that answered no record in the first (an echo, say) is not asked.
   for (const round of [0, 1]) {
-    const answers = await Promise.all(selected.map((op) => ask(op, discoveryValues(op, round === 0 ? undefined : pool)).then((text) => [op, text] as const)));
-    for (const [op, text] of answers) {
+    if (round === 1 && pool.size === 0) break;
+    const asked = selected.map((op) => ({ op, values: discoveryValues(op, round === 0 ? undefined : pool) }));
+    const answers = await Promise.all(asked.map(({ op, values }) => ask(op, values).then((text) => [op, values, text] as const)));
+    for (const [op, values, text] of answers) {
       if (text === null) continue;
-      const records = recordsOf(op.name, text);
+      const records = notEchoes(recordsOf(op.name, text), values);
       // Only an answer that held records is surely a success: a lookup asked with an empty id may
       // well be answered with the service's in-band failure.
       if (records.length > 0) successes.push(text);
@@ -100,6 +114,8 @@ async function learnFailures(settings: RunSettings & { readonly embedded: boolea
   // A run that may not change the target sends none: the probes name ids that cannot exist, but a
   // broken service might still change something. --failure-pattern states it instead.
   if (!settings.embedded && !settings.allowMutations) return undefined;
+  // Nothing to tell failures from: a target that answered no record.
+  if (successes.length === 0) return undefined;
   const texts = (await Promise.all(probeOperations().map((op) => ask(op, probeValues(op))))).filter((t): t is string => t !== null);
   // At least two operations must agree on what a failure looks like, or a single answer's own
   // words would be taken for the pattern.

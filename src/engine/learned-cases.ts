@@ -15,7 +15,8 @@ const pools = new WeakMap<LearnedState, ValuePool>();
 
 /** The learned pool of a run, made once per process from the plain data the run hands over. */
 export function poolOf(learned: LearnedState | undefined): ValuePool | undefined {
-  if (!learned) return undefined;
+  // A target that answered no record (an echo) is tested with the hand-picked values.
+  if (!learned || learned.pool.records.length === 0) return undefined;
   let pool = pools.get(learned);
   if (!pool) pools.set(learned, (pool = ValuePool.fromJSON(learned.pool)));
   return pool;

@@ -8,13 +8,13 @@ import type { ExchangeRecord } from '../results/record.js';
 import { transportOutcomeOf } from '../results/transport-outcome.js';
 import { runChecks, selected } from '../checks/runner.js';
 import { getOperation } from '../contract/index.js';
-import type { LearnedState } from './discover.js';
+import { hasData, type LearnedState } from './discover.js';
 
 /** Against a target with data, texts may rightly differ between transports: a create makes a new
  * id on each, and a case whose transports each had their own instance (instances.ts) names other
  * ids on each. The echo server's are compared text by text, as always. */
 function byOutcome(settings: { learned?: LearnedState }, records: readonly ExchangeRecord[]): boolean {
-  if (!settings.learned) return false;
+  if (!hasData(settings.learned)) return false;
   if (getOperation(records[0]!.operation).class === 'create') return true;
   const first = JSON.stringify(records[0]!.values ?? {});
   return records.some((r) => JSON.stringify(r.values ?? {}) !== first);

@@ -8,6 +8,7 @@
  */
 import { isMutating, getOperation } from '../contract/index.js';
 import type { RunSettings, SuiteId } from '../config/settings.js';
+import { hasData, type LearnedState } from './discover.js';
 
 export type Phase = 'reads' | 'mutations' | 'sequences';
 /** Last, the sequences alone: an account sequence updates an account and looks for the change, and
@@ -16,8 +17,9 @@ export const PHASES: readonly Phase[] = ['reads', 'mutations', 'sequences'];
 
 /** Whether a run goes in phases: its target keeps state (the embedded stateful service, or any
  * given target, which may) and mutating operations are sent to it. */
-export function runsInPhases(settings: Pick<RunSettings, 'stateful' | 'allowMutations'> & { readonly embedded: boolean }): boolean {
-  return settings.embedded ? settings.stateful : settings.allowMutations;
+export function runsInPhases(settings: Pick<RunSettings, 'stateful' | 'allowMutations'> & { readonly embedded: boolean; readonly learned?: LearnedState }): boolean {
+  // A target that answered no record to the discovery step (an echo) shows no state to protect.
+  return hasData(settings.learned) && (settings.embedded ? settings.stateful : settings.allowMutations);
 }
 
 /** The suites a phase runs: the ?WSDL with the reads, the sequences with the mutations. */

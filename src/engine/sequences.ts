@@ -18,7 +18,7 @@ import { recordsOf, type LearnedRecord, type ValuePool } from '../state/learn.js
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { isInBandFailure, type FailureSignature } from '../state/in-band.js';
 import { slotOf } from './run-unit.js';
-import type { LearnedState } from './discover.js';
+import { hasData, type LearnedState } from './discover.js';
 import { learnedCase, poolOf } from './learned-cases.js';
 import type { Phase } from './phases.js';
 import { runCase } from './run-case.js';
@@ -194,7 +194,7 @@ type SequenceSettings = Pick<RunSettings, 'operations' | 'transports'> & { reado
 /** The sequences a run makes in one repetition: against a target with data, outside the reads
  * phase, each whose mutating operations are all selected, over each selected transport. */
 export function sequencePlan(settings: SequenceSettings, repetition: number): SequenceUnit[] {
-  if (!settings.learned || (settings.phase !== undefined && settings.phase !== 'sequences')) return [];
+  if (!hasData(settings.learned) || (settings.phase !== undefined && settings.phase !== 'sequences')) return [];
   return Object.entries(SEQUENCES)
     .filter(([, steps]) => steps.every((s) => getOperation(s.operation).class === 'search' || getOperation(s.operation).class === 'list' || settings.operations.includes(s.operation)))
     .flatMap(([sequence, steps]) => settings.transports.map((transport) => ({ sequence, transport, repetition, exchanges: steps.length })));

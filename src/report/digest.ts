@@ -16,6 +16,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { CELL_RANK, cellOf, type CellOutcome } from './certificate.js';
 import { CoverageTally } from './coverage.js';
 import { DataPathCoverage } from './data-path.js';
+import { SequenceTally } from './sequences.js';
 import { notCoveredOf } from './not-covered.js';
 import { ParityTally } from './parity-json.js';
 import { RegressionTally } from './regression-json.js';
@@ -57,6 +58,7 @@ export class RunDigest {
   readonly differingAt: number[] = [];
   readonly coverage = new CoverageTally();
   readonly dataPath = new DataPathCoverage();
+  readonly sequences = new SequenceTally();
   readonly parity = new ParityTally();
   readonly regression = new RegressionTally();
   /** Whether any record was compared with a baseline (regression.json is written). */
@@ -88,6 +90,7 @@ export class RunDigest {
     this.addToCell(r);
     this.coverage.add(r);
     this.dataPath.add(r);
+    this.sequences.add(r);
     this.parity.add(r);
     this.regression.add(r);
     if (r.regression) this.compared = true;

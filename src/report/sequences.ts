@@ -1,0 +1,59 @@
+/**
+ * The sequences of a run (engine/sequences.ts), step by step, for report.html: which entity, over
+ * which transport, each step's operation, the ids it made or used, what the answer was and what
+ * state-consistency said. Kept as records arrive (the reporters keep no records): at most
+ * MAX_SEQUENCES sequences, the others counted.
+ */
+import type { DataPathOutcome } from '../results/data-path.js';
+import type { ExchangeRecord } from '../results/record.js';
+
+export interface SequenceStepView {
+  readonly step: number;
+  readonly action: string;
+  readonly operation: string;
+  readonly caseId: string;
+  readonly ids: Readonly<Record<string, string>>;
+  readonly outcome?: DataPathOutcome;
+  /** state-consistency's verdict, when the step observed something. */
+  readonly observed?: { readonly status: string; readonly level?: string; readonly message?: string };
+}
+
+export interface SequenceView {
+  readonly id: string;
+  readonly name: string;
+  readonly transport: string;
+  readonly steps: SequenceStepView[];
+}
+
+export const MAX_SEQUENCES = 40;
+
+export class SequenceTally {
+  private readonly byId = new Map<string, SequenceView>();
+  /** Sequences past MAX_SEQUENCES: counted, not shown. */
+  more = 0;
+
+  add(r: ExchangeRecord): void {
+    const s = r.sequence;
+    if (!s) return;
+    let view = this.byId.get(s.id);
+    if (!view) {
+      if (this.byId.size >= MAX_SEQUENCES) {
+        if (s.step === 1) this.more++;
+        return;
+      }
+      view = { id: s.id, name: s.name, transport: r.transport, steps: [] };
+      this.byId.set(s.id, view);
+    }
+    const check = r.checks.find((c) => c.id === 'state-consistency');
+    view.steps.push({
+      step: s.step, action: s.action, operation: r.operation, caseId: r.caseId, ids: s.ids,
+      ...(r.dataPath ? { outcome: r.dataPath } : {}),
+      ...(check ? { observed: { status: check.status, ...(check.level ? { level: check.level } : {}), ...(check.message ? { message: check.message } : {}) } } : {}),
+    });
+  }
+
+  /** The sequences in id order, each with its steps in order. */
+  sequences(): SequenceView[] {
+    return [...this.byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((v) => ({ ...v, steps: [...v.steps].sort((a, b) => a.step - b.step) }));
+  }
+}
