@@ -8,6 +8,8 @@
  * Conforming answers to valid requests come from the real reference server on loopback; the rest
  * are replies.ts output or literal XML, so each row shows the exact defect it stands for.
  */
+import type { FailureSignature } from '../../src/state/in-band.js';
+import type { LearnedFormat } from '../../src/checks/types.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +162,10 @@ interface Given {
   readonly requestHeaders?: Readonly<Record<string, string>>;
   /** The operation's schema from --result-schemas. */
   readonly resultSchema?: ResultSchema;
+  /** The target's in-band failure signature, learned or --failure-pattern. */
+  readonly failure?: FailureSignature;
+  /** The format the discovery step learned the target's results are in. */
+  readonly learnedFormat?: LearnedFormat;
 }
 
 interface Row {
@@ -183,6 +189,8 @@ const add = (check: string, transport: TransportId, name: string, res: () => Htt
 const INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric' };
 const LENIENT_INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric', profile: 'lenient' };
 const CORRUPTED_SIG: Given = { scenario: 'auth-corrupted-sig' };
+const IN_BAND: FailureSignature = { pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned', evidence: 'test' };
+const JSON_LEARNED: Given = { learnedFormat: { format: 'json', learnedFrom: 23 } };
 
 // ---- valid requests: the first eight checks ------------------------------------------------------
 
@@ -535,6 +543,10 @@ for (const t of TRANSPORT_IDS) {
     failed('a valid request signed with a timestamp a day old was accepted: HTTP 200 with a result'), { scenario: 'auth-stale-timestamp' });
   add('auth-enforced', t, 'corrupted sig rejected with a fault', () => fromReply(soapFault(faultDialect, 'client', 'Invalid signature.')), passed, CORRUPTED_SIG);
   add('auth-enforced', t, 'corrupted sig rejected with HTTP 403', () => fromReply(empty(403)), passed, CORRUPTED_SIG);
+  add('auth-enforced', t, 'corrupted sig refused in-band (HTTP 200, the failure pattern matches)', () => resultAnswer(t, '{"ok":false,"error":"Authentication failed"}'),
+    failed('a valid request whose sig is corrupted was rejected in-band: "{"ok":false,"error":"Authentication failed"}"', 'info'), { ...CORRUPTED_SIG, failure: IN_BAND });
+  add('auth-enforced', t, 'corrupted sig accepted, the answer no in-band failure', () => resultAnswer(t, '{"ok":true,"records":[]}'),
+    failed('a valid request whose sig is corrupted was accepted: HTTP 200 with a result'), { ...CORRUPTED_SIG, failure: IN_BAND });
   add('auth-enforced', t, 'valid request', () => answer(t), notApplicable);
   add('auth-enforced', t, 'non-numeric int (not an authentication case)', () => fromReply(resultReply(t, 'x')), notApplicable, INT_NON_NUMERIC);
 }
@@ -619,13 +631,15 @@ function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
     const echo = given.echo && expected.ok ? { echo: expected.received } : {};
     const request = transport.encode(CTX, op, values);
     const schema = given.resultSchema ? { resultSchema: given.resultSchema } : {};
-    return { operation: op, transport, namespace: NS, request: { ...request, headers: { ...request.headers, ...given.requestHeaders } }, response: res, kind: 'positive', profile, ...sla, ...echo, ...schema };
+    const learned = given.learnedFormat ? { learnedFormat: given.learnedFormat } : {};
+    return { operation: op, transport, namespace: NS, request: { ...request, headers: { ...request.headers, ...given.requestHeaders } }, response: res, kind: 'positive', profile, ...sla, ...echo, ...schema, ...learned };
   }
   const c = negativeCase(given.scenario);
   if (!c.transports.includes(t)) throw new Error(`scenario ${c.scenario} is not sent over ${t}`);
   return {
     operation: op, transport, namespace: NS, request: negativeRequest(c, t, CTX, op, c.values), response: res,
     kind: 'negative', scenario: c.scenario, expectation: expectationFor(profile.id, c.scenario, t, c.param), profile, ...sla,
+    ...(given.failure ? { failure: given.failure } : {}),
   };
 }
 
@@ -707,6 +721,16 @@ for (const t of TRANSPORT_IDS) {
     failed(/^1 violation of .*MobileContactSearch\.xsd: line 1: Element 'mail': This element is not expected\. Expected is \( email \)\.$/), XSD);
   add('result-schema', t, 'a JSON result where XML is declared', () => answer(t), failed(/^1 violation of .*MobileContactSearch\.xsd: the result is not XML: /), XSD);
   add('result-schema', t, 'no schema for the operation', () => answer(t), notApplicable);
+
+  // result-format-consistent, against a target whose result format the run learned.
+  add('result-format-consistent', t, 'a JSON result where JSON was learned', () => resultAnswer(t, '{"ok":false,"error":"Unknown emailid 5."}'), passed, JSON_LEARNED);
+  add('result-format-consistent', t, 'an XML result where XML was learned', () => resultAnswer(t, '<Result><ok>true</ok></Result>'), passed, { learnedFormat: { format: 'xml', learnedFrom: 3 } });
+  add('result-format-consistent', t, 'a plain-text error where JSON was learned', () => resultAnswer(t, 'Error: Unknown emailid 5.'),
+    failed('the target\'s results are JSON (learned from 23 answers), this one is not: "Error: Unknown emailid 5."'), JSON_LEARNED);
+  add('result-format-consistent', t, 'an XML result where JSON was learned', () => resultAnswer(t, '<error>x</error>'),
+    failed('the target\'s results are JSON (learned from 23 answers), this one is not (it is XML): "<error>x</error>"'), JSON_LEARNED);
+  add('result-format-consistent', t, 'nothing learned (an echo target)', () => resultAnswer(t, 'Error: x'), notApplicable);
+  add('result-format-consistent', t, 'an invalid request', () => resultAnswer(t, 'Error: x'), notApplicable, { ...INT_NON_NUMERIC, learnedFormat: { format: 'json', learnedFrom: 23 } });
 }
 
 /** Checks that apply over a transport but can only skip there; the coverage test names why. */

@@ -44,7 +44,7 @@ test.each([
   [['run', '--seed', '-12', '--runs', '-3'], 'tsiws-conform: --runs: expected a positive whole number, got "-3"'],
   [['run', '--base-url', '--seed', '4'], 'tsiws-conform: --base-url: give a value, e.g. --base-url VALUE (see tsiws-conform run --help)'],
   [['run', '--transports', 'sop12,get'], 'tsiws-conform: --transports: unknown transport sop12 (did you mean "soap12"?); expected a comma-separated list of soap11, soap12, get, post'],
-  [['run', '--suites', 'servce'], 'tsiws-conform: --suites: unknown suite servce (did you mean "service"?); expected a comma-separated list of positive, negative, fuzz, service'],
+  [['run', '--suites', 'servce'], 'tsiws-conform: --suites: unknown suite servce (did you mean "service"?); expected a comma-separated list of positive, negative, fuzz, service, sequences'],
   [['run', '--profile', 'stict'], 'tsiws-conform: --profile: unknown profile "stict" (did you mean "strict"?); expected one of asmx, lenient, strict'],
   [['run', '--format', 'xml'], 'tsiws-conform: --format: unknown format "xml"; expected one of text, json'],
   [['run', '--normalise-file', join(dir, 'none.json')], `tsiws-conform: --normalise-file: cannot read ${join(dir, 'none.json')} (ENOENT); give the path of an existing file`],
