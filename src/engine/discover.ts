@@ -90,9 +90,9 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
       pool.add(records);
     }
   }
+  const before = sent;
   const failure = settings.failurePattern !== undefined ? givenFailureSignature(settings.failurePattern) : await learnFailures(settings, ask, successes);
-  let probes = 0;
-  if (failure?.source === 'learned') probes = settings.embedded || settings.allowMutations ? probeOperations().length : 0;
+  const probes = sent - before;
   const format = formatOf(successes);
   return { pool: pool.toJSON(), ...(failure ? { failure } : {}), ...(format ? { format } : {}), discovery: { sent, records: pool.size, probes, transport } };
 }

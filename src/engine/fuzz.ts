@@ -97,7 +97,7 @@ async function sample(settings: RunSettings & { baseUrl: string; learned?: Learn
 
 /** The ids of the checks that fail a sample: a shrunk candidate must fail one of the first
  * failure's, or shrinking would drift into a different finding (issue 37). */
-function failingChecks(records: readonly ExchangeRecord[], failOn: RunSettings['failOn']): Set<string> {
+export function failingChecks(records: readonly ExchangeRecord[], failOn: RunSettings['failOn']): Set<string> {
   const ids = new Set<string>();
   for (const r of records) {
     if (r.error) ids.add(`error:${r.error.code}`);
@@ -105,6 +105,9 @@ function failingChecks(records: readonly ExchangeRecord[], failOn: RunSettings['
   }
   return ids;
 }
+
+/** Whether a shrinking candidate fails as the first counterexample did: one of its checks again. */
+export const sameFinding = (first: ReadonlySet<string>, candidate: ReadonlySet<string>): boolean => [...candidate].some((id) => first.has(id));
 
 /** The first slot a property's samples take (instances.ts): after every valid case's slots, and a
  * block of SAMPLE_SLOTS samples per repetition, each sample one slot per transport. */
@@ -155,7 +158,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
     if (taken.records.every((r) => findingsOf(r, settings.failOn).length === 0)) return true;
     const failing = failingChecks(taken.records, settings.failOn);
     // While shrinking, a candidate that fails for another reason is not this counterexample.
-    if (firstFailing && ![...failing].some((id) => firstFailing!.has(id))) return true;
+    if (firstFailing && !sameFinding(firstFailing, failing)) return true;
     firstFailing ??= failing;
     failedAt ??= Date.now();
     lastFailure = taken; // during shrinking the last failure is the smallest counterexample so far

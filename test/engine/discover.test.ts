@@ -1,0 +1,72 @@
+/** The discovery step (src/engine/discover.ts) against the stateful reference implementation, the
+ * echo server and a guarded target: what it learns, what it sends. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
+import { isMutating, operations } from '../../src/contract/index.js';
+import { discover, hasData, type LearnedState } from '../../src/engine/discover.js';
+import { createHttpClient, type HttpClient } from '../../src/http/send.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
+import { ValuePool } from '../../src/state/learn.js';
+
+const READS = operations.filter((o) => !isMutating(o)).length;
+const PROBES = operations.filter((o) => o.class === 'update' || o.class === 'delete').length;
+
+let stateful: ReferenceServer;
+let echo: ReferenceServer;
+const clients: HttpClient[] = [];
+
+beforeAll(async () => {
+  [stateful, echo] = await Promise.all([startReferenceServer({ stateful: true }), startReferenceServer()]);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all([stateful.close(), echo.close()]);
+});
+
+function learn(server: ReferenceServer, extra: Partial<RunSettings> & { embedded?: boolean } = {}): Promise<LearnedState> {
+  const settings = { ...DEFAULTS, baseUrl: server.url, embedded: true, ...extra };
+  const client = createHttpClient({ baseUrl: server.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 4, retries: 0, rate: undefined, access: settings });
+  clients.push(client);
+  return discover(settings, client);
+}
+
+describe('against the stateful reference implementation', () => {
+  test('learns records, the in-band failure pattern and the result format, in two rounds and the probes', async () => {
+    const learned = await learn(stateful, { stateful: true });
+    expect(hasData(learned)).toBe(true);
+    expect(learned.discovery).toEqual({ sent: 2 * READS + PROBES, records: learned.pool.records.length, probes: PROBES, transport: 'soap11' });
+    expect(learned.failure).toMatchObject({ pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned' });
+    expect(learned.format).toEqual({ format: 'json', learnedFrom: expect.any(Number) });
+    const pool = ValuePool.fromJSON(learned.pool);
+    // The second round found what only an id reaches: the parts used lines of a service order.
+    expect(pool.valuesFor('emailid')).toContain('3001');
+    expect(pool.valuesFor('sopartsusedkeyid').length).toBeGreaterThan(0);
+    expect(pool.valuesFor('reptodelete').length).toBeGreaterThan(0);
+  });
+
+  test('--failure-pattern is taken as given, and --values adds known-good records first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tsiws-values-'));
+    const file = join(dir, 'values.json');
+    writeFileSync(file, JSON.stringify({ accountnumber: ['4711'] }));
+    const learned = await learn(stateful, { stateful: true, failurePattern: 'Unknown', valuesFile: file });
+    expect(learned.failure).toEqual({ pattern: 'Unknown', flags: '', source: 'given', evidence: expect.any(String) });
+    expect(learned.discovery.probes).toBe(0);
+    expect(ValuePool.fromJSON(learned.pool).valuesFor('accountnumber')[0]).toBe('4711');
+  });
+
+  test('a target the run may not change gets no failure probes', async () => {
+    const learned = await learn(stateful, { embedded: false, allowMutations: false });
+    expect(learned.discovery.sent).toBe(2 * READS);
+    expect(learned.failure).toBeUndefined();
+    expect(hasData(learned)).toBe(true);
+  });
+});
+
+test('an echo teaches nothing: one round, no probes, no records', async () => {
+  const learned = await learn(echo);
+  expect(learned).toEqual({ pool: { records: [] }, discovery: { sent: READS, records: 0, probes: 0, transport: 'soap11' } });
+  expect(hasData(learned)).toBe(false);
+});
