@@ -7,7 +7,9 @@ import { recordingRun } from '../engine/recording-run.js';
 import { INTERRUPT_SIGNALS } from '../engine/run.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
-import type { RunInfo } from '../report/summary.js';
+import { discoveryLine, type DiscoveryInfo, type RunInfo } from '../report/summary.js';
+import type { LearnedState } from '../engine/discover.js';
+import { redact, secretsOf } from '../results/record.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { RunDigest } from '../report/digest.js';
 import { writeReports } from '../report/write.js';
@@ -117,6 +119,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     configuration: redactedSettings(settings),
     toolErrors: result.toolErrors,
     seed: settings.seed,
+    ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings) } : {}),
     ...(result.interrupted
       ? { incomplete: { reason: `interrupted by ${result.interrupted}`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
       : result.cutShort > 0 || fuzzStopped > 0
@@ -125,8 +128,21 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   };
   const files = writeReports(settings.reportsDir, digest, info, [RECORDS_FILE]);
   const extra = [
+    ...(info.discovery ? [discoveryLine(info.discovery)] : []),
     ...(settings.baseline ? [regressionLine(digest.regression.data(), settings.baseline)] : []),
     ...(recorder ? [`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`] : []),
   ];
   return ui.finish(digest, info, files, result.interrupted, extra);
+}
+
+/** What reports show of the discovery step. The failure pattern's evidence quotes the target's
+ * answers, which may echo a fixed --sig or --mobilekey: those are redacted as everywhere else. */
+function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryInfo {
+  const fixed = settings.showSecrets ? [] : secretsOf({ ...(settings.sig ? { sig: settings.sig } : {}), ...(settings.mobilekey ? { mobilekey: settings.mobilekey } : {}), ...(settings.timestamp ? { timestamp: settings.timestamp } : {}) });
+  const { failure, format, discovery } = learned;
+  return {
+    sent: discovery.sent, probes: discovery.probes, records: discovery.records,
+    ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redact(failure.evidence, fixed) } } : {}),
+    ...(format ? { resultFormat: format.format } : {}),
+  };
 }

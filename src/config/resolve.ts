@@ -125,6 +125,10 @@ function finishAccess(settings: CommandSettings, given: ReadonlySet<string>, var
     const standard = standardProxy(baseUrl, vars);
     out = { ...out, proxy: out.proxy ?? standard.proxy, noProxy: out.noProxy ?? standard.noProxy };
   }
+  // --stateful chooses which embedded server answers: with a target of its own it would do nothing.
+  if (out.stateful && out.baseUrl) {
+    throw new ConfigError('--stateful: it starts the embedded stateful service, and --base-url names a target; give one of them (a given target\'s state is handled with --allow-mutations)');
+  }
   if (out.auth && Object.keys(out.headers).some((n) => n.toLowerCase() === 'authorization')) {
     throw new ConfigError('--auth: an Authorization --header is given too; give one of them');
   }

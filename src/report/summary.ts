@@ -21,8 +21,31 @@ export interface RunInfo {
   /** Present when the run ended before its first test: why (bad usage, target unreachable, a crash
    * of this tool). Its message is also the run's one tool error, so the verdict is `error`. */
   readonly failure?: { readonly code: string; readonly exitCode: number; readonly message: string };
+  /** What the discovery step learned from a target with data (engine/discover.ts); absent for the
+   * embedded echo server. */
+  readonly discovery?: DiscoveryInfo;
   /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
+}
+
+export interface DiscoveryInfo {
+  /** Requests the discovery step sent, and of them the failure probes. */
+  readonly sent: number;
+  readonly probes: number;
+  /** Records learned (values of fields named like a parameter). */
+  readonly records: number;
+  /** The in-band failure pattern: given (--failure-pattern) or learned, with what it was learned from. */
+  readonly failurePattern?: { readonly pattern: string; readonly flags: string; readonly source: 'given' | 'learned'; readonly evidence: string };
+  /** The format the target's results were learned to be in. */
+  readonly resultFormat?: 'json' | 'xml';
+}
+
+/** One line for the console: what the discovery step learned. */
+export function discoveryLine(d: DiscoveryInfo): string {
+  const failures = d.failurePattern
+    ? `in-band failures match /${d.failurePattern.pattern}/${d.failurePattern.flags} (${d.failurePattern.source === 'given' ? '--failure-pattern' : `learned: ${d.failurePattern.evidence}`})`
+    : 'no in-band failure pattern (every HTTP 200 with a result counts as a success; give --failure-pattern REGEX)';
+  return `Discovery: ${d.records} records learned from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat.toUpperCase()}` : ''}; ${failures}`;
 }
 
 export interface Summary {

@@ -1,0 +1,14 @@
+/** The console's line on what the discovery step learned (src/report/summary.ts, discoveryLine). */
+import { expect, test } from 'vitest';
+import { discoveryLine } from '../../src/report/summary.js';
+
+test.each([
+  [{ sent: 29, probes: 5, records: 628, resultFormat: 'json' as const, failurePattern: { pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned' as const, evidence: '"ok":false in every failure answer (5)' } },
+    'Discovery: 628 records learned from 29 requests, results in JSON; in-band failures match /"ok"\\s*:\\s*false/ (learned: "ok":false in every failure answer (5))'],
+  [{ sent: 24, probes: 0, records: 12, failurePattern: { pattern: '^Error:', flags: 'i', source: 'given' as const, evidence: '' } },
+    'Discovery: 12 records learned from 24 requests; in-band failures match /^Error:/i (--failure-pattern)'],
+  [{ sent: 12, probes: 0, records: 0 },
+    'Discovery: 0 records learned from 12 requests; no in-band failure pattern (every HTTP 200 with a result counts as a success; give --failure-pattern REGEX)'],
+])('%#', (info, line) => {
+  expect(discoveryLine(info)).toBe(line);
+});
