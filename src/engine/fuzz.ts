@@ -116,8 +116,8 @@ const fuzzSlot = (settings: Pick<RunSettings, 'repeat'>, repetition: number, sam
   slotOf(settings.repeat, 0) + (repetition * SAMPLE_SLOTS + sample) * TRANSPORT_IDS.length;
 
 /** Values with the learned ids in place (the run fuzzes the rest): `pick` chooses the record. */
-function withLearnedIds(op: Operation, values: WireValues, pool: ValuePool | undefined, pick: number): WireValues {
-  return pool ? fillFromPool(op, values, pool, pick, ID_PARAMS) : values;
+function withLearnedIds(op: Operation, values: WireValues, pool: ValuePool, pick: number): WireValues {
+  return fillFromPool(op, values, pool, pick, ID_PARAMS);
 }
 
 /** Fuzzes `op` over `transports`; returns the records of the first sample, or of the shrunk
@@ -134,9 +134,10 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
   const dataPath = new Map<string, { -readonly [K in DataPathOutcome]?: number }>();
   let firstFailing: Set<string> | undefined;
   const pool = poolOf(settings.learned);
-  // Against a target with data, id parameters take learned ids (the pick shrinks to the first record).
-  const arbitrary = fc.tuple(valuesArbitrary(op, { maxStringLength: settings.maxStringLength }), fc.nat({ max: 1023 }))
-    .map(([values, pick]) => withLearnedIds(op, values, pool, pick));
+  // Against a target with data, id parameters take learned ids (the pick shrinks to the first
+  // record); against one without, the values are drawn exactly as before, seed for seed.
+  const values = valuesArbitrary(op, { maxStringLength: settings.maxStringLength });
+  const arbitrary = pool ? fc.tuple(values, fc.nat({ max: 1023 })).map(([v, pick]) => withLearnedIds(op, v, pool, pick)) : values;
   const property = fc.asyncProperty(arbitrary, async (values) => {
     // Shrinking long strings against a slow target can take minutes: past the budget every further
     // candidate counts as passing, unsent, so fast-check stops with the smallest real failure so far.
