@@ -29,6 +29,11 @@ const SUITES_OF: Readonly<Record<Phase, ReadonlySet<string>>> = {
   sequences: new Set(['sequences']),
 };
 
+/** Whether `suite` runs in `phase` (absent: a run without phases runs every suite). A regression
+ * run's replay (the baseline suite) goes with the reads and the mutations, never again with the
+ * sequences, whose phase keeps every selected operation. */
+export const runsInPhase = (phase: Phase | undefined, suite: string): boolean => phase === undefined || SUITES_OF[phase].has(suite);
+
 /** The settings of one phase: its operations of those selected, its suites of those selected. */
 export function phaseSettings<S extends Pick<RunSettings, 'operations' | 'suites'>>(settings: S, phase: Phase): S & { readonly phase: Phase } {
   const mutating = phase === 'mutations';

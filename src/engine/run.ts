@@ -20,7 +20,7 @@ import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';
 import { catchStrays } from './strays.js';
 import { embeddedServer, openTarget } from './target.js';
 import { discover, type LearnedState } from './discover.js';
-import { PHASES, phaseSettings, runsInPhases } from './phases.js';
+import { PHASES, phaseSettings, runsInPhase, runsInPhases } from './phases.js';
 import { createHttpClient } from '../http/send.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
@@ -78,7 +78,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     for (const part of parts) {
       // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
       // A regression run (--baseline) replays the recorded cases instead of generating its own.
-      const suites: LanedSuite[] = settings.baseline ? ['baseline'] : suitesToRun(part);
+      const suites: LanedSuite[] = settings.baseline ? (runsInPhase(part.phase, 'baseline') ? ['baseline'] : []) : suitesToRun(part);
       // A signal that came while the target was being prepared ends the run before any test.
       if (options.signal?.aborted) interrupted = String(options.signal.reason);
       else if (suites.length > 0) interrupted = await runSuites(part, part, suites, collector, files.dir, options.signal);

@@ -200,8 +200,9 @@ export function sequencePlan(settings: SequenceSettings, repetition: number): Se
     .flatMap(([sequence, steps]) => settings.transports.map((transport) => ({ sequence, transport, repetition, exchanges: steps.length })));
 }
 
-/** The mutating operations of a sequence: it is guarded as they are. */
-export const mutatingOperationsOf = (sequence: string): string[] => SEQUENCES[sequence]!.map((s) => s.operation).filter((o) => !['search', 'list'].includes(getOperation(o).class));
+/** The mutating operations of a sequence, each once (contact-email deletes twice): it is guarded as
+ * they are, a skipped record each. */
+export const mutatingOperationsOf = (sequence: string): string[] => [...new Set(SEQUENCES[sequence]!.map((s) => s.operation).filter((o) => !['search', 'list'].includes(getOperation(o).class)))];
 
 /** Runs one sequence over its transport: a record per step, each marked with the sequence. */
 export async function runSequence(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, unit: SequenceUnit): Promise<ExchangeRecord[]> {

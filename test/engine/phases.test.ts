@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { isMutating, getOperation } from '../../src/contract/index.js';
 import type { LearnedState } from '../../src/engine/discover.js';
-import { PHASES, phaseSettings, runsInPhases } from '../../src/engine/phases.js';
+import { PHASES, phaseSettings, runsInPhase, runsInPhases } from '../../src/engine/phases.js';
 
 const data: LearnedState = { pool: { records: [{ from: 'MobileAccountSearch', fields: { accountnumber: '1001' } }] }, discovery: { sent: 1, records: 1, probes: 0, transport: 'soap11' } };
 const echo: LearnedState = { pool: { records: [] }, discovery: { sent: 12, records: 0, probes: 0, transport: 'soap11' } };
@@ -29,4 +29,11 @@ test('the phases partition the selected operations and suites: reads and the ?WS
   expect(reads!.suites).toEqual(['positive', 'negative', 'fuzz', 'service']);
   expect(writes!.suites).toEqual(['positive', 'negative', 'fuzz']);
   expect(sequences!.suites).toEqual(['sequences']);
+});
+
+test('a regression run replays its baseline with the reads and the mutations, never again with the sequences', () => {
+  expect(PHASES.map((p) => [p, runsInPhase(p, 'baseline')])).toEqual([['reads', true], ['mutations', true], ['sequences', false]]);
+  expect(PHASES.map((p) => [p, runsInPhase(p, 'sequences')])).toEqual([['reads', false], ['mutations', false], ['sequences', true]]);
+  // A run without phases (the echo server) runs every suite it selected.
+  expect(runsInPhase(undefined, 'baseline')).toBe(true);
 });
