@@ -15,7 +15,7 @@ function observed(step: SequenceView['steps'][number]): string {
 function sequence(v: SequenceView): string {
   const rows = v.steps.map((s) => `<tr><td class="num">${s.step}</td><td>${esc(s.action)}</td><td><code>${esc(s.operation)}</code></td><td>${ids(s.ids)}</td><td>${esc(s.outcome ?? '')}</td><td>${observed(s)}</td></tr>`);
   const broken = v.steps.some((s) => s.observed && s.observed.status !== 'passed');
-  return `<details${broken ? ' open' : ''}><summary><code>${esc(v.id)}</code>: ${esc(v.name)} over ${esc(v.transport)}, ${v.steps.length} steps${broken ? ' <span class="badge warning">⚠ an expectation did not hold</span>' : ''}</summary>
+  return `<details${broken ? ' open' : ''}><summary><code>${esc(v.id)}</code>: ${esc(v.name)} over ${esc(v.transport)}, ${v.steps.length} step${v.steps.length === 1 ? '' : 's'}${broken ? ' <span class="badge warning">⚠ an expectation did not hold</span>' : ''}</summary>
 <table class="sequence"><thead><tr><th class="num">step</th><th>action</th><th>operation</th><th>ids</th><th>answer</th><th>state-consistency</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
 }
 
