@@ -151,3 +151,30 @@ test('a hostile response body stays text in the browser: no element, no script, 
   expect(await page.locator('#cell-MobileAccountSearch-get').textContent()).toContain('<img src="http://127.0.0.1:9/x"');
   expect(requests).toEqual([]);
 });
+
+test('a stateful run: the Data path table and each sequence with its ids, in Chromium', async () => {
+  // The sequences alone and the valid cases: a run against the embedded stateful service.
+  const result = await runCliProcess(['run', '--stateful', '--suites', 'positive,sequences', '--seed', '1']);
+  expect(result.code, result.stdout + result.stderr).toBe(0);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(pathToFileURL(join(result.reports, 'report.html')).href);
+  expect(await page.locator('#data-path table.data-path tbody tr').count()).toBe(20);
+  expect(await page.locator('#data-path tr.warn').count()).toBe(0);
+  const sequences = page.locator('#sequences details');
+  expect(await sequences.count()).toBe(20);
+  const email = page.locator('#sequences details', { hasText: 'contact-email-sequence-soap11' });
+  expect(await email.locator('table.sequence').isVisible()).toBe(false); // folded until opened
+  await email.locator('summary').click();
+  const rows = await email.locator('table.sequence tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  expect(rows.map((r) => r[1])).toEqual(['create', 'find', 'update', 'see update', 'delete', 'gone', 'delete again']);
+  const ids = new Set(rows.map((r) => /emailid (\d+)/.exec(r[3] ?? '')?.[1]));
+  expect(ids.size).toBe(1);
+  expect([...ids][0]).toMatch(/^\d+$/);
+  expect(rows.map((r) => r[5])).toEqual(['held', 'held', '', 'held', '', 'held', 'held']);
+  await page.screenshot({ path: join(SHOTS, 'report-sequences-screenshot.png'), fullPage: false });
+  expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+  expect(problems).toEqual([]);
+});
