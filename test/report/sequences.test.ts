@@ -104,7 +104,7 @@ describe('sequencesSection', () => {
     expect(html).not.toContain('<b>');
     expect(html).not.toContain('<i>');
     const e = 'x&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;';
-    expect(html).toContain(`<summary><code>seq-${e}</code>: seq-${e} over soap11, 1 steps`);
+    expect(html).toContain(`<summary><code>seq-${e}</code>: seq-${e} over soap11, 1 step`);
     expect(html).toContain(`<td>act&lt;b&gt;</td><td><code>Op&lt;i&gt;&amp;</code></td><td>k&lt;${e} <code>v&amp;${e}</code></td>`);
     expect(html).toContain(`<span class="tag level-warning">did not hold</span><pre class="msg">m ${e}</pre>`);
   });
