@@ -9,7 +9,11 @@ import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from '../engine/run-case.js';
 import { openTarget } from '../engine/target.js';
-import { createHttpClient } from '../http/send.js';
+import { createHttpClient, type HttpClient } from '../http/send.js';
+import { discover } from '../engine/discover.js';
+import { needsOwnInstance, ownInstance, withInstance } from '../engine/instances.js';
+import { poolOf } from '../engine/learned-cases.js';
+import type { RunSettings } from '../config/settings.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
 import { withRegression } from '../engine/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
@@ -53,17 +57,21 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }
   const r = file.record;
+  // A sequence's step names what the steps before it made: sent alone it tests nothing of the kind.
+  if (r.sequence) {
+    throw new ConfigError(`replay: ${r.caseId} is step ${r.sequence.step} of the ${r.sequence.name} sequence over ${r.transport} and depends on the steps before it, so it cannot be replayed alone; run the sequences again: tsiws-conform run --suites sequences ${file.stateful ? '--stateful' : '--base-url <target> --allow-mutations'} --transports ${r.transport}`);
+  }
   const namespace = flags['namespace'] ? settings.namespace : file.namespace;
   // The echo is read in the format the failure was recorded with, unless --result-format says otherwise.
   const resultFormat = flags['result-format'] ? settings.resultFormat : file.resultFormat ?? 'json';
-  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace, resultFormat } });
+  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: { ...settings, namespace }, server: { namespace: file.namespace, resultFormat, ...(file.stateful ? { stateful: true } : {}) } });
   const { baseUrl, embedded } = opened;
   // The run's result schemas judge the result again, unless --result-schemas names others.
   const target = { ...settings, baseUrl, namespace, resultFormat, echo: settings.echo ?? file.echo, resultSchemas: settings.resultSchemas ?? file.resultSchemas };
   const client = createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, retries: settings.retries, rate: settings.rate, access: embedded ? { ...target, proxy: undefined } : target });
   try {
     io.out(`Replaying ${r.caseId} over ${r.transport}${r.fuzz ? ` (fuzz counterexample: seed ${r.fuzz.seed}, path ${r.fuzz.path ?? '-'})` : ''} against ${embedded ? 'the embedded reference server' : baseUrl}`);
-    const sent = await runCase(target, client, caseToReplay(r), r.transport as TransportId);
+    const sent = await runCase(target, client, await withSetup(target, client, r, embedded, io), r.transport as TransportId);
     // A failure of a regression run (--baseline) is compared with its baseline answer again.
     const now = r.regression ? withRegression(target, sent, r.regression.baseline) : sent;
     // A failure file may hold a warning: it is reproduced as such, and fails only under --fail-on warning.
@@ -82,4 +90,20 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     await client.close();
     await opened.close();
   }
+}
+
+/** The case to replay, its setup made again where it had one (engine/instances.ts): the e-mail a
+ * delete case deleted is gone, so the replay makes another, as the run did, after learning from the
+ * target what it holds (engine/discover.ts). */
+async function withSetup(settings: RunSettings & { embedded?: boolean }, client: HttpClient, r: ExchangeRecord, embedded: boolean, io: Io): Promise<Case> {
+  const c = caseToReplay(r);
+  if (c.kind !== 'positive' || r.setup === undefined || !needsOwnInstance(r.operation)) return c;
+  const pool = poolOf(await discover({ ...settings, embedded }, client));
+  if (!pool) {
+    io.out(`Not reproducible as recorded: the case's setup (${r.setup}) cannot be made again, the target answered no record to learn from; replaying with the recorded values.`);
+    return c;
+  }
+  const instance = await ownInstance(settings, client, pool, r.operation, c.values, r.transport as TransportId, 0);
+  io.out(`Setup made again: ${instance.setup} (recorded: ${r.setup})`);
+  return withInstance(c, instance);
 }

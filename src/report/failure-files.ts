@@ -19,6 +19,8 @@ export interface FailureFile {
   readonly id: string;
   readonly target: string;
   readonly embedded: boolean;
+  /** The embedded server was the stateful reference implementation (run --stateful). */
+  readonly stateful?: true;
   readonly namespace: string;
   readonly profile: unknown;
   readonly echo: boolean;
@@ -47,9 +49,11 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
     id: failureId(r),
     target: run.target,
     embedded: run.embedded,
+    ...(run.embedded && run.configuration['stateful'] === true ? { stateful: true as const } : {}),
     namespace: run.namespace,
     profile: run.configuration['profile'],
-    echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded),
+    // The echo is read where the run read it: by default from the embedded echo server only.
+    echo: run.configuration['echo'] === true || (run.configuration['echo'] === undefined && run.embedded && run.configuration['stateful'] !== true),
     resultFormat: run.configuration['resultFormat'] === 'xml' ? 'xml' : 'json',
     ...(typeof run.configuration['checksModule'] === 'string' ? { checksModule: run.configuration['checksModule'] } : {}),
     seed: run.seed,
