@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operations } from '../../src/contract/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
+import { expectEveryAnswerSame } from '../support/replayed.js';
 import { runInProcess, type CliResult } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-stateful-'));
@@ -80,13 +81,7 @@ describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseli
 
   test('replayed with --baseline against a fresh stateful server: every answer the same, exit 0', async () => {
     const r = await runInProcess(['run', '--stateful', '--allow-mutations', '--baseline', base]);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const answers = lines(join(base, 'responses.jsonl')).length;
-    const regression = r.json('regression.json');
-    expect(regression.summary).toEqual({ compared: answers, same: answers, explained: 0, different: 0, shapeDrift: 0, notSent: 0 });
-    expect(regression.differences).toEqual([]);
-    expect(r.stdout).toMatch(new RegExp(`^Regression: ${answers} exchanges compared with the baseline in ${base}: ${answers} same, 0 explained by normalisation rules, 0 differ, 0 not sent$`, 'm'));
+    expectEveryAnswerSame(r, base);
     const { summary, failures } = r.json('results.json');
     expect(summary).toMatchObject({ verdict: 'conforms', exchanges: { failed: 0, error: 0, skipped: 0 }, levels: { error: 0, warning: 0 } });
     expect(failures).toEqual([]);
