@@ -24,8 +24,6 @@ export interface StatefulMutant {
   readonly receive?: (text: string, transport: TransportId) => string;
   /** Whether the signature is checked on `transport` (when the server has a secret). */
   readonly checksSignature?: (transport: TransportId) => boolean;
-  /** Skips the check for characters XML 1.0 cannot carry. */
-  readonly acceptsAnyCharacter?: boolean;
   /** Runs before the operation, after the clean checks; throws WebMethodException to crash. */
   readonly before?: (op: Operation, args: Args) => void;
   /** Whether the operation's change to the store is lost. */

@@ -33,12 +33,12 @@ export interface StatefulOptions {
 
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-function checkText(op: Operation, typed: ReadonlyMap<string, Typed>, anyCharacter: boolean): void {
+function checkText(op: Operation, typed: ReadonlyMap<string, Typed>): void {
   for (const p of op.params) {
     const value = typed.get(p.name);
     if (p.type !== 'str' || AUTH_PARAMS.includes(p.name) || typeof value !== 'string') continue;
     if (value.length > TEXT_LIMIT) throw new BusinessError(`${p.name} is longer than ${TEXT_LIMIT} characters.`);
-    const bad = anyCharacter ? null : NOT_XML_CHAR.exec(value);
+    const bad = NOT_XML_CHAR.exec(value);
     if (bad) throw new BusinessError(`${p.name} contains a character that is not allowed (${codePoint(bad[0])}).`);
   }
 }
@@ -71,7 +71,7 @@ export function createStatefulService(options: StatefulOptions): Service {
     const args = new Args(typed);
     let result: Outcome;
     try {
-      checkText(op, typed, mutant?.acceptsAnyCharacter === true);
+      checkText(op, typed);
       mutant?.before?.(op, args);
       result = handler({ store, args, write: (change) => { if (!mutant?.dropsWrite?.(op)) change(); } });
     } catch (err) {
