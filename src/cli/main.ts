@@ -1,6 +1,7 @@
 /** tsiws-conform: parse the command, load it lazily, exit through one error handler. */
 import { didYouMean } from '../config/suggest.js';
 import { toolInfo } from '../results/tool-info.js';
+import { visibleControls } from '../results/visible-controls.js';
 import type { CommandId } from '../config/commands.js';
 import { EXIT } from './exit-codes.js';
 
@@ -56,7 +57,11 @@ async function printedHelp(name: string, argv: readonly string[], io: Io): Promi
   return true;
 }
 
-export async function main(argv: string[], io: Io): Promise<number> {
+export async function main(argv: string[], given: Io): Promise<number> {
+  // Every line a command prints passes here, and many hold the target's text (fault strings, check
+  // messages, curl commands): none may drive the terminal. The reports are written apart, as they
+  // were. `raw` is the progress bar's own escapes, and carries nothing of the target's.
+  const io: Io = { ...given, out: (line) => given.out(visibleControls(line)), err: (line) => given.err(visibleControls(line)) };
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-V' || name === 'version') {
     io.out(version());
