@@ -3,10 +3,13 @@
  * and XSD validation (sax-tree.ts builds the tree from the SAX parser this module gives it).
  *
  * Safety: external entities and DTDs are never loaded or substituted (noent, dtdload and dtdvalid
- * off; nonet on), and `huge` stays off so libxml2's own limits on depth and entity amplification
- * apply. Before libxml2 sees a document, xml-guard.ts refuses what libxml2 would still let through
- * (quadratic entity blow-ups) and what is plainly hostile (deep nesting, oversize), quickly and with
- * a clear reason. Only parse, read-only traversal and validate are used: creating or cloning nodes
+ * off; nonet on). Before libxml2 sees a document, xml-guard.ts refuses what libxml2 would still let
+ * through (quadratic entity blow-ups) and what is plainly hostile (deep nesting, oversize), quickly
+ * and with a clear reason. libxml2's `huge` option (XML_PARSE_HUGE) lifts its 10,000,000-character
+ * limit on a text node ("Huge input lookup"), but also its own depth limit (256) and its entity
+ * loop check (billion laughs parses with it, libxml2 2.9.9, seen in a probe): it is given only to a
+ * document without a DOCTYPE, which can declare no entity, and whose depth the guard has checked.
+ * The size a response may have is the user's --max-response-bytes, not libxml2's (issue 41). Only parse, read-only traversal and validate are used: creating or cloning nodes
  * through libxmljs2 0.35 leads to double frees in libxml2 at garbage collection (seen in a probe).
  */
 import { createRequire } from 'node:module';
@@ -23,7 +26,9 @@ type Libxml = typeof libxmlTypes;
 let loaded: Libxml | undefined;
 const xml = (): Libxml => (loaded ??= createRequire(import.meta.url)('libxmljs2') as Libxml);
 
-const parseDocument = (text: string): libxmlTypes.Document => xml().parseXml(text, SAFE_PARSE_OPTIONS);
+/** `guarded`: the text passed guardXml (its depth is checked); only then, and without a DOCTYPE, huge. */
+const parseDocument = (text: string, guarded = false): libxmlTypes.Document =>
+  xml().parseXml(text, guarded && !text.includes('<!DOCTYPE') ? GUARDED_PARSE_OPTIONS : SAFE_PARSE_OPTIONS);
 
 const SAFE_PARSE_OPTIONS = {
   noent: false,
@@ -34,6 +39,8 @@ const SAFE_PARSE_OPTIONS = {
   huge: false,
   noblanks: false,
 } as const;
+
+const GUARDED_PARSE_OPTIONS = { ...SAFE_PARSE_OPTIONS, huge: true } as const;
 
 export interface XmlElement {
   readonly ns: string | null;
@@ -70,9 +77,10 @@ export const XSI_NIL = '{http://www.w3.org/2001/XMLSchema-instance}nil';
  * collection, unseen by V8's accounting: a process that parses much piled them up (the CLI's
  * embedded server, the workers' fuzzed answers). The rest is read as a document (parseXmlDocument):
  * a DOCTYPE (the SAX parser would expand its entities), a declared encoding other than UTF-8
- * (libxml2 reads the text as UTF-8 whatever it declares only in a document), a text long enough
- * to hold a text node over libxml2's limit, and anything the SAX parser reports, error or warning
- * (the document gives the verdict and its message).
+ * (libxml2 reads the text as UTF-8 whatever it declares only in a document), and anything the SAX
+ * parser reports, error or warning (the document gives the verdict and its message). A text node
+ * over 10,000,000 characters reads in both (SAX events have no such limit, the document is read
+ * with `huge`, see the header) unless the document has a DOCTYPE.
  * test/decode/read-xml.test.ts compares both readings.
  */
 export function parseXml(text: string, limits: Partial<XmlLimits> = {}): ParsedXml {
@@ -88,7 +96,6 @@ export function parseXmlDocument(text: string, limits: Partial<XmlLimits> = {}):
 }
 
 let readTree: ((text: string) => XmlElement | undefined) | undefined;
-const MAX_TEXT_NODE = 10_000_000;
 // A document's encoding is the declared one as written, else UTF-8, the one it reads the text in.
 const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/;
 
@@ -97,9 +104,6 @@ function readEvents(text: string, external: readonly ExternalReference[]): Parse
   // An empty text would abort the process: libxmljs2's SAX parser asserts on the null context
   // libxml2 makes for no bytes (seen in read-xml.test.ts).
   if (text.length === 0 || text.includes('<!DOCTYPE') || (encoding !== null && encoding.toLowerCase() !== 'utf-8')) return undefined;
-  // libxml2 limits a text node when it builds a document (XML_MAX_TEXT_LENGTH), not in SAX events:
-  // a text that could hold one that long is read as a document, which refuses it.
-  if (text.length > MAX_TEXT_NODE) return undefined;
   const root = (readTree ??= saxTreeReader(new (xml().SaxParser)()))(text);
   if (!root) return undefined;
   wholeDocuments.set(root, text);
@@ -109,7 +113,7 @@ function readEvents(text: string, external: readonly ExternalReference[]): Parse
 function readDocument(text: string, external: readonly ExternalReference[]): ParsedXml {
   let doc: libxmlTypes.Document;
   try {
-    doc = parseDocument(text);
+    doc = parseDocument(text, true);
   } catch (err) {
     return { ok: false, error: describeParseError(err) };
   }
@@ -128,14 +132,15 @@ function readDocument(text: string, external: readonly ExternalReference[]): Par
 // all, not as its plain tree serialised again.
 const wholeDocuments = new WeakMap<XmlElement, string>();
 
-// libxml2's own limit without XML_PARSE_HUGE (kept off, see the header): XML_MAX_TEXT_LENGTH.
+// libxml2's own limit without XML_PARSE_HUGE (off for a document with a DOCTYPE, see the header):
+// XML_MAX_TEXT_LENGTH.
 const HUGE_TEXT = /Huge input lookup|huge text node/i;
 
 function describeParseError(err: unknown): string {
   const e = err as { message?: string; line?: number; column?: number };
   const msg = (e.message ?? String(err)).trim();
   const where = e.line ? `${msg} (line ${e.line}, column ${e.column ?? 0})` : msg;
-  return HUGE_TEXT.test(msg) ? `${where}: a text node longer than libxml2's limit of 10,000,000 characters, which this tool does not lift (the document may be well-formed)` : where;
+  return HUGE_TEXT.test(msg) ? `${where}: a text node longer than libxml2's limit of 10,000,000 characters, which this tool lifts only for a document without a DOCTYPE (the document may be well-formed)` : where;
 }
 
 // Node kinds whose content is part of an element's string value; comments and PIs are not.
@@ -201,7 +206,7 @@ function validateElement(schema: libxmlTypes.Document, element: XmlElement): str
   // SAX events, or its document was let go). An element cut out of a SOAP Body is re-serialised
   // with every namespace declared on the element that uses it, so that it validates on its own
   // (libxmljs2 validates whole documents only; see the module comment for why not clone).
-  const doc = parseDocument(wholeDocuments.get(element) ?? serialise(element));
+  const doc = parseDocument(wholeDocuments.get(element) ?? serialise(element), true);
   if (doc.validate(schema)) return [];
   return doc.validationErrors.map((e) => e.message.trim());
 }
