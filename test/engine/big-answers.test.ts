@@ -19,7 +19,7 @@ import { TRANSPORT_IDS } from '../../src/transports/index.js';
 
 const MB = 1024 * 1024;
 const NS = 'http://www.tigerpawsoftware.com';
-// Below libxml2's 10,000,000-character limit on one text node, so the fault is read, not refused.
+// 9 MiB text nodes: a fault and a result that are large but valid (test/decode/huge-text.test.ts reads one of 10 MiB).
 const FAULT = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>${'f'.repeat(9 * MB)}</faultstring></soap:Fault></soap:Body></soap:Envelope>`;
 const RESULT = `<?xml version="1.0" encoding="utf-8"?><string xmlns="${NS}">${'r'.repeat(9 * MB)}</string>`;
 
