@@ -19,6 +19,20 @@ for (const stream of [process.stdout, process.stderr]) {
 // a Ctrl-C during start-up must not kill it with no report. Other commands keep Node's defaults.
 const interruption = process.argv[2] === 'run' ? new AbortController() : undefined;
 if (interruption) for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => interruption.abort(sig));
+// Started through npx or `npm run`, the run's parent is npm (or its `sh -c`). A CI runner's SIGTERM
+// on a job timeout reaches npm alone, which exits at once without passing it on: the run would go
+// on alone and later report a verdict as if complete. A process whose parent ended is re-parented
+// (ppid 1, or a subreaper's pid), so a changed ppid stops the run as SIGTERM does, with its exit
+// code; the reason is PARENT_ENDED in src/cli/exit-codes.ts. unref: the watch never delays an exit.
+if (interruption) {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    interruption.abort('parent process ended');
+  }, 200);
+  watch.unref();
+}
 // Imported only now, so that the listeners above come first.
 const { existsSync } = await import('node:fs');
 const compiled = new URL('../dist/cli/main.js', import.meta.url);

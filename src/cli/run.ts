@@ -21,6 +21,7 @@ import { ConfigError } from '../config/errors.js';
 import type { Flags, Options } from '../config/args.js';
 import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
+import { interruptionReason } from './exit-codes.js';
 import type { Io } from './main.js';
 import { regressionLine } from './regression.js';
 import { runConsole } from './run-console.js';
@@ -121,7 +122,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     seed: settings.seed,
     ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings) } : {}),
     ...(result.interrupted
-      ? { incomplete: { reason: `interrupted by ${result.interrupted}`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
+      ? { incomplete: { reason: interruptionReason(result.interrupted), casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
       : result.cutShort > 0 || fuzzStopped > 0
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
