@@ -1,4 +1,4 @@
-import { firstLine } from '../results/clip.js';
+import { quotedLine } from '../results/clip.js';
 import { observe } from './observe.js';
 import { fail, pass, scope, skip, type Check } from './types.js';
 
@@ -18,7 +18,7 @@ export const errorMessagePerProfile: Check = {
     const patterns = relevant.map((s) => (s.body === 'soap-fault' ? s.reason : s.body === 'plain-text' ? s.message : undefined));
     if (patterns.length === 0 || patterns.some((p) => p === undefined)) return skip('no message expectation for this kind of answer');
     const text = o.body === 'plain-text' ? o.text : o.body === 'soap-fault' ? faultText(o.fault) : '';
-    return patterns.some((p) => new RegExp(p!).test(text)) ? pass : fail(`message "${firstLine(text)}" does not match /${patterns.join('/ or /')}/`);
+    return patterns.some((p) => new RegExp(p!).test(text)) ? pass : fail(`message "${quotedLine(text)}" does not match /${patterns.join('/ or /')}/`);
   },
 };
 

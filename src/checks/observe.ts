@@ -5,7 +5,7 @@ import { resolveQName, type XmlElement } from '../decode/xml.js';
 import { dialectByEnvelopeNs, type SoapDialect } from '../transports/dialects.js';
 import type { HttpResponse, Transport } from '../transports/index.js';
 import { soap11Transport, soap12Transport } from '../transports/soap.js';
-import { firstLine } from '../results/clip.js';
+import { quotedLine } from '../results/clip.js';
 import type { Exchange } from './types.js';
 
 export interface SoapFaultView {
@@ -104,7 +104,7 @@ export function describeObserved(o: Observed): string {
       return `HTTP ${o.status} SOAP ${o.dialect.version} fault ${code?.text ?? '(no code)'}`;
     }
     case 'empty': return `HTTP ${o.status} with an empty body`;
-    case 'plain-text': return `HTTP ${o.status} text/plain "${firstLine(o.text)}"`;
+    case 'plain-text': return `HTTP ${o.status} text/plain "${quotedLine(o.text)}"`;
     case 'unreadable': return `HTTP ${o.status}, ${o.reason}`;
   }
 }

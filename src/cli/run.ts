@@ -9,7 +9,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
 import { discoveryLine, type DiscoveryInfo, type RunInfo } from '../report/summary.js';
 import type { LearnedState } from '../engine/discover.js';
-import { redact, secretsOf } from '../results/record.js';
+import { redact, redactClipped, secretsOf } from '../results/record.js';
 import { openRecordStream, RECORDS_FILE } from '../report/records-jsonl.js';
 import { RunDigest } from '../report/digest.js';
 import { writeReports } from '../report/write.js';
@@ -137,13 +137,14 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
 }
 
 /** What reports show of the discovery step. The failure pattern's evidence quotes the target's
- * answers, which may echo a fixed --sig or --mobilekey: those are redacted as everywhere else. */
+ * answers (clipped), which may echo a fixed --sig or --mobilekey: those are redacted as everywhere
+ * else, a secret's start at a clip mark included. */
 function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryInfo {
   const fixed = settings.showSecrets ? [] : secretsOf({ ...(settings.sig ? { sig: settings.sig } : {}), ...(settings.mobilekey ? { mobilekey: settings.mobilekey } : {}), ...(settings.timestamp ? { timestamp: settings.timestamp } : {}) });
   const { failure, format, discovery } = learned;
   return {
     sent: discovery.sent, probes: discovery.probes, records: discovery.records,
-    ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redact(failure.evidence, fixed) } } : {}),
+    ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redactClipped(failure.evidence, fixed) } } : {}),
     ...(format ? { resultFormat: format.format } : {}),
   };
 }

@@ -13,9 +13,8 @@ import { getTransportById, type Decoded, type HttpRequest, type TransportId, typ
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues } from './auth.js';
 import { userChecksOf } from '../checks/catalogs.js';
-import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, secretsOf, type CheckOutcome, type ExchangeRecord, type RecordedRequest } from '../results/record.js';
+import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, redactClip, redactClipped, secretsOf, type CheckOutcome, type ExchangeRecord, type RecordedRequest } from '../results/record.js';
 import type { HttpAccess } from '../http/access.js';
-import { clip } from '../results/clip.js';
 import type { LearnedState } from './discover.js';
 import { dataPathOf } from './data-path-of.js';
 
@@ -158,13 +157,16 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
       const text = result.text === null ? null : redact(result.text, secrets);
       if (text !== result.text) redactedResult = { ...result, text };
     } else {
-      const reason = redact(clip(result.reason, EXCERPT_BYTES), secrets);
+      // Redacted before it is clipped: a secret across the cut is replaced whole (issue 41).
+      const reason = redactClip(result.reason, EXCERPT_BYTES, secrets);
       if (reason !== result.reason) redactedResult = { ...result, reason };
     }
     const judged = evaluate(exchange, checks);
     for (let i = 0; i < judged.length; i++) {
       const c = judged[i]!;
-      const message = c.message === undefined ? undefined : redact(c.message, secrets);
+      // A message quotes the target through clip(), before any secret is known here: the start of a
+      // secret at a clip mark is redacted too (issue 41).
+      const message = c.message === undefined ? undefined : redactClipped(c.message, secrets);
       if (message !== c.message) judged[i] = { ...c, message };
     }
     record.response = recordResponse(response, secrets);

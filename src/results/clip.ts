@@ -23,4 +23,12 @@ export function firstLine(text: string | null | undefined, max = 200): string {
   return end === -1 ? s.slice(0, max) : s.slice(0, end);
 }
 
+/** firstLine() for quoting the target in a message: a line cut at `max` ends with clip()'s mark,
+ * so that the engine can redact the start of a secret the cut left (redactClipped, issue 41). */
+export function quotedLine(text: string | null | undefined, max = 200): string {
+  const line = firstLine(text, max);
+  const s = text ?? '';
+  return line.length === max && s.length > max && s.charAt(max) !== '\n' && s.slice(max, max + 2) !== '\r\n' ? `${line}…` : line;
+}
+
 export const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;

@@ -15,6 +15,7 @@ import type { RegressionComparison } from '../regression/compare.js';
 import type { ValueClass } from '../cases/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 import type { CheckOutcome } from './check-outcome.js';
+import { clip, isHighSurrogate } from './clip.js';
 import type { DataPathOutcome, DataPathTally } from './data-path.js';
 
 export type { CheckOutcome } from './check-outcome.js';
@@ -178,6 +179,100 @@ export function redact(text: string, secrets: ReadonlyArray<[string, string]>): 
   return text.replace(regex, (m) => placeholders.get(m)!);
 }
 
+/** The shortest piece of a secret that is redacted where a cut left only part of it: shorter
+ * pieces are too common in any text to stand for the secret (and secretsOf keeps no shorter secret). */
+export const SECRET_PIECE_CHARS = 4;
+
+/**
+ * `text` redacted, then clipped to `max` characters as clip() does: a secret that straddles the cut
+ * is replaced whole, never left half-shown (clipping first left the start of such a secret in every
+ * report, issue 41). Only the first `max` characters and the longest secret after them are scanned,
+ * so a megabyte text costs no more than a short one.
+ */
+export function redactClip(text: string, max: number, secrets: ReadonlyArray<[string, string]>): string {
+  if (text.length <= max || secrets.length === 0) return clip(redact(text, secrets), max);
+  const entry = compiled(secrets);
+  let longest = 0;
+  for (const form of entry.forms) longest = Math.max(longest, form.length);
+  const cut = isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
+  const head = text.slice(0, cut + longest);
+  if (!entry.forms.some((form) => head.includes(form))) return clip(text, max);
+  const { regex, placeholders } = patternOf(entry);
+  let shown = '';
+  let at = 0;
+  regex.lastIndex = 0;
+  for (let m = regex.exec(head); m !== null && m.index < cut; m = regex.exec(head)) {
+    shown += head.slice(at, m.index) + placeholders.get(m[0])!;
+    at = m.index + m[0].length;
+  }
+  regex.lastIndex = 0;
+  if (at < cut) shown += head.slice(at, cut);
+  const end = Math.max(at, cut);
+  return end >= text.length ? shown : `${shown}… (${text.length - end} more characters)`;
+}
+
+/**
+ * For a text that was clipped before it could be redacted (a check's message quotes the target
+ * through clip(), and only the engine knows the secrets): redacted, and wherever a clip() mark
+ * (`…`) follows the start of a secret of SECRET_PIECE_CHARS or more characters, that start replaced
+ * by the secret's placeholder too. Costs one search for the mark in a text without one.
+ */
+export function redactClipped(text: string, secrets: ReadonlyArray<[string, string]>): string {
+  const redacted = redact(text, secrets);
+  if (secrets.length === 0 || !redacted.includes(CLIP_MARK)) return redacted;
+  let shown = '';
+  let at = 0;
+  for (let mark = redacted.indexOf(CLIP_MARK); mark !== -1; mark = redacted.indexOf(CLIP_MARK, mark + 1)) {
+    const piece = secretStartBefore(redacted, at, mark, secrets);
+    if (piece) {
+      shown += redacted.slice(at, mark - piece.length) + piece.placeholder;
+      at = mark;
+    }
+  }
+  return at === 0 ? redacted : shown + redacted.slice(at);
+}
+
+const CLIP_MARK = '…';
+
+/** The longest start of a secret's form (of SECRET_PIECE_CHARS or more characters) that ends
+ * `text` at `end`, not reaching before `from`. */
+function secretStartBefore(text: string, from: number, end: number, secrets: ReadonlyArray<[string, string]>): { length: number; placeholder: string } | undefined {
+  let found: { length: number; placeholder: string } | undefined;
+  for (const [value, placeholder] of secrets) for (const form of formsOf(value)) {
+    for (let n = Math.min(form.length - 1, end - from); n >= SECRET_PIECE_CHARS && n > (found?.length ?? 0); n--) {
+      if (text.startsWith(form.slice(0, n), end - n)) {
+        found = { length: n, placeholder };
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * A response body's first EXCERPT_BYTES as text, redacted. A secret that straddles the cut is
+ * replaced whole: the excerpt ends just before it, with its placeholder. Only the bytes around the
+ * cut are searched for that, and only for a body longer than the excerpt.
+ */
+function bodyExcerpt(body: Buffer, secrets: ReadonlyArray<[string, string]>): string {
+  if (body.length <= EXCERPT_BYTES || secrets.length === 0) return redact(body.subarray(0, EXCERPT_BYTES).toString('utf8'), secrets);
+  // The secrets' own forms, not the pattern: a run whose timestamp changes per request has a new
+  // list per exchange, and building its pattern for every long body is what issue 20 took out.
+  let cut = EXCERPT_BYTES;
+  let placeholder = '';
+  for (const [value, shown] of secrets) for (const text of formsOf(value)) {
+    const form = bytesOf(text);
+    // Every occurrence that starts at or after `from` and before the cut crosses it.
+    const from = Math.max(0, EXCERPT_BYTES - form.length + 1);
+    const at = body.subarray(from, EXCERPT_BYTES + form.length - 1).indexOf(form);
+    if (at !== -1 && from + at < cut) {
+      cut = from + at;
+      placeholder = shown;
+    }
+  }
+  return redact(body.subarray(0, cut).toString('utf8'), secrets) + placeholder;
+}
+
 /** `text` as a regular expression that matches exactly it. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -231,6 +326,18 @@ function formsOf(value: string): readonly string[] {
   return forms;
 }
 
+/** A form as UTF-8 bytes, kept as formsOf keeps the forms. */
+function bytesOf(form: string): Buffer {
+  let bytes = bytesByForm.get(form);
+  if (!bytes) {
+    if (bytesByForm.size >= FORMS_KEPT * 3) bytesByForm.clear();
+    bytes = Buffer.from(form, 'utf8');
+    bytesByForm.set(form, bytes);
+  }
+  return bytes;
+}
+const bytesByForm = new Map<string, Buffer>();
+
 function patternOf(entry: Compiled): Pattern {
   if (entry.pattern) return entry.pattern;
   const key = entry.secrets.map(([value, placeholder]) => `${value}\u0000${placeholder}`).join('\u0000');
@@ -277,11 +384,10 @@ export function recordRequest(baseUrl: string, request: HttpRequest, access: Htt
 
 export function recordResponse(response: HttpResponse, secrets: ReadonlyArray<[string, string]>): RecordedResponse {
   const truncated = response.body.length > EXCERPT_BYTES;
-  const text = response.body.subarray(0, EXCERPT_BYTES).toString('utf8');
   const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, redact(v, secrets)]));
   // Optional keys assigned, not spread in: the object stays quick to copy and to write (issue 20).
   const recorded: { -readonly [K in keyof RecordedResponse]: RecordedResponse[K] } = {
-    status: response.status, headers, body: redact(text, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs,
+    status: response.status, headers, body: bodyExcerpt(response.body, secrets), bodyBytes: response.body.length, truncated, elapsedMs: response.elapsedMs,
   };
   if (response.sentAt !== undefined) recorded.sentAt = new Date(response.sentAt).toISOString();
   if (response.retries) recorded.retries = response.retries;
