@@ -46,7 +46,7 @@ export async function ownInstance(settings: RunSettings, client: HttpClient, poo
     const madeWith = learnedCase(create, pool, slot).values;
     const answer = await sendPlain(settings, client, create, transport, madeWith);
     const id = answer.text === null ? undefined : idOf(made.create, made.param, answer.text);
-    if (id === undefined) return { values, setup: `${made.create} over ${transport} made no ${made.param} (${answer.problem ?? `answer: ${answer.text?.slice(0, 200)}`}); the case uses ${made.param} ${values[made.param] ?? '(none)'}` };
+    if (id === undefined) return { values, setup: `${made.create} over ${transport} made no ${made.param} (${answer.problem ?? `answer: ${answer.shown ?? ''}`}); the case uses ${made.param} ${values[made.param] ?? '(none)'}` };
     // The case names the record as the create made it: the e-mail's contact is the one it was made for.
     const shared = Object.fromEntries(Object.entries(madeWith).filter(([name]) => name in values && isIdParam(name)));
     return { values: { ...values, ...shared, [made.param]: id }, setup: `${made.create} over ${transport} made ${made.param} ${id}` };

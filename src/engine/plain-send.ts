@@ -8,6 +8,7 @@ import type { Operation } from '../contract/index.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
 import { authValues } from './auth.js';
+import { accessForReports, redact, redactClip, secretsOf } from '../results/record.js';
 
 export interface PlainAnswer {
   readonly status: number | null;
@@ -15,19 +16,26 @@ export interface PlainAnswer {
   readonly text: string | null;
   /** What went wrong, in one line, when there is no result text. */
   readonly problem?: string;
+  /** The result text as reports may quote it: secrets redacted, cut at 200 characters. */
+  readonly shown?: string;
 }
 
 export async function sendPlain(settings: RunSettings, client: HttpClient, op: Operation, transportId: TransportId, values: WireValues): Promise<PlainAnswer> {
   const transport = getTransportById(transportId);
   const all = { ...values, ...(await authValues(settings, op, values)) };
   const request = transport.encode({ namespace: settings.namespace }, op, all);
+  const secrets = settings.showSecrets ? [] : [...accessForReports(settings).secrets, ...secretsOf(all)];
   try {
     const response = await client.send(request);
     const decoded = transport.decode({ namespace: settings.namespace }, op, response);
-    if (decoded.kind === 'result' && response.status >= 200 && response.status < 300) return { status: response.status, text: decoded.text ?? '' };
-    return { status: response.status, text: null, problem: decoded.kind === 'fault' ? `fault ${decoded.code}: ${decoded.reason}` : `HTTP ${response.status}` };
+    if (decoded.kind === 'result' && response.status >= 200 && response.status < 300) {
+      const text = decoded.text ?? '';
+      return { status: response.status, text, shown: redactClip(text, 200, secrets) };
+    }
+    return { status: response.status, text: null, problem: redact(decoded.kind === 'fault' ? `fault ${decoded.code}: ${decoded.reason}` : `HTTP ${response.status}`, secrets) };
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
-    return { status: null, text: null, problem: `${err.code}: ${err.message}` };
+    // An error names the request (a GET's URL holds sig and mobilekey): a setup's note is reported.
+    return { status: null, text: null, problem: redact(`${err.code}: ${err.message}`, secrets) };
   }
 }

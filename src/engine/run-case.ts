@@ -176,7 +176,8 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     record.checks = [];
-    record.error = { code: err.code, message: err.message };
+    // The message names the request (a GET's URL holds sig and mobilekey): redacted as any text.
+    record.error = { code: err.code, message: redact(err.message, secrets) };
     if (testCase.kind === 'positive') record.dataPath = 'refused';
   }
   return record as ExchangeRecord;

@@ -59,3 +59,20 @@ test.each(TRANSPORT_IDS)('over %s: the echoed sig and mobilekey appear nowhere i
     expect(text).not.toContain(encodeURIComponent(secret));
   }
 });
+
+test.each(TRANSPORT_IDS)('over %s: a request that got no answer names no secret (a GET\'s URL holds sig and mobilekey)', async (transport) => {
+  // Nothing listens on port 9 of loopback: the error message names the request that failed.
+  const gone = createHttpClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000, maxResponseBytes: 1 << 20, connections: 1 });
+  try {
+    const settings = { ...DEFAULTS, baseUrl: 'http://127.0.0.1:9', sig: SIG, mobilekey: MOBILEKEY };
+    const record = await runCase(settings, gone, exampleCase(getOperation('MobileDispatchUpdate')), transport);
+    expect(record.error?.code).toBe('TSIWS_UNREACHABLE');
+    const text = JSON.stringify(record);
+    for (const secret of [SIG, MOBILEKEY]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(encodeURIComponent(secret));
+    }
+  } finally {
+    await gone.close();
+  }
+});
