@@ -2,7 +2,7 @@
 import { afterAll, inject } from 'vitest';
 import '../src/engine/vitest-context.js';
 import { createHttpClient, type HttpClient } from '../src/http/send.js';
-import { compactRecord } from '../src/engine/compact.js';
+import { compactRecord } from '../src/results/compact.js';
 import { writeRecords, type RecordsAt } from '../src/engine/record-files.js';
 import { findingsOf } from '../src/results/findings.js';
 import { laneRows, type LanedSuite } from '../src/engine/lanes.js';

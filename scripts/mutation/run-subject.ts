@@ -8,7 +8,8 @@ import { recordingRun } from '../../src/engine/recording-run.js';
 import { conformanceRun, type RunOptions, type RunResult } from '../../src/engine/run.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
-import { inferSchemas } from '../../src/report/infer-schemas.js';
+import { inferSchemas } from '../../src/shapes/infer-schemas.js';
+import { resultSamples } from '../../src/regression/result-samples.js';
 import { toolInfo } from '../../src/results/tool-info.js';
 import { AUTH_SECRET, type Subject } from './plan.js';
 import { processCpuMs } from '../../src/bench/cpu.js';
@@ -66,7 +67,7 @@ async function replayRun(subject: Subject): Promise<RunWithRecords> {
       return { ...recorded, records: [], toolErrors: [`the baseline recorded against the clean server is incomplete: ${why.join('; ')}`] };
     }
     // A payload subject: the schemas `shapes infer` learns from the clean server's recorded results.
-    if (subject.payload) inferSchemas(dir, schemas);
+    if (subject.payload) inferSchemas(resultSamples(dir, 'shapes infer'), schemas);
     // As cli/run.ts does: the replay runs with the seed the baseline was recorded with.
     const replay = await runWithRecords({ ...settings, baseline: dir, seed: readBaseline(dir).manifest.seed, ...(subject.payload ? { resultSchemas: schemas } : {}) }, mutant ? { mutant } : {});
     // A replay that compared nothing would pass its clean control for no reason.

@@ -1,7 +1,7 @@
 /** One invocation of one operation, independent of transport. Values are wire (lexical) forms;
  * authentication values are added per request (engine/auth.ts). */
 import type { TransportId, WireValues } from '../transports/index.js';
-import type { ScenarioId } from './negative.js';
+import type { ScenarioId } from '../results/case-labels.js';
 
 export interface PositiveCase {
   readonly id: string;

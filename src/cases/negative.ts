@@ -7,13 +7,7 @@ import { AUTH_PARAMS, hasMobileKey, type Operation, type SoapType } from '../con
 import { getTransportById, TRANSPORT_IDS, type CodecContext, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import type { NegativeCase } from './case.js';
 import { exampleCase } from './examples.js';
-
-export type ScenarioId =
-  | 'int-non-numeric' | 'int-out-of-range' | 'int-empty' | 'dt-invalid' | 'bool-invalid'
-  | 'missing-parameter' | 'unknown-soapaction' | 'soap12-envelope-as-soap11' | 'soap11-envelope-as-soap12'
-  | 'malformed-xml' | 'unknown-operation-path'
-  | 'auth-corrupted-sig' | 'auth-stale-timestamp' | 'auth-missing-mobilekey'
-;
+import type { ScenarioId } from '../results/case-labels.js';
 
 export interface Scenario {
   readonly id: ScenarioId;

@@ -9,8 +9,7 @@
 import { convert, ConversionError } from '../asmx/values.js';
 import type { Parameter, SoapType } from '../contract/index.js';
 import { LOOKS_LIKE_MARKUP } from './negative.js';
-
-export type ValueClass = 'typical' | 'boundary' | 'empty' | 'whitespace' | 'markup-like' | 'non-ascii' | 'long' | 'invalid';
+import type { ValueClass } from '../results/case-labels.js';
 
 /** Display order, and the classes each type can have: a run that sent none of some class did not
  * exercise that part of the input space. */

@@ -1,8 +1,8 @@
 /** Regression runs (`run --baseline DIR`): the candidate answers what the baseline answered. */
-import type { RecordedAnswer } from '../regression/format.js';
-import { compareWithBaseline, type BaselineComparison, type RegressionComparison } from '../regression/compare.js';
-import type { NormalisationRule } from '../parity/rules.js';
+import { compareWithBaseline, type BaselineComparison } from '../regression/compare.js';
 import { fail, pass, type CheckInfo, type Verdict } from './types.js';
+import type { RecordedAnswer } from '../results/transport-outcome.js';
+import type { NormalisationRule, RegressionComparison } from '../results/differences.js';
 
 /** One case over one transport as recorded in the baseline and as answered now. */
 export interface BaselineExchange {

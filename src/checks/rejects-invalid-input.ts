@@ -1,6 +1,6 @@
-import type { ScenarioId } from '../cases/negative.js';
 import { describeObserved, observe } from './observe.js';
 import { fail, pass, scope, type Check } from './types.js';
+import type { ScenarioId } from '../results/case-labels.js';
 
 /** Invalid only by ASMX habit: the spec shows no required parameters ("Required/optional status
  * of each parameter: not shown"), and names the SOAPAction and paths a client sends, not what a

@@ -1,16 +1,15 @@
 /** What a check sees and what it says. Checks report findings; they never throw for a target's defect. */
 import type { Operation } from '../contract/index.js';
-import type { ScenarioId } from '../cases/negative.js';
 import type { Expectation, Profile } from '../profiles/types.js';
-import type { ParityDifference } from '../parity/compare.js';
-import type { TransportOutcome } from '../parity/inherent.js';
-import type { NormalisationRule } from '../parity/rules.js';
 import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
 import type { Level } from '../results/levels.js';
 import type { HostRejection } from '../profiles/host-rejection.js';
-import type { ResultSchema } from './result-schemas.js';
+import type { ResultSchema } from './load-result-schemas.js';
 import type { ResultFormat } from '../results/result-format.js';
 import type { FailureSignature } from '../state/in-band.js';
+import type { ScenarioId } from '../results/case-labels.js';
+import type { NormalisationRule, ParityDifference } from '../results/differences.js';
+import type { TransportOutcome } from '../results/transport-outcome.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {

@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../report/compare-reports.js';
-import { RECORDS_FILE } from '../report/records-jsonl.js';
-import { samplesFromReports } from '../report/result-samples.js';
-import { compareShapes } from '../report/shape-drift.js';
+import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../regression/compare-reports.js';
+import { RECORDS_FILE } from '../results/records-jsonl.js';
+import { samplesFromReports } from '../regression/result-samples.js';
+import { compareShapes } from '../shapes/compare-shapes.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';

@@ -3,7 +3,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from '../config/settings.js';
 import type { Case } from '../cases/case.js';
-import type { ScenarioId } from '../cases/negative.js';
 import { findOperation } from '../contract/index.js';
 import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -20,6 +19,7 @@ import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
+import type { ScenarioId } from '../results/case-labels.js';
 
 function readFailureFile(path: string): FailureFile {
   if (!existsSync(path)) throw new ConfigError(`replay: ${path} does not exist (failure files are written to reports/failures/)`);

@@ -8,7 +8,7 @@ import type { RunSettings } from '../config/settings.js';
 import type { RunDigest } from '../report/digest.js';
 import { consoleTable } from '../report/console.js';
 import { consoleJson } from '../report/console-json.js';
-import { createProgress, type Progress } from '../report/progress.js';
+import { createProgress, type Progress } from './progress.js';
 import { passes, verdictText, type RunInfo } from '../report/summary.js';
 import { EXIT, exitCodeForSignal } from './errors.js';
 import type { Io } from './main.js';

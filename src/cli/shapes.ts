@@ -13,8 +13,9 @@ export default async function shapes(argv: string[], io: Io): Promise<number> {
   if (sub !== 'infer') throw new ConfigError(`shapes: ${sub === undefined ? 'give a subcommand' : `unknown subcommand "${sub}"`}; expected: shapes infer REPORTS_OR_BASELINE_DIR [--out DIR] (see tsiws-conform shapes --help)`);
   if (rest.length !== 1) throw new ConfigError(`shapes infer: give one reports or baseline folder (got ${rest.length}); see tsiws-conform shapes --help`);
   // Loaded here: --help loads no XML library.
-  const { inferSchemas, splitText } = await import('../report/infer-schemas.js');
-  const outcome = inferSchemas(resolve(rest[0]!), out, failurePattern === undefined ? {} : { failurePattern });
+  const { inferSchemas, splitText } = await import('../shapes/infer-schemas.js');
+  const { resultSamples } = await import('../regression/result-samples.js');
+  const outcome = inferSchemas(resultSamples(resolve(rest[0]!), 'shapes infer'), out, failurePattern === undefined ? {} : { failurePattern });
   const failed = outcome.failures.reduce((n, f) => n + f.count, 0);
   io.out(`Learned from ${outcome.source.samples.length - failed} results of valid requests in ${outcome.source.file}:`);
   const width = Math.max(...outcome.written.map((w) => w.file.length));

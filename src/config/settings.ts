@@ -69,7 +69,7 @@ export interface RunSettings {
   readonly record: string | undefined;
   /** A recorded baseline to replay and compare with, instead of the suites. */
   readonly baseline: string | undefined;
-  /** Folder of the user's result schemas, <Operation>.xsd or <Operation>.schema.json (checks/result-schemas.ts). */
+  /** Folder of the user's result schemas, <Operation>.xsd or <Operation>.schema.json (checks/load-result-schemas.ts). */
   readonly resultSchemas: string | undefined;
   /** Console: only the verdict line and errors. */
   readonly quiet: boolean;

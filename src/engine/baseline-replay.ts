@@ -18,7 +18,8 @@ import { poolOf } from './learned-cases.js';
 import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
 import { slotOf } from './run-unit.js';
 import type { Baseline } from '../regression/baseline.js';
-import { answerOf, type RecordedAnswer, type RecordedCase } from '../regression/format.js';
+import { answerOf, type RecordedCase } from '../regression/format.js';
+import type { RecordedAnswer } from '../results/transport-outcome.js';
 
 export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare with (it was not sent when the baseline was recorded)';
 

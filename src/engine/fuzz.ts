@@ -9,7 +9,6 @@ import fc from 'fast-check';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import type { Case } from '../cases/case.js';
 import { valuesArbitrary } from '../cases/arbitraries.js';
-import type { ScenarioId } from '../cases/negative.js';
 import type { Operation, SoapType } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
@@ -19,7 +18,7 @@ import { repetitionId } from './plan.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from '../results/record.js';
 import { runCaseShowingLater } from './run-case.js';
-import { classifyValue, type ValueClass } from '../cases/value-classes.js';
+import { classifyValue } from '../cases/value-classes.js';
 import { failsWith } from '../results/findings.js';
 import { tallyOutcome, type DataPathOutcome } from '../results/data-path.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
@@ -29,6 +28,7 @@ import { poolOf } from './learned-cases.js';
 import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 import { slotOf } from './run-unit.js';
+import type { ScenarioId, ValueClass } from '../results/case-labels.js';
 
 /** Time a failing property may spend shrinking its counterexample. */
 export const SHRINK_BUDGET_MS = 10_000;

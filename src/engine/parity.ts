@@ -1,7 +1,6 @@
 /** Builds parity records: one case's records over several transports, compared. */
 import { caseChecks } from '../checks/registry.js';
 import type { RunSettings } from '../config/settings.js';
-import type { ParityDifference } from '../parity/compare.js';
 import { rulesFor } from '../parity/normalise.js';
 import { PROFILES } from '../profiles/expectations.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -9,6 +8,7 @@ import { transportOutcomeOf } from '../results/transport-outcome.js';
 import { runChecks, selected } from '../checks/runner.js';
 import { getOperation } from '../contract/index.js';
 import { hasData, type LearnedState } from './discover.js';
+import type { ParityDifference } from '../results/differences.js';
 
 /** Against a target with data, texts may rightly differ between transports: a create makes a new
  * id on each, and a case whose transports each had their own instance (instances.ts) names other

@@ -1,7 +1,7 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
 import { runChecks, selected } from '../checks/runner.js';
-import { resultSchemasFor } from '../checks/result-schemas.js';
+import { resultSchemasFor } from '../checks/load-result-schemas.js';
 import type { Case } from '../cases/case.js';
 import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { hostRejectionOf } from '../profiles/host-rejection.js';

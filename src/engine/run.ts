@@ -15,7 +15,7 @@ import { readBaseline } from '../regression/baseline.js';
 import { RecordFileReader, recordFilesDir } from './record-files.js';
 import { escapeRegExp, type ExchangeRecord } from '../results/record.js';
 import { toolRoot } from '../results/tool-info.js';
-import { keepHeapNearLive } from '../results/heap-keeper.js';
+import { keepHeapNearLive } from '../runtime/heap-keeper.js';
 import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';
 import { catchStrays } from './strays.js';
 import { embeddedServer, openTarget } from './target.js';

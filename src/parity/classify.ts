@@ -1,8 +1,4 @@
-/**
- * What kind of bug a difference between two result texts is, so a reader knows where to look:
- * character encoding, white space, escaping, truncation, or the formatting of typed values.
- */
-export type DifferenceClass = 'encoding' | 'whitespace' | 'escaping' | 'truncation' | 'typed-format' | 'other';
+import type { DifferenceClass } from '../results/differences.js';
 
 export interface Classified {
   readonly class: DifferenceClass;

@@ -1,29 +1,14 @@
 /** Compares the outcomes of one case over several transports (plain data in, plain data out). */
 import { diffChars } from 'diff';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { classifyResults, type DifferenceClass } from './classify.js';
-import { INHERENT, type TransportOutcome } from './inherent.js';
-import { normalise, type NormalisationRule } from './normalise.js';
+import { classifyResults } from './classify.js';
+import { INHERENT } from './inherent.js';
+import { normalise } from './normalise.js';
 import { clip, firstLine, isHighSurrogate } from '../results/clip.js';
 import { parseResult, shapeOf } from '../shapes/shape.js';
 import { isInBandFailure, type FailureSignature } from '../state/in-band.js';
-
-export interface DiffPart {
-  readonly op: '=' | '-' | '+';
-  readonly text: string;
-}
-
-export interface ParityDifference {
-  readonly transport: TransportId;
-  /** The transport it was compared with: one of the largest group of transports that agree. */
-  readonly reference: TransportId;
-  readonly class: DifferenceClass | 'rejection' | 'status-or-shape';
-  readonly detail: string;
-  /** Set when the difference is a behaviour of the ASMX platform itself (src/parity/inherent.ts). */
-  readonly inherent?: { readonly id: string; readonly evidence: string };
-  /** Character-level diff of the normalised result texts, long equal runs shortened. */
-  readonly diff?: readonly DiffPart[];
-}
+import type { DiffPart, DifferenceClass, NormalisationRule, ParityDifference } from '../results/differences.js';
+import type { TransportOutcome } from '../results/transport-outcome.js';
 
 export interface CompareOptions {
   readonly rules: readonly NormalisationRule[];
@@ -61,7 +46,6 @@ export function compactDiff(expected: string, actual: string): DiffPart[] {
   const parts = [equalPart(expected.slice(0, start)), ...middle, equalPart(expected.slice(expected.length - end))];
   return parts.filter((p) => p.text !== '');
 }
-
 
 function signature(o: TransportOutcome, options: CompareOptions): string {
   // Rejections agree when both reject: each protocol reports errors in its own shape.

@@ -9,14 +9,7 @@
  */
 import { isQueryLengthRefusal, REQUEST_VALIDATION } from '../profiles/host-rejection.js';
 import type { TransportId } from '../transports/index.js';
-
-export interface TransportOutcome {
-  readonly transport: TransportId;
-  readonly status: number | null;
-  readonly outcome: 'result' | 'rejected' | 'unreadable' | 'error';
-  /** The result text, or for a rejection its message. */
-  readonly text: string | null;
-}
+import type { TransportOutcome } from '../results/transport-outcome.js';
 
 export interface InherentBehaviour {
   readonly id: string;

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/errors.js';
 import type { RunSettings } from '../config/settings.js';
-import { NAMED_RULES, type NormalisationRule } from './rules.js';
+import { NAMED_RULES } from './rules.js';
 
-export type { NormalisationRule } from './rules.js';
+import type { NormalisationRule } from '../results/differences.js';
 
 /** Reads `[{ "name", "pattern", "flags"?, "replacement"? }, ...]` from a JSON file. */
 export function rulesFromFile(path: string): NormalisationRule[] {

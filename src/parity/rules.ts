@@ -1,10 +1,4 @@
-/** The named normalisation rules (see normalise.ts). */
-export interface NormalisationRule {
-  readonly name: string;
-  readonly pattern: string;
-  readonly flags: string;
-  readonly replacement: string;
-}
+import type { NormalisationRule } from '../results/differences.js';
 
 export const NAMED_RULES: Readonly<Record<string, NormalisationRule>> = {
   timestamps: { name: 'timestamps', pattern: '\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?', flags: 'g', replacement: '<TIMESTAMP>' },

@@ -19,8 +19,8 @@
  * `lenient`: any well-formed fault or non-2xx status counts as a rejection.
  */
 import type { TransportId } from '../transports/index.js';
-import type { ScenarioId } from '../cases/negative.js';
 import type { Expectation, Profile, ProfileId, ResponseShape } from './types.js';
+import type { ScenarioId } from '../results/case-labels.js';
 
 export const PROFILES: Readonly<Record<ProfileId, Profile>> = {
   asmx: { id: 'asmx', description: 'what an ASMX (System.Web.Services) service actually answers', faultStatuses: [500], inherentParity: true, hostRejections: true },

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { getOperation } from '../contract/index.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { BASELINE_FORMAT_VERSION, CASES, MANIFEST, RESPONSES, type BaselineManifest, type RecordedAnswer, type RecordedCase } from './format.js';
+import { BASELINE_FORMAT_VERSION, CASES, MANIFEST, RESPONSES, type BaselineManifest, type RecordedCase } from './format.js';
+import type { RecordedAnswer } from '../results/transport-outcome.js';
 
 export interface Baseline {
   readonly dir: string;

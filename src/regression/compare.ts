@@ -6,27 +6,15 @@
  * changed: src/shapes/drift.ts) are "shape-drift"; the others are value changes, classified as
  * parity differences are (src/parity/classify.ts).
  */
-import { classifyResults, type DifferenceClass } from '../parity/classify.js';
-import { compactDiff, outcomeAndShape, type DiffPart } from '../parity/compare.js';
+import { classifyResults } from '../parity/classify.js';
+import { compactDiff, outcomeAndShape } from '../parity/compare.js';
 import type { FailureSignature } from '../state/in-band.js';
-import { normalise, type NormalisationRule } from '../parity/normalise.js';
+import { normalise } from '../parity/normalise.js';
 import { firstLine } from '../results/clip.js';
-import type { RecordedAnswer } from './format.js';
 import { describeChange, shapeDrift, type ShapeChange } from '../shapes/drift.js';
 import { parseResult, shapeOf } from '../shapes/shape.js';
-
-export interface RegressionDifference {
-  readonly class: DifferenceClass | 'rejection' | 'status-or-shape' | 'shape-drift';
-  readonly detail: string;
-  /** Character-level diff of the normalised result texts (baseline to candidate). */
-  readonly diff?: readonly DiffPart[];
-}
-
-export interface RegressionComparison {
-  readonly difference?: RegressionDifference;
-  /** The rules that made result texts which differed compare equal (the difference they explain). */
-  readonly explainedBy?: readonly string[];
-}
+import type { DiffPart, DifferenceClass, NormalisationRule, RegressionComparison } from '../results/differences.js';
+import type { RecordedAnswer } from '../results/transport-outcome.js';
 
 const mediaType = (ct: string | null) => (ct ?? '').toLowerCase().replace(/\s+/g, '');
 const said = (a: RecordedAnswer) => `${a.outcome} (HTTP ${a.status ?? '-'}${a.faultCode ? `, fault ${a.faultCode}` : ''}: ${firstLine(a.text)})`;

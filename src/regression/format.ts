@@ -9,10 +9,11 @@
  * than a line at a time. Values are the case's non-secret wire values; authentication is added per
  * request, and result texts are redacted like every report.
  */
-import type { ScenarioId } from '../cases/negative.js';
 import { transportOutcomeOf } from '../results/transport-outcome.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { TransportId } from '../transports/index.js';
+import type { ScenarioId } from '../results/case-labels.js';
+import type { RecordedAnswer } from '../results/transport-outcome.js';
 
 /** Bumped when a reader of an older version could misread the files. */
 export const BASELINE_FORMAT_VERSION = 1;
@@ -43,20 +44,6 @@ export interface RecordedCase {
   readonly scenario?: ScenarioId;
   readonly param?: string;
   readonly fuzz?: { readonly seed: number; readonly path?: string };
-}
-
-/** What one transport answered to one case, decoded. */
-export interface RecordedAnswer {
-  readonly case: string;
-  readonly transport: TransportId;
-  /** result: a 2xx with a result; rejected: a fault or error status; unreadable; error: no answer; skipped: not sent. */
-  readonly outcome: 'result' | 'rejected' | 'unreadable' | 'error' | 'skipped';
-  readonly status: number | null;
-  readonly contentType: string | null;
-  /** The whole result text, or for a rejection its fault code and reason (or body), cut at 500 characters. */
-  readonly text: string | null;
-  /** The SOAP fault code, when the answer was a fault. */
-  readonly faultCode?: string;
 }
 
 /** The exchanges a baseline records: not parity or service records, and not the steps of a

@@ -6,7 +6,8 @@
 import { AUTH_PARAMS, operations, type Operation, type SoapType } from '../contract/index.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { APPLICABLE, classifyValue, type ValueClass } from '../cases/value-classes.js';
+import { APPLICABLE, classifyValue } from '../cases/value-classes.js';
+import type { ValueClass } from '../results/case-labels.js';
 
 export type ClassCounts = Partial<Record<ValueClass, number>>;
 

@@ -28,7 +28,7 @@ import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { failOnOf, failsRun, type FailOn } from '../results/levels.js';
 import { failureBody, nameKey, testcaseDetails, testcaseLabel, uniqueNamer } from './junit-text.js';
-import { heldRecords, type RecordSource } from './records-jsonl.js';
+import { heldRecords, type RecordSource } from '../results/records-jsonl.js';
 import { DataPathCoverage, noSuccessText, withoutSuccess } from './data-path.js';
 import type { DataPathCounts } from '../results/data-path.js';
 

@@ -2,9 +2,10 @@
  * baseline's, classified, with both answers and a diff; the differences that normalisation rules
  * explained; and the rules in force. `regressionData` is the structured form other reports use. */
 import type { ExchangeRecord } from '../results/record.js';
-import { answerOf, type RecordedAnswer } from '../regression/format.js';
-import type { RegressionDifference } from '../regression/compare.js';
+import { answerOf } from '../regression/format.js';
 import type { RunInfo } from './summary.js';
+import type { RecordedAnswer } from '../results/transport-outcome.js';
+import type { RegressionDifference } from '../results/differences.js';
 
 export interface RegressionSummary {
   /** Exchanges sent again and compared with the baseline. */

@@ -4,7 +4,7 @@ import { coverageSummary } from './coverage.js';
 import { asDigest, type Reported } from './digest.js';
 import { jsonChunks } from './json-chunks.js';
 import { failuresOf, notesOf, type RunInfo } from './summary.js';
-import { verdictsOf } from './verdicts.js';
+import { verdictsOf } from '../results/verdicts.js';
 
 /** 2: graded findings (summary.failOn, summary.levels, summary.checks.notices, a level on every
  * failure; checks.failed counts only the verdicts that fail the run). */

@@ -6,19 +6,15 @@
 import { SECRET_PLACEHOLDERS } from '../contract/index.js';
 import type { HttpAccess } from '../http/access.js';
 import { basicCredentials } from '../http/basic-credentials.js';
-import type { ScenarioId } from '../cases/negative.js';
-import type { ParityDifference } from '../parity/compare.js';
-import type { TransportOutcome } from '../parity/inherent.js';
-import type { NormalisationRule } from '../parity/rules.js';
-import type { RecordedAnswer } from '../regression/format.js';
-import type { RegressionComparison } from '../regression/compare.js';
-import type { ValueClass } from '../cases/value-classes.js';
 import type { HttpRequest, HttpResponse, TransportId, Decoded } from '../transports/index.js';
 import type { CheckOutcome } from './check-outcome.js';
 import { clip, isHighSurrogate } from './clip.js';
 import type { DataPathOutcome, DataPathTally } from './data-path.js';
 
 export type { CheckOutcome } from './check-outcome.js';
+import type { ScenarioId, ValueClass } from './case-labels.js';
+import type { NormalisationRule, ParityDifference, RegressionComparison } from './differences.js';
+import type { RecordedAnswer, TransportOutcome } from './transport-outcome.js';
 
 export interface RecordedRequest {
   readonly method: string;

@@ -13,7 +13,7 @@ export const JSON_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
 const XS = 'http://www.w3.org/2001/XMLSchema';
 
 /** The file name endings of result schemas, by result format: what shapes infer writes and
- * --result-schemas reads (src/checks/result-schemas.ts). */
+ * --result-schemas reads (src/checks/load-result-schemas.ts). */
 export const SCHEMA_SUFFIX = { json: '.schema.json', xml: '.xsd' } as const;
 
 /** The schema file's name and text for one operation's learned shape. */

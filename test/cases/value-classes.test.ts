@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { SoapType } from '../../src/contract/index.js';
-import { APPLICABLE, classifyValue, LONG_VALUE, type ValueClass } from '../../src/cases/value-classes.js';
+import { APPLICABLE, classifyValue, LONG_VALUE } from '../../src/cases/value-classes.js';
+import type { ValueClass } from '../../src/results/case-labels.js';
 
 const cases: ReadonlyArray<readonly [SoapType, string, readonly ValueClass[]]> = [
   ['int', '42', ['typical']],

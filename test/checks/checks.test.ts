@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NegativeCase } from '../../src/cases/case.js';
-import { negativeCases, negativeRequest, type ScenarioId } from '../../src/cases/negative.js';
+import { negativeCases, negativeRequest } from '../../src/cases/negative.js';
 import { checks, type Exchange } from '../../src/checks/registry.js';
-import { loadResultSchemas, type ResultSchema } from '../../src/checks/result-schemas.js';
+import { loadResultSchemas, type ResultSchema } from '../../src/checks/load-result-schemas.js';
 
 /** The per-exchange checks; the service-level ones have their own tests. */
 const CHECK_IDS = checks.map((c) => c.id);
@@ -32,6 +32,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ser
 import { soap11, soap12, type SoapDialect } from '../../src/transports/dialects.js';
 import { getTransportById, TRANSPORT_IDS, type HttpResponse, type TransportId } from '../../src/transports/index.js';
 import { bytesResponse, fromReply, response, send } from '../support/http.js';
+import type { ScenarioId } from '../../src/results/case-labels.js';
 
 const NS = 'http://www.tigerpawsoftware.com';
 const CTX = { namespace: NS };

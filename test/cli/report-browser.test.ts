@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/results/record.js';
-import { reportHtml } from '../../src/report/html.js';
+import { reportHtml } from '../../src/report/html/page.js';
 import type { RunInfo } from '../../src/report/summary.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { runCliProcess, REPO } from '../support/cli.js';

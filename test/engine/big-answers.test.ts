@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { exampleCase } from '../../src/cases/examples.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { compactRecord, RESULT_CHARS } from '../../src/engine/compact.js';
+import { compactRecord, RESULT_CHARS } from '../../src/results/compact.js';
 import { EXCERPT_BYTES } from '../../src/results/record.js';
 import { runCaseUnit } from '../../src/engine/run-unit.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';

@@ -2,10 +2,9 @@
  * transport, a case on instances of its own names other ids; the rest must still agree. */
 import { describe, expect, test } from 'vitest';
 import { compareOutcomes, outcomeAndShape } from '../../src/parity/compare.js';
-import type { TransportOutcome } from '../../src/parity/inherent.js';
 import { compareWithBaseline } from '../../src/regression/compare.js';
-import type { RecordedAnswer } from '../../src/regression/format.js';
 import { givenFailureSignature } from '../../src/state/in-band.js';
+import type { RecordedAnswer, TransportOutcome } from '../../src/results/transport-outcome.js';
 
 const failure = givenFailureSignature('"ok"\\s*:\\s*false');
 const result = (transport: TransportOutcome['transport'], text: string): TransportOutcome => ({ transport, status: 200, outcome: 'result', text });

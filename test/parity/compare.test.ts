@@ -2,9 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import { transportParity } from '../../src/checks/transport-parity.js';
 import { compareOutcomes } from '../../src/parity/compare.js';
-import type { TransportOutcome } from '../../src/parity/inherent.js';
 import { NAMED_RULES } from '../../src/parity/rules.js';
 import { PROFILES } from '../../src/profiles/expectations.js';
+import type { TransportOutcome } from '../../src/results/transport-outcome.js';
 
 const result = (transport: TransportOutcome['transport'], text: string): TransportOutcome => ({ transport, status: 200, outcome: 'result', text });
 const rejected = (transport: TransportOutcome['transport'], text: string): TransportOutcome => ({ transport, status: 500, outcome: 'rejected', text });

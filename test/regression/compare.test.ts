@@ -2,8 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { matchesBaseline } from '../../src/checks/matches-baseline.js';
 import { NAMED_RULES } from '../../src/parity/rules.js';
-import type { RecordedAnswer } from '../../src/regression/format.js';
 import { compareWithBaseline } from '../../src/regression/compare.js';
+import type { RecordedAnswer } from '../../src/results/transport-outcome.js';
 
 const SOAP = 'text/xml; charset=utf-8';
 const result = (text: string, over: Partial<RecordedAnswer> = {}): RecordedAnswer => ({ case: 'c', transport: 'soap11', outcome: 'result', status: 200, contentType: SOAP, text, ...over });

@@ -4,16 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
-import { compactRecord } from '../../src/engine/compact.js';
+import { compactRecord } from '../../src/results/compact.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSuccess } from '../../src/report/data-path.js';
 import { certificateJson } from '../../src/report/certificate.js';
 import { consoleTable } from '../../src/report/console.js';
 import { consoleJson } from '../../src/report/console-json.js';
 import { digestOf } from '../../src/report/digest.js';
-import { reportHtml } from '../../src/report/html.js';
+import { reportHtml } from '../../src/report/html/page.js';
 import { junitXml } from '../../src/report/junit.js';
-import { dataPathSection } from '../../src/report/html-data-path.js';
+import { dataPathSection } from '../../src/report/html/data-path.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';
 

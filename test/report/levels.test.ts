@@ -2,11 +2,11 @@
  * fail the run only under --fail-on warning. Records are built by hand (plain data). */
 import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/results/record.js';
-import { compareReports, formatComparison, type ResultsFile } from '../../src/report/compare-reports.js';
+import { compareReports, formatComparison, type ResultsFile } from '../../src/regression/compare-reports.js';
 import { consoleTable } from '../../src/report/console.js';
 import { consoleJson } from '../../src/report/console-json.js';
 import { certificateJson } from '../../src/report/certificate.js';
-import { reportHtml } from '../../src/report/html.js';
+import { reportHtml } from '../../src/report/html/page.js';
 import { junitXml } from '../../src/report/junit.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';

@@ -7,7 +7,7 @@ import { digestOf } from '../../src/report/digest.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { certificateJson } from '../../src/report/certificate.js';
 import { consoleTable } from '../../src/report/console.js';
-import { reportHtml } from '../../src/report/html.js';
+import { reportHtml } from '../../src/report/html/page.js';
 import { notCoveredCells } from '../../src/report/not-covered.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';

@@ -1,10 +1,10 @@
 /** The sequences of a run in report.html: SequenceTally (src/report/sequences.ts) keeps them as
- * records arrive, sequencesSection (src/report/html-sequences.ts) draws them. Records are built by
+ * records arrive, sequencesSection (src/report/html/sequences.ts) draws them. Records are built by
  * hand (plain data). */
 import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord, SequenceStep } from '../../src/results/record.js';
 import { MAX_SEQUENCES, SequenceTally } from '../../src/report/sequences.js';
-import { sequencesSection } from '../../src/report/html-sequences.js';
+import { sequencesSection } from '../../src/report/html/sequences.js';
 
 type Check = ExchangeRecord['checks'][number];
 const HELD: Check = { id: 'state-consistency', status: 'passed' };

@@ -9,7 +9,7 @@ import { getOperation } from '../../src/contract/index.js';
 import { runCase } from '../../src/engine/run-case.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { failureFile } from '../../src/report/failure-files.js';
-import { reportHtml } from '../../src/report/html.js';
+import { reportHtml } from '../../src/report/html/page.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import { clip, MESSAGE_CHARS, quotedLine } from '../../src/results/clip.js';
 import { EXCERPT_BYTES, recordResponse, redactClip, redactClipped, secretsOf, type ExchangeRecord } from '../../src/results/record.js';

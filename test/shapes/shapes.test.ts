@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadResultSchemas } from '../../src/checks/result-schemas.js';
+import { loadResultSchemas } from '../../src/checks/load-result-schemas.js';
 import { describeChange, shapeDrift } from '../../src/shapes/drift.js';
 import { ShapeLearner } from '../../src/shapes/learn.js';
 import { schemaFile } from '../../src/shapes/render.js';

@@ -1,6 +1,6 @@
 /** The inline style and script of report.html: no fonts, images or scripts from anywhere else. */
 import { createHash } from 'node:crypto';
-import { FILTER_SCRIPT } from './html-filter.js';
+import { FILTER_SCRIPT } from './filter.js';
 
 export const STYLE = `
 :root{--pass:#1f7a3a;--pass-bg:#d9f2df;--fail:#b3261e;--fail-bg:#fbdad7;--error:#8a4b00;--error-bg:#ffe2b8;--inherent:#1f5fa8;--inherent-bg:#dbe8fb;--skip:#666;--skip-bg:#eeeeee;--ink:#1d1f23;--muted:#5d6470;--line:#d8dce2;--paper:#fff;--code-bg:#f5f6f8}
@@ -93,7 +93,7 @@ code{overflow-wrap:anywhere}
 #details article[id]{scroll-margin-top:48px}
 `;
 
-/** Opens collapsed details inside the targeted section, and filters the findings (html-filter.ts);
+/** Opens collapsed details inside the targeted section, and filters the findings (filter.ts);
  * reading works without it. */
 export const SCRIPT = `(function(){function open(){var id=decodeURIComponent(location.hash.slice(1));var el=id&&document.getElementById(id);if(!el)return;if(el.tagName==='DETAILS')el.open=true;var ds=el.querySelectorAll('details');for(var i=0;i<ds.length;i++)ds[i].open=true;}window.addEventListener('hashchange',open);open();})();${FILTER_SCRIPT}`;
 

@@ -1,8 +1,8 @@
 /** `compare OLD NEW`: per operation, how the shape of its results in NEW left the one in OLD
  * (src/shapes/drift.ts), learned from each run's results of valid requests (records.jsonl). */
-import { describeChange, shapeDrift } from '../shapes/drift.js';
+import { describeChange, shapeDrift } from './drift.js';
 import { learnShapes } from './infer-schemas.js';
-import type { ResultSamples } from './result-samples.js';
+import type { ResultSamples } from './samples.js';
 
 export interface OperationDrift {
   readonly operation: string;

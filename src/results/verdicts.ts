@@ -1,9 +1,9 @@
 /** The verdict of every exchange of a run, by a case key that is stable across runs, so that two
  * report folders can be compared (tsiws-conform compare). A fuzz record is keyed by its property
  * (`<operation>-fuzz`, for its exchanges and its parity record): which sample is reported depends on whether the property failed. */
-import { outcomeOf, type Outcome } from '../results/findings.js';
-import type { ExchangeRecord } from '../results/record.js';
-import type { FailOn } from '../results/levels.js';
+import { outcomeOf, type Outcome } from './findings.js';
+import type { ExchangeRecord } from './record.js';
+import type { FailOn } from './levels.js';
 
 export const stableCaseId = (r: { readonly operation: string; readonly caseId: string }): string =>
   r.caseId.startsWith(`${r.operation}-fuzz`) ? `${r.operation}-fuzz` : r.caseId;

@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { operations } from '../contract/index.js';
-import { ShapeLearner, type LearnedShape } from '../shapes/learn.js';
-import { SCHEMA_SUFFIX, schemaFile } from '../shapes/render.js';
-import type { ResultShape } from '../shapes/shape.js';
+import { ShapeLearner, type LearnedShape } from './learn.js';
+import { SCHEMA_SUFFIX, schemaFile } from './render.js';
+import type { ResultShape } from './shape.js';
 import { givenFailureSignature, isInBandFailure, learnFailureSignatureFromRun, type FailureSignature } from '../state/in-band.js';
-import { resultSamples, type ResultSample, type ResultSamples } from './result-samples.js';
+import type { ResultSample, ResultSamples } from './samples.js';
 
 export interface WrittenSchema {
   readonly operation: string;
@@ -64,12 +64,11 @@ export function failureSplit(source: ResultSamples, failurePattern: string | und
   return { split: { by: 'none', why: `nothing tells the ${source.failures.length} answers to requests that should fail apart from the other answers` }, isFailure: () => false };
 }
 
-/** Learns from `from` (reports or baseline folder) and writes `<Op>.schema.json` / `<Op>.xsd` to
+/** Learns from `source` (the samples of a reports or baseline folder: src/regression/result-samples.ts) and writes `<Op>.schema.json` / `<Op>.xsd` to
  * `outDir`; an operation learned from no result gets no file. In-band failures (HTTP 200, an error in
  * the result text) are learned apart: a target that only ever answered "unknown id" would otherwise
  * teach its error as the operation's result shape. */
-export function inferSchemas(from: string, outDir: string, options: { readonly failurePattern?: string } = {}): InferOutcome {
-  const source = resultSamples(from, 'shapes infer');
+export function inferSchemas(source: ResultSamples, outDir: string, options: { readonly failurePattern?: string } = {}): InferOutcome {
   const { split, isFailure } = failureSplit(source, options.failurePattern);
   const learned = new Map(learnShapes(source, isFailure).map((l) => [l.operation, l]));
   const failureLearner = new ShapeLearner();

@@ -2,14 +2,14 @@
  * reports/records.jsonl: every record of a run, one JSON object a line, appended as the records
  * arrive. It is what `merge-reports` rebuilds a sharded run's reports from, and an interrupted
  * run keeps in it what finished. The records are the ones the other reports are made from
- * (passing exchanges compacted, see engine/compact.ts; secrets already replaced).
+ * (passing exchanges compacted, see results/compact.ts; secrets already replaced).
  */
 import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import { dropped } from '../results/garbage.js';
-import type { ExchangeRecord } from '../results/record.js';
-import { BufferedWriter } from '../results/buffered-writer.js';
+import { dropped } from '../runtime/garbage.js';
+import type { ExchangeRecord } from './record.js';
+import { BufferedWriter } from './buffered-writer.js';
 
 export const RECORDS_FILE = 'records.jsonl';
 

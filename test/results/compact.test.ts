@@ -1,6 +1,6 @@
 /** What the reports keep of a record: a passing exchange loses its bodies, a finding keeps all. */
 import { expect, test } from 'vitest';
-import { compactRecord, RESULT_CHARS } from '../../src/engine/compact.js';
+import { compactRecord, RESULT_CHARS } from '../../src/results/compact.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 
 const passing: ExchangeRecord = {

@@ -3,11 +3,11 @@
  * (pure). Parity differences count against the transport that differed: a defect makes the cell
  * fail, an inherent ASMX behaviour marks it "inherent" (visible, not failing).
  */
-import { operations } from '../contract/index.js';
-import type { ExchangeRecord } from '../results/record.js';
-import type { ParityDifference } from '../parity/compare.js';
-import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import type { RunDigest } from './digest.js';
+import { operations } from '../../contract/index.js';
+import type { ExchangeRecord } from '../../results/record.js';
+import { TRANSPORT_IDS, type TransportId } from '../../transports/index.js';
+import type { RunDigest } from '../digest.js';
+import type { ParityDifference } from '../../results/differences.js';
 
 export type CellState = 'pass' | 'fail' | 'error' | 'inherent' | 'skipped';
 

@@ -4,14 +4,14 @@
  * difference its class and character diff. Passing exchanges get counts only, to keep the file small.
  */
 import { join } from 'node:path';
-import { findingsOf } from '../results/findings.js';
-import type { ExchangeRecord } from '../results/record.js';
-import type { DiffPart, ParityDifference } from '../parity/compare.js';
-import { failureFile, failureId } from './failure-files.js';
-import { STATE_LABEL, TRANSPORT_LABEL, type Cell } from './html-matrix.js';
-import { anchor, esc, headerLines, prettyBody, visible } from './html-text.js';
-import type { RunInfo } from './summary.js';
-import { findingData } from './html-filter.js';
+import { findingsOf } from '../../results/findings.js';
+import type { ExchangeRecord } from '../../results/record.js';
+import { failureFile, failureId } from '../failure-files.js';
+import { STATE_LABEL, TRANSPORT_LABEL, type Cell } from './matrix.js';
+import { anchor, esc, headerLines, prettyBody, visible } from './text.js';
+import type { RunInfo } from '../summary.js';
+import { findingData } from './filter.js';
+import type { DiffPart, ParityDifference } from '../../results/differences.js';
 
 /** Failures shown in full per cell, and in the whole file; the rest are listed by name and link. */
 export const FULL_PER_CELL = 10;

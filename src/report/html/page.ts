@@ -4,25 +4,25 @@
  * parity difference, the WSDL drift, and what the run covered. Every piece of target text is
  * escaped, and a Content-Security-Policy allows only the page's own inline script and style.
  */
-import { findingsOf, noticesOf } from '../results/findings.js';
-import type { FailOn } from '../results/levels.js';
-import type { ExchangeRecord } from '../results/record.js';
-import { INHERENT } from '../parity/inherent.js';
-import { TRANSPORT_IDS } from '../transports/index.js';
-import { coverageSection } from './html-coverage.js';
-import { cellId, cellSection, FULL_PER_REPORT } from './html-details.js';
-import { matrixOf, STATE_HELP, STATE_LABEL, TRANSPORT_LABEL, type Cell, type CellState } from './html-matrix.js';
-import { CSP, SCRIPT, STYLE } from './html-style.js';
-import { esc } from './html-text.js';
-import { filterBar } from './html-filter.js';
-import type { ParitySummary } from './parity-json.js';
-import { asDigest, type Reported, type RunDigest } from './digest.js';
-import { heldRecords, type RecordSource } from './records-jsonl.js';
-import { notCoveredGroups } from './not-covered.js';
-import { notesOf, type RunInfo, type Summary, warningCount, warningsNote } from './summary.js';
-import { withoutSuccess } from './data-path.js';
-import { dataPathSection } from './html-data-path.js';
-import { sequencesSection } from './html-sequences.js';
+import { findingsOf, noticesOf } from '../../results/findings.js';
+import type { FailOn } from '../../results/levels.js';
+import type { ExchangeRecord } from '../../results/record.js';
+import { INHERENT } from '../../parity/inherent.js';
+import { TRANSPORT_IDS } from '../../transports/index.js';
+import { coverageSection } from './coverage.js';
+import { cellId, cellSection, FULL_PER_REPORT } from './details.js';
+import { matrixOf, STATE_HELP, STATE_LABEL, TRANSPORT_LABEL, type Cell, type CellState } from './matrix.js';
+import { CSP, SCRIPT, STYLE } from './style.js';
+import { esc } from './text.js';
+import { filterBar } from './filter.js';
+import type { ParitySummary } from '../parity-json.js';
+import { asDigest, type Reported, type RunDigest } from '../digest.js';
+import { heldRecords, type RecordSource } from '../../results/records-jsonl.js';
+import { notCoveredGroups } from '../not-covered.js';
+import { notesOf, type RunInfo, type Summary, warningCount, warningsNote } from '../summary.js';
+import { withoutSuccess } from '../data-path.js';
+import { dataPathSection } from './data-path.js';
+import { sequencesSection } from './sequences.js';
 
 const VERDICT_TEXT = { conforms: 'Conforms', 'conforms-partially': 'Conforms partially: not every selected cell was sent', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
 const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };

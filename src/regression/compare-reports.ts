@@ -1,12 +1,12 @@
 /**
  * `tsiws-conform compare OLD NEW`: what changed between two runs' results.json (pure). A failure
- * is identified by its stable case key (verdicts.ts), transport and check. A failure of OLD that
+ * is identified by its stable case key (results/verdicts.ts), transport and check. A failure of OLD that
  * NEW does not have counts as newly passing only when NEW ran that exchange; otherwise it is "no
  * longer run" (a narrower run, or mutation safety), which hides nothing.
  */
-import { stableCaseId } from './verdicts.js';
+import { stableCaseId } from '../results/verdicts.js';
 import { failOnOf, failsRun, type FailOn, type Level } from '../results/levels.js';
-import type { ShapeComparison } from './shape-drift.js';
+import type { ShapeComparison } from '../shapes/compare-shapes.js';
 
 /** The parts of results.json that compare reads. */
 export interface ResultsFile {

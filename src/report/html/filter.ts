@@ -4,7 +4,7 @@
  * fills the four lists from them and hides what does not match. Without the script the bar stays
  * hidden and every finding is shown.
  */
-import { esc } from './html-text.js';
+import { esc } from './text.js';
 
 export const FILTERS = ['check', 'operation', 'transport', 'level'] as const;
 
@@ -17,7 +17,7 @@ export function findingData(values: { checks: readonly string[]; operation: stri
 export const filterBar = (): string =>
   `<div id="filters" class="filters" hidden>${FILTERS.map((f) => `<label>${f} <select name="${f}"><option value="">all</option></select></label>`).join('')}<span class="shown" aria-live="polite"></span></div>`;
 
-// ES5 in a string: it runs under the page's CSP by hash (html-style.ts), with no build step.
+// ES5 in a string: it runs under the page's CSP by hash (style.ts), with no build step.
 export const FILTER_SCRIPT = `(function(){var bar=document.getElementById('filters');if(!bar)return;
 var items=[].slice.call(document.querySelectorAll('#details article[data-checks]'));if(items.length===0)return;
 var attr={check:'checks',operation:'operation',transport:'transport',level:'levels'};var keys=Object.keys(attr);var sel={};

@@ -1,9 +1,9 @@
 /** compare OLD NEW: newly failing, newly passing, not run now, changed verdicts. */
 import { describe, expect, test } from 'vitest';
-import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../../src/report/compare-reports.js';
-import type { ResultSamples } from '../../src/report/result-samples.js';
-import { compareShapes } from '../../src/report/shape-drift.js';
-import { verdictsOf } from '../../src/report/verdicts.js';
+import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../../src/regression/compare-reports.js';
+import type { ResultSamples } from '../../src/shapes/samples.js';
+import { compareShapes } from '../../src/shapes/compare-shapes.js';
+import { verdictsOf } from '../../src/results/verdicts.js';
 
 const failure = (caseId: string, transport: string, check: string, kind = 'positive') => ({ operation: 'MobileContactSearch', transport, caseId, kind, check, status: 'failed', message: `${check} fired\nsecond line` });
 

@@ -1,8 +1,8 @@
 /** The Data path section of report.html: per operation, what its valid requests got (pure). An
  * operation that had valid requests and no success is marked as the warning it is (data-path.ts). */
-import type { DataPathCounts } from '../results/data-path.js';
-import { dataPathLine, withoutSuccess, type DataPathSummary } from './data-path.js';
-import { esc } from './html-text.js';
+import type { DataPathCounts } from '../../results/data-path.js';
+import { dataPathLine, withoutSuccess, type DataPathSummary } from '../data-path.js';
+import { esc } from './text.js';
 
 const cells = (c: DataPathCounts): string => [c.success, c.failure, c.fault, c.refused, c.total].map((n) => `<td class="num">${n}</td>`).join('');
 

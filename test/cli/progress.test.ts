@@ -1,6 +1,6 @@
 /** Progress: a redrawn bar on a terminal, plain lines without escapes elsewhere. */
 import { expect, test } from 'vitest';
-import { createProgress, progressLine } from '../../src/report/progress.js';
+import { createProgress, progressLine } from '../../src/cli/progress.js';
 import { MIXED_RECORDS } from '../support/records.js';
 
 test('the bar line fits the width and says how far the run is', () => {

@@ -7,33 +7,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import { RESULT_CHARS } from '../engine/compact.js';
-import { readBaseline } from '../regression/baseline.js';
-import { MANIFEST } from '../regression/format.js';
+import { RESULT_CHARS } from '../results/compact.js';
+import { readBaseline } from './baseline.js';
+import { MANIFEST } from './format.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { RECORDS_FILE, recordsFileSource } from './records-jsonl.js';
-
-export interface ResultSample {
-  readonly operation: string;
-  readonly text: string;
-  /** How the run classed the answer, when it did (records.jsonl's dataPath): an in-band failure
-   * says nothing about the shape of a success. */
-  readonly dataPath?: 'success' | 'failure';
-}
-
-export interface ResultSamples {
-  readonly source: 'reports' | 'baseline';
-  /** The file the samples were read from, for messages. */
-  readonly file: string;
-  readonly samples: readonly ResultSample[];
-  /** Result texts answering requests that should fail (negative cases answered HTTP 200 with a
-   * result), those of the authentication scenarios first: what an in-band failure looks like. */
-  readonly failures: readonly string[];
-}
+import type { ResultSample, ResultSamples } from '../shapes/samples.js';
+import { RECORDS_FILE, recordsFileSource } from '../results/records-jsonl.js';
 
 const valid = (kind: string) => kind === 'positive' || kind === 'fuzz';
 
-/** A record's whole result text; a text cut to RESULT_CHARS (compact.ts) is no sample. */
+/** A record's whole result text; a text cut to RESULT_CHARS (results/compact.ts) is no sample. */
 function sampleOf(r: ExchangeRecord): ResultSample | undefined {
   if (!valid(r.kind) || r.transport === 'parity' || r.transport === 'wsdl' || r.skipped || r.error) return undefined;
   const text = r.result?.kind === 'result' ? r.result.text : null;

@@ -4,7 +4,7 @@ import { expect, test, vi } from 'vitest';
 test('collects once every 16 MiB dropped, with the engine\'s collector', async () => {
   const gc = vi.fn();
   vi.stubGlobal('gc', gc);
-  const { dropped } = await import('../../src/results/garbage.js');
+  const { dropped } = await import('../../src/runtime/garbage.js');
   dropped(16 * 1024 * 1024 - 1);
   expect(gc).not.toHaveBeenCalled();
   dropped(1);

@@ -2,7 +2,7 @@
  * the last collection left, and none while it stays within it. */
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, expect, test, vi } from 'vitest';
-import { keepHeapNearLive, oldGenerationBytes } from '../../src/results/heap-keeper.js';
+import { keepHeapNearLive, oldGenerationBytes } from '../../src/runtime/heap-keeper.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -5,8 +5,8 @@
  */
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
-import type { RecordSource } from './records-jsonl.js';
-import type { RunInfo } from './summary.js';
+import type { RecordSource } from '../results/records-jsonl.js';
+import type { RunInfo } from '../report/summary.js';
 
 export interface ShardReports {
   /** Where the shard's reports were read from, for messages. */

@@ -9,9 +9,9 @@
  * than RESULT_CHARS: `shapes infer` learns the results' shapes from records.jsonl (issue 21), and
  * there is one such record per example case and fuzz property, not per fuzzed request.
  */
-import { clip } from '../results/clip.js';
-import { findingsOf } from '../results/findings.js';
-import type { ExchangeRecord, ParityInfo, RecordedRequest, RecordedResponse } from '../results/record.js';
+import { clip } from './clip.js';
+import { findingsOf } from './findings.js';
+import type { ExchangeRecord, ParityInfo, RecordedRequest, RecordedResponse } from './record.js';
 
 /** What a kept record holds of a result text at most. The checks and the parity comparison have
  * seen the whole text by then; a megabyte one sent whole from every worker (then in vitest's task

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { junitChunks, junitXml } from '../../src/report/junit.js';
-import { openRecordStream, readRecords, RECORDS_FILE, recordsFileSource } from '../../src/report/records-jsonl.js';
+import { openRecordStream, readRecords, RECORDS_FILE, recordsFileSource } from '../../src/results/records-jsonl.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
 
