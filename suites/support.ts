@@ -3,7 +3,7 @@ import { afterAll, inject } from 'vitest';
 import '../src/engine/vitest-context.js';
 import { createHttpClient, type HttpClient } from '../src/http/send.js';
 import { compactRecord } from '../src/results/compact.js';
-import { writeRecords, type RecordsAt } from '../src/engine/record-files.js';
+import { handOverRecords, type RecordsAt } from '../src/engine/worker-handover.js';
 import { findingsOf } from '../src/results/findings.js';
 import { laneRows, type LanedSuite } from '../src/engine/lanes.js';
 import type { ExchangeRecord } from '../src/results/record.js';
@@ -30,11 +30,11 @@ export function laneOf<T>(suite: LanedSuite, rows: readonly T[]): T[] {
   return laneRows(inject('tsiwsLane'), suite, rows);
 }
 
-/** Records for the main process: written to this worker's record file, the test's metadata
- * saying where (record-files.ts); nothing when the suites run directly under vitest. */
+/** Records for the main process: written to this worker's handover file, the test's metadata
+ * saying where (worker-handover.ts); nothing when the suites run directly under vitest. */
 export function handOver(records: readonly ExchangeRecord[]): RecordsAt | undefined {
   const dir = inject('tsiwsRecords');
-  return dir === undefined ? undefined : writeRecords(dir, records);
+  return dir === undefined ? undefined : handOverRecords(dir, records);
 }
 
 /** What report() needs of a test's context. `expect` is read only when the test fails: vitest

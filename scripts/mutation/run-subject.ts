@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunSettings } from '../../src/config/settings.js';
-import { recordingRun } from '../../src/engine/recording-run.js';
+import { runWritingBaseline } from '../../src/engine/run-writing-baseline.js';
 import { conformanceRun, type RunOptions, type RunResult } from '../../src/engine/run.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
@@ -51,7 +51,7 @@ async function runWithRecords(settings: RunSettings, options: RunOptions = {}): 
 }
 
 /** A regression run as `run --record DIR` then `run --baseline DIR` make it: the baseline is
- * recorded against the clean server with the subject's settings, by the CLI's own recorder, and
+ * recorded against the clean server with the subject's settings, by the CLI's own baseline writer, and
  * replayed against the subject (the clean server or a mutant). Only the replay's records count. */
 async function replayRun(subject: Subject): Promise<RunWithRecords> {
   const { settings, mutant } = subject;
@@ -60,7 +60,7 @@ async function replayRun(subject: Subject): Promise<RunWithRecords> {
   try {
     const recordSettings: RunSettings = { ...settings, record: dir };
     let recordedCount = 0;
-    const { result: recorded, complete } = await recordingRun(recordSettings, toolInfo(), { onRecord: () => recordedCount++ });
+    const { result: recorded, complete } = await runWritingBaseline(recordSettings, toolInfo(), { onRecord: () => recordedCount++ });
     // An incomplete baseline would compare less than it should: the subject is then not caught.
     if (!complete) {
       const why = [...(recorded.cutShort > 0 ? [`${recorded.cutShort} cases not run`] : []), ...recorded.toolErrors];

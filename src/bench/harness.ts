@@ -72,7 +72,7 @@ export function failed(what: string, run: ChildRun): never {
   throw new Error(`${what} ended with exit ${run.code}:\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`);
 }
 
-function readRecords(dir: string): ExchangeRecord[] {
+function readExchangeLog(dir: string): ExchangeRecord[] {
   return readFileSync(`${dir}/records.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ExchangeRecord);
 }
 
@@ -95,7 +95,7 @@ export async function harness(options: HarnessOptions): Promise<{ readonly pid: 
   const { url, repeat, seed, reports } = options;
   const run = await runCli(['run', '--base-url', url, '--allow-mutations', '--echo', '--suites', 'positive', '--repeat', String(repeat), '--seed', seed, '--reports', reports], options.nodeFlags, options.targetPid === undefined ? [] : [options.targetPid]);
   if (run.code !== 0 && !(run.code === 1 && options.findingsAllowed)) failed('the harness run', run);
-  const exchanges = readRecords(reports).filter((r) => r.response?.sentAt !== undefined && r.transport !== 'parity');
+  const exchanges = readExchangeLog(reports).filter((r) => r.response?.sentAt !== undefined && r.transport !== 'parity');
   const rate = steadyRate(exchanges.map((r) => ({ sentAt: Date.parse(r.response!.sentAt!), endAt: Date.parse(r.response!.sentAt!) + r.response!.elapsedMs })));
   const latencies = exchanges.map((r) => r.response!.elapsedMs).sort((a, b) => a - b);
   const { from, to, counted, ...rates } = rate;

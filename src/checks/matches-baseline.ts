@@ -1,13 +1,13 @@
 /** Regression runs (`run --baseline DIR`): the candidate answers what the baseline answered. */
 import { compareWithBaseline, type BaselineComparison } from '../regression/compare.js';
 import { fail, pass, type CheckInfo, type Verdict } from './types.js';
-import type { RecordedAnswer } from '../results/transport-outcome.js';
+import type { BaselineAnswer } from '../results/transport-outcome.js';
 import type { NormalisationRule, RegressionComparison } from '../results/differences.js';
 
 /** One case over one transport as recorded in the baseline and as answered now. */
 export interface BaselineExchange {
-  readonly baseline: RecordedAnswer;
-  readonly candidate: RecordedAnswer;
+  readonly baseline: BaselineAnswer;
+  readonly candidate: BaselineAnswer;
   readonly rules: readonly NormalisationRule[];
   /** Compare by outcome and shape, not text (regression/compare.ts, BaselineComparison). */
   readonly how?: BaselineComparison;

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../regression/compare-reports.js';
-import { RECORDS_FILE } from '../results/records-jsonl.js';
+import { EXCHANGE_LOG_FILE } from '../results/exchange-log.js';
 import { samplesFromReports } from '../regression/result-samples.js';
 import { compareShapes } from '../shapes/compare-shapes.js';
 import { commandLine, commandSettings } from './settings.js';
@@ -35,14 +35,14 @@ export default async function compare(argv: string[], io: Io): Promise<number> {
   const older = readResults(oldDir, 'old');
   const newer = readResults(newDir, 'new');
   // Shapes are compared when both runs kept their records (every run since records.jsonl exists).
-  const withRecords = [oldDir, newDir].every((d) => existsSync(join(d, RECORDS_FILE)));
+  const withRecords = [oldDir, newDir].every((d) => existsSync(join(d, EXCHANGE_LOG_FILE)));
   const comparison = compareReports(older, newer, withRecords ? compareShapes(samplesFromReports(oldDir), samplesFromReports(newDir)) : undefined);
   if (json) io.out(JSON.stringify(comparison, null, 2));
   else {
     const about = (r: ResultsFile, dir: string) => `${dir} (${r.run?.startedAt ?? 'unknown time'}, ${r.run?.target ?? 'unknown target'})`;
     io.out(`Comparing ${about(older, oldDir)} with ${about(newer, newDir)}`);
     if (!older.verdicts || !newer.verdicts) io.out('Note: a results.json without "verdicts" (older tsiws-conform): changed verdicts are not known, and a failure gone is counted as passing');
-    if (!withRecords) io.out(`Note: ${[oldDir, newDir].filter((d) => !existsSync(join(d, RECORDS_FILE))).join(' and ')} has no ${RECORDS_FILE}: result shapes are not compared`);
+    if (!withRecords) io.out(`Note: ${[oldDir, newDir].filter((d) => !existsSync(join(d, EXCHANGE_LOG_FILE))).join(' and ')} has no ${EXCHANGE_LOG_FILE}: result shapes are not compared`);
     io.out(formatComparison(comparison));
   }
   return comparisonFails(comparison) ? EXIT.findings : EXIT.conforms;

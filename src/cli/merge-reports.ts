@@ -6,7 +6,7 @@ import type { TransportId } from '../transports/index.js';
 import { consoleTable } from '../report/console.js';
 import { mergeShards, type ShardReports } from '../regression/merge.js';
 import { RunDigest } from '../report/digest.js';
-import { openRecordStream, RECORDS_FILE, recordsFileSource } from '../results/records-jsonl.js';
+import { openExchangeLog, EXCHANGE_LOG_FILE, exchangeLogSource } from '../results/exchange-log.js';
 import { passes, verdictText, type RunInfo } from '../report/summary.js';
 import { failOnOf } from '../results/levels.js';
 import { writeReports } from '../report/write.js';
@@ -25,7 +25,7 @@ function readShard(dir: string): ShardReports {
   }
   if (!run || typeof run.seed !== 'number' || typeof run.configuration !== 'object') throw new ConfigError(`merge-reports: ${path} has no run section; re-run that shard`);
   // A shard without records.jsonl is named now; its records are read when the merged run is written.
-  return { dir, run, records: recordsFileSource(dir) };
+  return { dir, run, records: exchangeLogSource(dir) };
 }
 
 export default async function mergeReports(argv: string[], io: Io): Promise<number> {
@@ -38,7 +38,7 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   const { records, run } = mergeShards(positionals.map((dir) => readShard(resolve(dir))), out);
   // As a run does: the merged records.jsonl is written a record at a time, and the digest keeps
   // counts and the records with findings; the reports that need every record read it back.
-  const stream = openRecordStream(out);
+  const stream = openExchangeLog(out);
   const digest = new RunDigest(failOnOf(run));
   try {
     for (const r of records) {
@@ -48,7 +48,7 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   } finally {
     stream.close();
   }
-  const files = writeReports(out, digest, run, [RECORDS_FILE]);
+  const files = writeReports(out, digest, run, [EXCHANGE_LOG_FILE]);
   const operations = run.configuration['operations'] as string[];
   const transports = run.configuration['transports'] as TransportId[];
   io.out(`tsiws-conform: merged ${run.merged!.length} shards (${run.merged!.map((m) => m.shard).join(', ')})`);

@@ -3,14 +3,14 @@
 import { join } from 'node:path';
 import { optionsOf } from '../config/commands.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
-import { recordingRun } from '../engine/recording-run.js';
+import { runWritingBaseline } from '../engine/run-writing-baseline.js';
 import { INTERRUPT_SIGNALS } from '../engine/run.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
 import { discoveryLine, type DiscoveryInfo, type RunInfo } from '../report/summary.js';
 import type { LearnedState } from '../engine/discover.js';
 import { redact, redactClipped, secretsOf } from '../results/record.js';
-import { openRecordStream, RECORDS_FILE } from '../results/records-jsonl.js';
+import { openExchangeLog, EXCHANGE_LOG_FILE } from '../results/exchange-log.js';
 import { RunDigest } from '../report/digest.js';
 import { writeReports } from '../report/write.js';
 import { readBaseline } from '../regression/baseline.js';
@@ -92,11 +92,11 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   // Records go to disk as they arrive (records.jsonl, for merge-reports, interrupted runs and the
   // reports that need every record), and into the digest, which keeps only counts and the records
   // with findings: a large run's passing records are never all held here.
-  const stream = openRecordStream(settings.reportsDir);
+  const stream = openExchangeLog(settings.reportsDir);
   const digest = new RunDigest(settings.failOn);
   let run;
   try {
-    run = await recordingRun(settings, toolInfo(), {
+    run = await runWritingBaseline(settings, toolInfo(), {
       signal,
       onRecord: (r: ExchangeRecord, text: string) => {
         stream.write(r, text);
@@ -108,7 +108,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
   } finally {
     stream.close();
   }
-  const { result, recorder, complete: baselineComplete } = run;
+  const { result, baselineWriter, complete: baselineComplete } = run;
   const fuzzStopped = digest.fuzzInterrupted;
   const info: RunInfo = {
     tool: toolInfo(),
@@ -127,11 +127,11 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
   };
-  const files = writeReports(settings.reportsDir, digest, info, [RECORDS_FILE]);
+  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
   const extra = [
     ...(info.discovery ? [discoveryLine(info.discovery)] : []),
     ...(settings.baseline ? [regressionLine(digest.regression.data(), settings.baseline)] : []),
-    ...(recorder ? [`Baseline recorded in ${recorder.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${recorder.dir})`] : []),
+    ...(baselineWriter ? [`Baseline recorded in ${baselineWriter.dir}${baselineComplete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${baselineWriter.dir})`] : []),
   ];
   return ui.finish(digest, info, files, result.interrupted, extra);
 }

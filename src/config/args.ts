@@ -10,10 +10,6 @@ export type Options = NonNullable<ParseArgsConfig['options']>;
 /** Flag values by name; a flag that may repeat (--header) gives a list. */
 export type Flags = Record<string, string | boolean | string[] | undefined>;
 
-export function parseFlags(command: string, argv: readonly string[], options: Options): Flags {
-  return parseCommandLine(command, argv, options, false).flags;
-}
-
 /**
  * The arguments as parseArgs can take them. parseArgs refuses a value that starts with a dash
  * (`--timeout-ms -5`: "argument is ambiguous", over three lines); such a value is joined to its

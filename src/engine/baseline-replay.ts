@@ -18,16 +18,16 @@ import { poolOf } from './learned-cases.js';
 import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
 import { slotOf } from './run-unit.js';
 import type { Baseline } from '../regression/baseline.js';
-import { answerOf, type RecordedCase } from '../regression/format.js';
-import type { RecordedAnswer } from '../results/transport-outcome.js';
+import { answerOf, type BaselineCase } from '../regression/format.js';
+import type { BaselineAnswer } from '../results/transport-outcome.js';
 
 export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare with (it was not sent when the baseline was recorded)';
 
 export interface ReplayRow {
-  readonly recorded: RecordedCase;
+  readonly recorded: BaselineCase;
   /** Its place among the baseline's cases of its operation: the slot of the instances it takes (instances.ts). */
   readonly position: number;
-  readonly answers: ReadonlyMap<TransportId, RecordedAnswer>;
+  readonly answers: ReadonlyMap<TransportId, BaselineAnswer>;
   /** The recorded transports the run selected, in the usual order. */
   readonly transports: readonly TransportId[];
 }
@@ -44,13 +44,13 @@ export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'o
     return { c, position };
   });
   return placed.filter(({ c }) => settings.operations.includes(c.operation)).map(({ c, position }) => {
-    const answers = baseline.answers.get(c.id) ?? new Map<TransportId, RecordedAnswer>();
+    const answers = baseline.answers.get(c.id) ?? new Map<TransportId, BaselineAnswer>();
     return { recorded: c, position, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
   }).filter((r) => r.transports.length > 0).filter((_, position) => inShard(settings.shard, position));
 }
 
 /** The case a recorded one is on `transport`: fuzz cases are re-derived from their values. */
-export function replayedCase(c: RecordedCase, transport: TransportId): Case {
+export function replayedCase(c: BaselineCase, transport: TransportId): Case {
   if (c.kind === 'fuzz') return fuzzCaseFor(getOperation(c.operation), c.values, transport, c.id);
   if (c.kind === 'positive') return { id: c.id, operation: c.operation, kind: 'positive', values: c.values };
   return { id: c.id, operation: c.operation, kind: 'negative', scenario: c.scenario!, ...(c.param ? { param: c.param } : {}), values: c.values, transports: [transport] };
@@ -58,7 +58,7 @@ export function replayedCase(c: RecordedCase, transport: TransportId): Case {
 
 
 /** Adds the baseline comparison to the record of an exchange made again. */
-export function withRegression(settings: RunSettings & { learned?: LearnedState }, record: ExchangeRecord, baseline: RecordedAnswer): ExchangeRecord {
+export function withRegression(settings: RunSettings & { learned?: LearnedState }, record: ExchangeRecord, baseline: BaselineAnswer): ExchangeRecord {
   if (record.skipped) return record;
   const rules = rulesFor(settings);
   const candidate = answerOf(record);
@@ -77,7 +77,7 @@ export function withRegression(settings: RunSettings & { learned?: LearnedState 
 
 /** Sends `c` again over each of `transports` that has a recorded answer; a fuzz case also gets
  * its parity record, as in the fuzz suite. */
-export async function replayCase(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, c: RecordedCase, answers: ReadonlyMap<TransportId, RecordedAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord, position = 0): Promise<ExchangeRecord[]> {
+export async function replayCase(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, c: BaselineCase, answers: ReadonlyMap<TransportId, BaselineAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord, position = 0): Promise<ExchangeRecord[]> {
   const pool = poolOf(settings.learned);
   const records = await Promise.all(transports.map(async (t) => {
     const baseline = answers.get(t)!;

@@ -1,11 +1,11 @@
-/** A vitest reporter that only collects: exchange records from the workers' record files (task.meta
- * says where, record-files.ts), handed to `onRecord` one at a time and not kept (a large run's
+/** A vitest reporter that only collects: exchange records from the workers' handover files (task.meta
+ * says where, worker-handover.ts), handed to `onRecord` one at a time and not kept (a large run's
  * records would fill the main process: the caller keeps what it needs), and anything that went wrong in the suites themselves (a tool
  * error, never a finding about the target). */
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import './vitest-context.js';
 import type { ExchangeRecord } from '../results/record.js';
-import type { RecordFileReader } from './record-files.js';
+import type { HandoverReader } from './worker-handover.js';
 
 export class RecordCollector implements Reporter {
   readonly toolErrors: string[] = [];
@@ -39,7 +39,7 @@ export class RecordCollector implements Reporter {
   /** `onSample` sees the exchanges of every fuzz sample (task.meta.tsiwsSamples), which are
    * recorded in a baseline but not reported; `onProgress` sees tests finished and planned. */
   constructor(
-    private readonly files: RecordFileReader,
+    private readonly files: HandoverReader,
     private readonly onRecord: (record: ExchangeRecord, text: string) => void = () => {},
     private readonly onSample: (record: ExchangeRecord) => void = () => {},
     private readonly onProgress: (finished: number, planned: number, collected: boolean) => void = () => {},

@@ -12,7 +12,7 @@ import { plannedTests, suitesToRun, suiteWork } from './plan.js';
 import { fileWorkers, laneTotal, runLanes, targetIsLocal, type LanedSuite, type SuiteWork } from './lanes.js';
 import { casesToReplay } from './baseline-replay.js';
 import { readBaseline } from '../regression/baseline.js';
-import { RecordFileReader, recordFilesDir } from './record-files.js';
+import { HandoverReader, handoverDir } from './worker-handover.js';
 import { escapeRegExp, type ExchangeRecord } from '../results/record.js';
 import { toolRoot } from '../results/tool-info.js';
 import { keepHeapNearLive } from '../runtime/heap-keeper.js';
@@ -61,7 +61,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: embeddedServer(settings, options.mutant) });
   // A mutant may answer in its own result format: the echo is read in the format the server writes.
   let target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
-  const files = new RecordFileReader(recordFilesDir());
+  const files = new HandoverReader(handoverDir());
   let interrupted: string | undefined;
   const stopKeepingHeap = keepHeapNearLive();
   let collector: RecordCollector | undefined;

@@ -1,7 +1,7 @@
 /** Types shared between the CLI's main process and the conformance suites in vitest workers. */
 import type { RunSettings } from '../config/settings.js';
 import type { Lane } from './lanes.js';
-import type { RecordsAt } from './record-files.js';
+import type { RecordsAt } from './worker-handover.js';
 import type { LearnedState } from './discover.js';
 import type { Phase } from './phases.js';
 // Brings vitest's types into every program that compiles this file (the package build compiles
@@ -25,7 +25,7 @@ export type TargetSettings = Omit<RunSettings, 'echo'> & {
 declare module 'vitest' {
   interface ProvidedContext {
     tsiws: TargetSettings;
-    /** The folder the workers write their records to (record-files.ts); unset when the suites run
+    /** The folder the workers write their records to (worker-handover.ts); unset when the suites run
      * directly under vitest, where nothing collects them. */
     tsiwsRecords?: string;
     /** The lane this worker runs (lanes.ts); unset when no suite of the run has more than one. */
@@ -36,7 +36,7 @@ declare module 'vitest' {
 // TaskMeta lives in vitest's runner package; vitest re-exports it.
 declare module '@vitest/runner' {
   interface TaskMeta {
-    /** Where the test's records are (record-files.ts). */
+    /** Where the test's records are (worker-handover.ts). */
     tsiws?: RecordsAt;
     /** Where every fuzz sample's exchanges are, for run --record only (reports see just tsiws). */
     tsiwsSamples?: RecordsAt;

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { getOperation } from '../contract/index.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { BASELINE_FORMAT_VERSION, CASES, MANIFEST, RESPONSES, type BaselineManifest, type RecordedCase } from './format.js';
-import type { RecordedAnswer } from '../results/transport-outcome.js';
+import { BASELINE_FORMAT_VERSION, CASES, MANIFEST, RESPONSES, type BaselineManifest, type BaselineCase } from './format.js';
+import type { BaselineAnswer } from '../results/transport-outcome.js';
 
 export interface Baseline {
   readonly dir: string;
   readonly manifest: BaselineManifest;
   /** In the order they were recorded. */
-  readonly cases: readonly RecordedCase[];
+  readonly cases: readonly BaselineCase[];
   /** The answers of each case, by case id and transport. */
-  readonly answers: ReadonlyMap<string, ReadonlyMap<TransportId, RecordedAnswer>>;
+  readonly answers: ReadonlyMap<string, ReadonlyMap<TransportId, BaselineAnswer>>;
 }
 
 const HOW = 'record one with: tsiws-conform run --record DIR';
@@ -77,12 +77,12 @@ export function readBaseline(dir: string): Baseline {
   if (typeof manifest.seed !== 'number' || typeof manifest.startedAt !== 'string' || typeof manifest.tool?.version !== 'string') {
     throw new ConfigError(`--baseline: ${join(dir, MANIFEST)} lacks its seed, start time or tool version; the file is damaged, record the baseline again`);
   }
-  const cases = lines<RecordedCase>(dir, CASES, validCase);
+  const cases = lines<BaselineCase>(dir, CASES, validCase);
   const known = new Set(cases.map((c) => c.id));
-  const answers = new Map<string, Map<TransportId, RecordedAnswer>>();
-  for (const a of lines<RecordedAnswer>(dir, RESPONSES, validAnswer)) {
+  const answers = new Map<string, Map<TransportId, BaselineAnswer>>();
+  for (const a of lines<BaselineAnswer>(dir, RESPONSES, validAnswer)) {
     if (!known.has(a.case)) throw new ConfigError(`--baseline: ${join(dir, RESPONSES)} has an answer for case "${a.case}", which ${CASES} does not list; record the baseline again`);
-    const byTransport = answers.get(a.case) ?? new Map<TransportId, RecordedAnswer>();
+    const byTransport = answers.get(a.case) ?? new Map<TransportId, BaselineAnswer>();
     byTransport.set(a.transport, a);
     answers.set(a.case, byTransport);
   }

@@ -14,10 +14,10 @@ import { firstLine } from '../results/clip.js';
 import { describeChange, shapeDrift, type ShapeChange } from '../shapes/drift.js';
 import { parseResult, shapeOf } from '../shapes/shape.js';
 import type { DiffPart, DifferenceClass, NormalisationRule, RegressionComparison } from '../results/differences.js';
-import type { RecordedAnswer } from '../results/transport-outcome.js';
+import type { BaselineAnswer } from '../results/transport-outcome.js';
 
 const mediaType = (ct: string | null) => (ct ?? '').toLowerCase().replace(/\s+/g, '');
-const said = (a: RecordedAnswer) => `${a.outcome} (HTTP ${a.status ?? '-'}${a.faultCode ? `, fault ${a.faultCode}` : ''}: ${firstLine(a.text)})`;
+const said = (a: BaselineAnswer) => `${a.outcome} (HTTP ${a.status ?? '-'}${a.faultCode ? `, fault ${a.faultCode}` : ''}: ${firstLine(a.text)})`;
 
 const SHAPE_CHANGES_SHOWN = 3;
 
@@ -38,7 +38,7 @@ export interface BaselineComparison {
   readonly byOutcome?: { readonly failure: FailureSignature | undefined };
 }
 
-export function compareWithBaseline(baseline: RecordedAnswer, candidate: RecordedAnswer, rules: readonly NormalisationRule[], how: BaselineComparison = {}): RegressionComparison {
+export function compareWithBaseline(baseline: BaselineAnswer, candidate: BaselineAnswer, rules: readonly NormalisationRule[], how: BaselineComparison = {}): RegressionComparison {
   if (baseline.outcome !== candidate.outcome) {
     const rejection = new Set([baseline.outcome, candidate.outcome]).size === 2 && [baseline.outcome, candidate.outcome].every((o) => o === 'result' || o === 'rejected');
     return { difference: { class: rejection ? 'rejection' : 'status-or-shape', detail: `baseline: ${said(baseline)}; now: ${said(candidate)}` } };

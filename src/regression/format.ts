@@ -13,7 +13,7 @@ import { transportOutcomeOf } from '../results/transport-outcome.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { TransportId } from '../transports/index.js';
 import type { ScenarioId } from '../results/case-labels.js';
-import type { RecordedAnswer } from '../results/transport-outcome.js';
+import type { BaselineAnswer } from '../results/transport-outcome.js';
 
 /** Bumped when a reader of an older version could misread the files. */
 export const BASELINE_FORMAT_VERSION = 1;
@@ -35,7 +35,7 @@ export interface BaselineManifest {
 }
 
 /** One case as it was sent: enough to build the same requests again. */
-export interface RecordedCase {
+export interface BaselineCase {
   readonly id: string;
   readonly operation: string;
   /** 'fuzz': generated values; each transport's case is re-derived from them (engine/fuzz.ts caseFor). */
@@ -51,7 +51,7 @@ export interface RecordedCase {
  * them one by one would update and delete records that the fresh copy's steps never made. */
 export const isExchange = (r: ExchangeRecord): boolean => r.kind !== 'parity' && r.kind !== 'service' && r.transport !== 'parity' && r.transport !== 'wsdl' && r.sequence === undefined;
 
-export function recordedCaseOf(r: ExchangeRecord): RecordedCase {
+export function baselineCaseOf(r: ExchangeRecord): BaselineCase {
   const fuzz = r.kind === 'fuzz';
   return {
     id: r.caseId,
@@ -67,7 +67,7 @@ export function recordedCaseOf(r: ExchangeRecord): RecordedCase {
 /** A rejection's message is kept for the reader, not compared (its fault code is): an excerpt will do. */
 const MESSAGE_EXCERPT = 500;
 
-export function answerOf(r: ExchangeRecord): RecordedAnswer {
+export function answerOf(r: ExchangeRecord): BaselineAnswer {
   const base = { case: r.caseId, transport: r.transport as TransportId };
   if (r.skipped) return { ...base, outcome: 'skipped', status: null, contentType: null, text: null };
   const o = transportOutcomeOf(r);

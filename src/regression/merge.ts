@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
-import type { RecordSource } from '../results/records-jsonl.js';
+import type { RecordSource } from '../results/exchange-log.js';
 import type { RunInfo } from '../report/summary.js';
 
 export interface ShardReports {

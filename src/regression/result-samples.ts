@@ -12,7 +12,7 @@ import { readBaseline } from './baseline.js';
 import { MANIFEST } from './format.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { ResultSample, ResultSamples } from '../shapes/samples.js';
-import { RECORDS_FILE, recordsFileSource } from '../results/records-jsonl.js';
+import { EXCHANGE_LOG_FILE, exchangeLogSource } from '../results/exchange-log.js';
 
 const valid = (kind: string) => kind === 'positive' || kind === 'fuzz';
 
@@ -36,13 +36,13 @@ const authFirst = (fs: ReadonlyArray<{ text: string; auth: boolean }>): string[]
 export function samplesFromReports(dir: string): ResultSamples {
   const samples: ResultSample[] = [];
   const failures: Array<{ text: string; auth: boolean }> = [];
-  for (const r of recordsFileSource(dir).records()) {
+  for (const r of exchangeLogSource(dir).records()) {
     const sample = sampleOf(r);
     if (sample) samples.push(sample);
     const failure = failureOf(r);
     if (failure) failures.push(failure);
   }
-  return { source: 'reports', file: join(dir, RECORDS_FILE), samples, failures: authFirst(failures) };
+  return { source: 'reports', file: join(dir, EXCHANGE_LOG_FILE), samples, failures: authFirst(failures) };
 }
 
 export function samplesFromBaseline(dir: string): ResultSamples {
@@ -62,6 +62,6 @@ export function samplesFromBaseline(dir: string): ResultSamples {
 /** A baseline folder (it has manifest.json) or a reports folder (records.jsonl). */
 export function resultSamples(dir: string, what: string): ResultSamples {
   if (existsSync(join(dir, MANIFEST))) return samplesFromBaseline(dir);
-  if (existsSync(join(dir, RECORDS_FILE))) return samplesFromReports(dir);
-  throw new ConfigError(`${what}: ${dir} has neither ${RECORDS_FILE} (a reports folder of tsiws-conform run) nor ${MANIFEST} (a baseline of run --record); give one of those`);
+  if (existsSync(join(dir, EXCHANGE_LOG_FILE))) return samplesFromReports(dir);
+  throw new ConfigError(`${what}: ${dir} has neither ${EXCHANGE_LOG_FILE} (a reports folder of tsiws-conform run) nor ${MANIFEST} (a baseline of run --record); give one of those`);
 }

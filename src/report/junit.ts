@@ -28,7 +28,7 @@ import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { failOnOf, failsRun, type FailOn } from '../results/levels.js';
 import { failureBody, nameKey, testcaseDetails, testcaseLabel, uniqueNamer } from './junit-text.js';
-import { heldRecords, type RecordSource } from '../results/records-jsonl.js';
+import { heldRecords, type RecordSource } from '../results/exchange-log.js';
 import { DataPathCoverage, noSuccessText, withoutSuccess } from './data-path.js';
 import type { DataPathCounts } from '../results/data-path.js';
 
@@ -58,7 +58,7 @@ interface SuiteTally {
 /** The document's text in pieces, one testcase each. Two passes over the records: the first counts
  * (the root's and each suite's totals come before their testcases), the second reads one
  * operation's records at a time and writes its testsuite. `records` may be a records.jsonl read
- * back from disk (recordsFileSource), so a large run's passing records need not be held. */
+ * back from disk (exchangeLogSource), so a large run's passing records need not be held. */
 export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], run: RunInfo): Generator<string> {
   const source = isSource(records) ? records : heldRecords(records);
   const failOn = failOnOf(run);

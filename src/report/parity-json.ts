@@ -41,8 +41,6 @@ const tallyOf = (records: readonly ExchangeRecord[]) => {
   return tally;
 };
 
-export const paritySummary = (records: readonly ExchangeRecord[]): ParitySummary => tallyOf(records).summary();
-
 const EXCERPT = 400;
 
 const differingEntry = (r: ExchangeRecord) => ({

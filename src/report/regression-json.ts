@@ -4,7 +4,7 @@
 import type { ExchangeRecord } from '../results/record.js';
 import { answerOf } from '../regression/format.js';
 import type { RunInfo } from './summary.js';
-import type { RecordedAnswer } from '../results/transport-outcome.js';
+import type { BaselineAnswer } from '../results/transport-outcome.js';
 import type { RegressionDifference } from '../results/differences.js';
 
 export interface RegressionSummary {
@@ -27,9 +27,9 @@ export interface RegressionEntry extends RegressionDifference {
   readonly kind: string;
   readonly scenario?: string;
   readonly values: Readonly<Record<string, string>>;
-  readonly baseline: RecordedAnswer;
+  readonly baseline: BaselineAnswer;
   /** The candidate's answer: outcome, status, content type, text (cut to an excerpt). */
-  readonly candidate: RecordedAnswer;
+  readonly candidate: BaselineAnswer;
   readonly curl: string;
 }
 

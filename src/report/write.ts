@@ -8,7 +8,7 @@ import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html/page.js';
 import { junitChunks } from './junit.js';
 import { parityJsonChunks } from './parity-json.js';
-import { heldRecords, RECORDS_FILE, recordsFileSource, type RecordSource } from '../results/records-jsonl.js';
+import { heldRecords, EXCHANGE_LOG_FILE, exchangeLogSource, type RecordSource } from '../results/exchange-log.js';
 import { regressionJson } from './regression-json.js';
 import { resultsJsonChunks } from './results-json.js';
 import type { RunInfo } from './summary.js';
@@ -35,7 +35,7 @@ export function clearReports(dir: string): void {
 export function writeReports(dir: string, digest: RunDigest, run: RunInfo, streamed: readonly string[] = []): string[] {
   mkdirSync(dir, { recursive: true });
   // One source for every report: the reports read after junit.xml find its lines where it found them.
-  const source: RecordSource = streamed.includes(RECORDS_FILE) ? recordsFileSource(dir) : heldRecords([]);
+  const source: RecordSource = streamed.includes(EXCHANGE_LOG_FILE) ? exchangeLogSource(dir) : heldRecords([]);
   // Each report is formatted and written before the next is formatted, in parts where it grows
   // with the run: a large run's texts are never all held at once.
   const files: Array<[string, () => string | Iterable<string>]> = [

@@ -14,7 +14,7 @@ import type { DataPathOutcome, DataPathTally } from './data-path.js';
 export type { CheckOutcome } from './check-outcome.js';
 import type { ScenarioId, ValueClass } from './case-labels.js';
 import type { NormalisationRule, ParityDifference, RegressionComparison } from './differences.js';
-import type { RecordedAnswer, TransportOutcome } from './transport-outcome.js';
+import type { BaselineAnswer, TransportOutcome } from './transport-outcome.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -81,7 +81,7 @@ export interface ParityInfo {
 
 /** A regression run (--baseline): what the baseline recorded for this exchange, and how it compares. */
 export interface RegressionInfo extends RegressionComparison {
-  readonly baseline: RecordedAnswer;
+  readonly baseline: BaselineAnswer;
   /** The normalisation rules the comparison applied. */
   readonly rules: readonly string[];
 }

@@ -12,7 +12,7 @@ export interface TransportOutcome {
 }
 
 /** What one transport answered to one case, decoded, as a baseline records it (src/regression/format.ts). */
-export interface RecordedAnswer {
+export interface BaselineAnswer {
   readonly case: string;
   readonly transport: TransportId;
   /** result: a 2xx with a result; rejected: a fault or error status; unreadable; error: no answer; skipped: not sent. */

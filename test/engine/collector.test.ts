@@ -2,9 +2,9 @@
 import { expect, test } from 'vitest';
 import type { TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { RecordCollector } from '../../src/engine/collector.js';
-import type { RecordFileReader } from '../../src/engine/record-files.js';
+import type { HandoverReader } from '../../src/engine/worker-handover.js';
 
-const files = {} as RecordFileReader;
+const files = {} as HandoverReader;
 const passed = { meta: () => ({}), result: () => ({ state: 'passed' }), fullName: 't' } as unknown as TestCase;
 const moduleOf = (tests: number) => ({ children: { allTests: () => Array.from({ length: tests }, () => passed) } }) as unknown as TestModule;
 

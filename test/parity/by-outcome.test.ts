@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { compareOutcomes, outcomeAndShape } from '../../src/parity/compare.js';
 import { compareWithBaseline } from '../../src/regression/compare.js';
 import { givenFailureSignature } from '../../src/state/in-band.js';
-import type { RecordedAnswer, TransportOutcome } from '../../src/results/transport-outcome.js';
+import type { BaselineAnswer, TransportOutcome } from '../../src/results/transport-outcome.js';
 
 const failure = givenFailureSignature('"ok"\\s*:\\s*false');
 const result = (transport: TransportOutcome['transport'], text: string): TransportOutcome => ({ transport, status: 200, outcome: 'result', text });
@@ -38,7 +38,7 @@ describe('compareOutcomes by outcome and shape', () => {
 });
 
 describe('compareWithBaseline by outcome and shape', () => {
-  const answer = (text: string): RecordedAnswer => ({ case: 'c', transport: 'soap11', outcome: 'result', status: 200, contentType: 'text/xml; charset=utf-8', text });
+  const answer = (text: string): BaselineAnswer => ({ case: 'c', transport: 'soap11', outcome: 'result', status: 200, contentType: 'text/xml; charset=utf-8', text });
 
   test('a new id is no difference; an in-band failure where the baseline succeeded is', () => {
     const how = { byOutcome: { failure } };

@@ -1,11 +1,11 @@
-/** The baseline file set: what the recorder writes is what the reader reads; damage is named. */
+/** The baseline file set: what the writer writes is what the reader reads; damage is named. */
 import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
-import { BaselineRecorder } from '../../src/regression/recorder.js';
+import { BaselineWriter } from '../../src/regression/baseline-writer.js';
 import { casesToReplay, replayedCase } from '../../src/engine/baseline-replay.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 
@@ -31,10 +31,10 @@ const records: ExchangeRecord[] = [
 
 function recorded(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'tsiws-baseline-')), 'base');
-  const recorder = new BaselineRecorder(dir, { tool: { name: 't', version: '1' }, target: 'embedded', startedAt: '2026-01-01T00:00:00.000Z', seed: 7, settings: {} });
+  const writer = new BaselineWriter(dir, { tool: { name: 't', version: '1' }, target: 'embedded', startedAt: '2026-01-01T00:00:00.000Z', seed: 7, settings: {} });
   expect(readBaseline(dir).manifest.complete).toBe(false); // readable, and marked incomplete, while recording
-  for (const r of records) recorder.add(r);
-  recorder.close(true);
+  for (const r of records) writer.add(r);
+  writer.close(true);
   return dir;
 }
 

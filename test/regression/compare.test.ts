@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest';
 import { matchesBaseline } from '../../src/checks/matches-baseline.js';
 import { NAMED_RULES } from '../../src/parity/rules.js';
 import { compareWithBaseline } from '../../src/regression/compare.js';
-import type { RecordedAnswer } from '../../src/results/transport-outcome.js';
+import type { BaselineAnswer } from '../../src/results/transport-outcome.js';
 
 const SOAP = 'text/xml; charset=utf-8';
-const result = (text: string, over: Partial<RecordedAnswer> = {}): RecordedAnswer => ({ case: 'c', transport: 'soap11', outcome: 'result', status: 200, contentType: SOAP, text, ...over });
-const fault = (code: string, over: Partial<RecordedAnswer> = {}): RecordedAnswer => ({ case: 'c', transport: 'soap11', outcome: 'rejected', status: 500, contentType: SOAP, text: `${code}: Server was unable to read request.`, faultCode: code, ...over });
+const result = (text: string, over: Partial<BaselineAnswer> = {}): BaselineAnswer => ({ case: 'c', transport: 'soap11', outcome: 'result', status: 200, contentType: SOAP, text, ...over });
+const fault = (code: string, over: Partial<BaselineAnswer> = {}): BaselineAnswer => ({ case: 'c', transport: 'soap11', outcome: 'rejected', status: 500, contentType: SOAP, text: `${code}: Server was unable to read request.`, faultCode: code, ...over });
 
 describe('compareWithBaseline', () => {
   test.each([

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { BaselineRecorder } from '../../src/regression/recorder.js';
+import { BaselineWriter } from '../../src/regression/baseline-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-usage-'));
 const base = join(dir, 'base');
-const recorder = new BaselineRecorder(base, { tool: { name: 't', version: '1' }, target: 'x', startedAt: '2026-01-01T00:00:00.000Z', seed: 1, settings: {} });
-recorder.add({ operation: 'MobileContactSearch', transport: 'get', caseId: 'MobileContactSearch-example', kind: 'positive', values: {}, request: { method: 'GET', url: '', headers: {}, curl: '' }, checks: [], response: { status: 200, headers: {}, body: '', bodyBytes: 0, truncated: false, elapsedMs: 1 }, result: { kind: 'result', text: 'x' } });
-recorder.close(true);
+const writer = new BaselineWriter(base, { tool: { name: 't', version: '1' }, target: 'x', startedAt: '2026-01-01T00:00:00.000Z', seed: 1, settings: {} });
+writer.add({ operation: 'MobileContactSearch', transport: 'get', caseId: 'MobileContactSearch-example', kind: 'positive', values: {}, request: { method: 'GET', url: '', headers: {}, curl: '' }, checks: [], response: { status: 200, headers: {}, body: '', bodyBytes: 0, truncated: false, elapsedMs: 1 }, result: { kind: 'result', text: 'x' } });
+writer.close(true);
 
 // A failed run writes reports saying why (README, Exit codes): into a folder of their own, so that
 // they neither land in the working folder nor give the compare cases a results.json.

@@ -8,7 +8,7 @@ import { afterAll, expect, test } from 'vitest';
 import { digestOf, RunDigest } from '../../src/report/digest.js';
 import { reportHtml } from '../../src/report/html/page.js';
 import { parityJson } from '../../src/report/parity-json.js';
-import { heldRecords, openRecordStream, RECORDS_FILE, recordsFileSource } from '../../src/results/records-jsonl.js';
+import { heldRecords, openExchangeLog, EXCHANGE_LOG_FILE, exchangeLogSource } from '../../src/results/exchange-log.js';
 import type { RunInfo } from '../../src/report/summary.js';
 import { writeReports } from '../../src/report/write.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
@@ -31,7 +31,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 test('parity.json and report.html from records.jsonl: the differing records read back, the same files as from the records held', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-differing-'));
   dirs.push(dir);
-  const stream = openRecordStream(dir);
+  const stream = openExchangeLog(dir);
   const digest = new RunDigest('error');
   for (const r of RECORDS) {
     stream.write(r);
@@ -39,7 +39,7 @@ test('parity.json and report.html from records.jsonl: the differing records read
   }
   stream.close();
   expect(digest.kept.map((r) => r.caseId)).not.toContain('d2');
-  writeReports(dir, digest, RUN, [RECORDS_FILE]);
+  writeReports(dir, digest, RUN, [EXCHANGE_LOG_FILE]);
   const written = readFileSync(join(dir, 'parity.json'), 'utf8');
   expect((JSON.parse(written) as { differing: Array<{ caseId: string }> }).differing.map((d) => d.caseId)).toEqual(['d1', 'd2']);
   expect(written).toBe(parityJson(RECORDS, RUN));
@@ -57,9 +57,9 @@ test('a digest holding differing records only by position is reported with their
 test('a source finds its lines itself when at() comes first, and passes over a position it does not hold', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-differing-'));
   dirs.push(dir);
-  const stream = openRecordStream(dir);
+  const stream = openExchangeLog(dir);
   for (const r of RECORDS) stream.write(r);
   stream.close();
-  expect([...recordsFileSource(dir).at([2, 0, RECORDS.length])]).toEqual([RECORDS[2], RECORDS[0]]);
+  expect([...exchangeLogSource(dir).at([2, 0, RECORDS.length])]).toEqual([RECORDS[2], RECORDS[0]]);
   expect([...heldRecords(RECORDS).at([1, RECORDS.length])]).toEqual([RECORDS[1]]);
 });

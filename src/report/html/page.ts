@@ -17,7 +17,7 @@ import { esc } from './text.js';
 import { filterBar } from './filter.js';
 import type { ParitySummary } from '../parity-json.js';
 import { asDigest, type Reported, type RunDigest } from '../digest.js';
-import { heldRecords, type RecordSource } from '../../results/records-jsonl.js';
+import { heldRecords, type RecordSource } from '../../results/exchange-log.js';
 import { notCoveredGroups } from '../not-covered.js';
 import { notesOf, type RunInfo, type Summary, warningCount, warningsNote } from '../summary.js';
 import { withoutSuccess } from '../data-path.js';

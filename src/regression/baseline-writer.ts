@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { writeFileAtomic } from '../results/write-atomic.js';
-import { answerOf, BASELINE_FORMAT_VERSION, CASES, recordedCaseOf, isExchange, MANIFEST, RESPONSES, type BaselineManifest } from './format.js';
+import { answerOf, BASELINE_FORMAT_VERSION, CASES, baselineCaseOf, isExchange, MANIFEST, RESPONSES, type BaselineManifest } from './format.js';
 
-export class BaselineRecorder {
+export class BaselineWriter {
   private readonly cases: number;
   private readonly responses: number;
   private readonly seenCases = new Set<string>();
@@ -31,7 +31,7 @@ export class BaselineRecorder {
     if (!isExchange(record)) return;
     if (!this.seenCases.has(record.caseId)) {
       this.seenCases.add(record.caseId);
-      writeSync(this.cases, `${JSON.stringify(recordedCaseOf(record))}\n`);
+      writeSync(this.cases, `${JSON.stringify(baselineCaseOf(record))}\n`);
     }
     const key = `${record.caseId}\n${record.transport}`;
     if (this.seenAnswers.has(key)) return;

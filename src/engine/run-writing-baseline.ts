@@ -1,19 +1,19 @@
-/** A conformance run that also records its baseline (run --record DIR): the library entry the run
+/** A conformance run that also writes its baseline (run --record DIR): the library entry the run
  * command and the mutation scripts both call. */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { BaselineRecorder } from '../regression/recorder.js';
+import { BaselineWriter } from '../regression/baseline-writer.js';
 import { conformanceRun, type RunOptions, type RunResult } from './run.js';
 
-export function startRecording(settings: RunSettings, tool: { name: string; version: string }): BaselineRecorder {
+export function openBaselineWriter(settings: RunSettings, tool: { name: string; version: string }): BaselineWriter {
   const dir = settings.record!;
   if (settings.baseline && resolve(settings.baseline) === resolve(dir)) {
     throw new ConfigError(`--record ${dir} is the folder given to --baseline; record the new baseline in another folder`);
   }
   if (resolve(settings.reportsDir) === resolve(dir)) throw new ConfigError(`--record ${dir} is the --reports folder; give the baseline its own folder`);
-  return new BaselineRecorder(dir, {
+  return new BaselineWriter(dir, {
     tool,
     target: settings.baseUrl ?? 'embedded reference server',
     startedAt: new Date().toISOString(),
@@ -24,24 +24,24 @@ export function startRecording(settings: RunSettings, tool: { name: string; vers
 
 /** A conformance run that, with `settings.record` set, also records its baseline: every record and
  * every fuzz sample, the baseline closed as complete only when the run sent everything it planned.
- * The recorder is started before the run, so a bad --record folder is refused before any request. */
-export async function recordingRun(settings: RunSettings, tool: { name: string; version: string }, options: RunOptions = {}): Promise<{ result: RunResult; recorder?: BaselineRecorder; complete: boolean }> {
-  const recorder = settings.record ? startRecording(settings, tool) : undefined;
+ * The baselineWriter is started before the run, so a bad --record folder is refused before any request. */
+export async function runWritingBaseline(settings: RunSettings, tool: { name: string; version: string }, options: RunOptions = {}): Promise<{ result: RunResult; baselineWriter?: BaselineWriter; complete: boolean }> {
+  const baselineWriter = settings.record ? openBaselineWriter(settings, tool) : undefined;
   let result: RunResult;
   try {
     result = await conformanceRun(settings, {
       ...options,
       onRecord: (r: ExchangeRecord, text: string) => {
-        recorder?.add(r);
+        baselineWriter?.add(r);
         options.onRecord?.(r, text);
       },
-      ...(recorder ? { onSample: (r: ExchangeRecord) => recorder.add(r) } : {}),
+      ...(baselineWriter ? { onSample: (r: ExchangeRecord) => baselineWriter.add(r) } : {}),
     });
   } catch (err) {
-    recorder?.close(false); // what was recorded stays, marked incomplete
+    baselineWriter?.close(false); // what was recorded stays, marked incomplete
     throw err;
   }
   const complete = !result.interrupted && result.cutShort === 0 && result.toolErrors.length === 0;
-  recorder?.close(complete);
-  return { result, complete, ...(recorder ? { recorder } : {}) };
+  baselineWriter?.close(complete);
+  return { result, complete, ...(baselineWriter ? { baselineWriter } : {}) };
 }

@@ -1,5 +1,5 @@
 /**
- * reports/records.jsonl: every record of a run, one JSON object a line, appended as the records
+ * reports/records.jsonl, the exchange log: every record of a run, one JSON object a line, appended as the records
  * arrive. It is what `merge-reports` rebuilds a sharded run's reports from, and an interrupted
  * run keeps in it what finished. The records are the ones the other reports are made from
  * (passing exchanges compacted, see results/compact.ts; secrets already replaced).
@@ -11,22 +11,22 @@ import { dropped } from '../runtime/garbage.js';
 import type { ExchangeRecord } from './record.js';
 import { BufferedWriter } from './buffered-writer.js';
 
-export const RECORDS_FILE = 'records.jsonl';
+export const EXCHANGE_LOG_FILE = 'records.jsonl';
 
 /** Lines are buffered up to this size between writes: one system call per record would cost more
  * than the record. */
 const FLUSH_BYTES = 64 * 1024;
 
-export interface RecordStream {
+export interface ExchangeLog {
   /** `text`: the record's JSON text when the caller has it (JSON.stringify(record) otherwise). */
   write(record: ExchangeRecord, text?: string): void;
   close(): void;
 }
 
 /** Starts dir/records.jsonl afresh. */
-export function openRecordStream(dir: string): RecordStream {
+export function openExchangeLog(dir: string): ExchangeLog {
   mkdirSync(dir, { recursive: true });
-  const fd = openSync(join(dir, RECORDS_FILE), 'w');
+  const fd = openSync(join(dir, EXCHANGE_LOG_FILE), 'w');
   const lines = new BufferedWriter(fd);
   let closed = false;
   return {
@@ -44,8 +44,8 @@ export function openRecordStream(dir: string): RecordStream {
   };
 }
 
-/** A record file's lines, read a block at a time (never the whole file as one string), each with
- * the byte offset and length that read it again (recordsFileSource). One buffer is reused (grown
+/** An exchange log's lines, read a block at a time (never the whole file as one string), each with
+ * the byte offset and length that read it again (exchangeLogSource). One buffer is reused (grown
  * for a line longer than it): a buffer per block would be memory outside the heap that waits for
  * the garbage collector. */
 function* linesOf(path: string): Generator<{ text: string; offset: number; length: number }> {
@@ -113,13 +113,13 @@ function recordOf(path: string, index: number, line: string): ExchangeRecord {
 }
 
 function recordsPath(dir: string): string {
-  const path = join(dir, RECORDS_FILE);
+  const path = join(dir, EXCHANGE_LOG_FILE);
   if (!existsSync(path)) throw new ConfigError(`${path} does not exist: give a reports folder written by tsiws-conform run (each shard's --reports)`);
   return path;
 }
 
 /** The records of dir/records.jsonl; a missing file or a broken line is named with how to fix it. */
-export function readRecords(dir: string): ExchangeRecord[] {
+export function readExchangeLog(dir: string): ExchangeRecord[] {
   const path = recordsPath(dir);
   const records: ExchangeRecord[] = [];
   let index = 0;
@@ -147,7 +147,7 @@ export function heldRecords(records: readonly ExchangeRecord[]): RecordSource {
 /** The records of dir/records.jsonl, read from disk each time: only where each line starts and
  * how long it is are kept (two numbers a record), so a large run's reports need not hold its
  * passing records. */
-export function recordsFileSource(dir: string): RecordSource {
+export function exchangeLogSource(dir: string): RecordSource {
   const path = recordsPath(dir);
   let offsets: number[] = [];
   let lengths: number[] = [];

@@ -4,7 +4,7 @@
  * are (RecordsAt). vitest sends task metadata to the main process through its own messages
  * (serialised with v8, then as JSON arrays of numbers: about 0.5 ms of a checked exchange's 1.5 to
  * 2 ms, profiled); a few numbers cost nothing there, and the main process reads the bytes back once
- * the test's result arrives (RecordFileReader), so a record reaches the reporters exactly when it
+ * the test's result arrives (HandoverReader), so a record reaches the reporters exactly when it
  * did before: when its test finished. A worker stopped before its test reported leaves lines that
  * no result points to, and they are not reported, as before.
  */
@@ -22,13 +22,13 @@ export interface RecordsAt {
   readonly bytes: number;
 }
 
-/** A fresh folder for one run's record files (removed by the reader's close). */
-export const recordFilesDir = (): string => mkdtempSync(join(tmpdir(), 'tsiws-records-'));
+/** A fresh folder for one run's handover files (removed by the reader's close). */
+export const handoverDir = (): string => mkdtempSync(join(tmpdir(), 'tsiws-records-'));
 
 let own: { dir: string; fd: number; position: number; file: string; lines: BufferedWriter } | undefined;
 
 /** Appends `records` to this worker's file in `dir` and says where they are. */
-export function writeRecords(dir: string, records: readonly ExchangeRecord[]): RecordsAt {
+export function handOverRecords(dir: string, records: readonly ExchangeRecord[]): RecordsAt {
   if (own?.dir !== dir) {
     // A worker that served an earlier run's folder lets go of that file first.
     if (own) closeSync(own.fd);
@@ -50,7 +50,7 @@ export function writeRecords(dir: string, records: readonly ExchangeRecord[]): R
 const READ_BUFFER_BYTES = 1024 * 1024;
 
 /** The main process's side: reads the records a test's metadata points to. */
-export class RecordFileReader {
+export class HandoverReader {
   private readonly fds = new Map<string, number>();
   private closed = false;
   private scratch: Buffer | undefined;
@@ -76,7 +76,7 @@ export class RecordFileReader {
     const buffer = at.bytes <= READ_BUFFER_BYTES ? (this.scratch ??= Buffer.allocUnsafe(READ_BUFFER_BYTES)) : Buffer.allocUnsafe(at.bytes);
     for (let done = 0; done < at.bytes; ) {
       const read = readSync(fd, buffer, done, at.bytes - done, at.offset + done);
-      if (read === 0) throw new Error(`records file ${at.file} ends before byte ${at.offset + at.bytes}`);
+      if (read === 0) throw new Error(`handover file ${at.file} ends before byte ${at.offset + at.bytes}`);
       done += read;
     }
     const out: Array<{ record: ExchangeRecord; text: string }> = [];

@@ -1,12 +1,12 @@
 /** records.jsonl read back: whole (merge-reports) and as a source junit.xml reads twice without
- * holding the records (records-jsonl.ts). */
+ * holding the records (exchange-log.ts). */
 import fc from 'fast-check';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { junitChunks, junitXml } from '../../src/report/junit.js';
-import { openRecordStream, readRecords, RECORDS_FILE, recordsFileSource } from '../../src/results/records-jsonl.js';
+import { openExchangeLog, readExchangeLog, EXCHANGE_LOG_FILE, exchangeLogSource } from '../../src/results/exchange-log.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
 
@@ -16,7 +16,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 function written(records: readonly ExchangeRecord[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-records-'));
   dirs.push(dir);
-  const stream = openRecordStream(dir);
+  const stream = openExchangeLog(dir);
   for (const r of records) stream.write(r);
   stream.close();
   return dir;
@@ -28,27 +28,27 @@ const big: ExchangeRecord = { ...MIXED_RECORDS[0]!, caseId: 'big', response: { .
 const many = [...Array.from({ length: 300 }, () => MIXED_RECORDS).flat(), big, ...MIXED_RECORDS];
 const roundTripped = JSON.parse(JSON.stringify(many)) as ExchangeRecord[];
 
-test('readRecords gives back every record written, in order', () => {
-  expect(readRecords(written(many))).toEqual(roundTripped);
+test('readExchangeLog gives back every record written, in order', () => {
+  expect(readExchangeLog(written(many))).toEqual(roundTripped);
 });
 
 test('junit.xml written from records.jsonl read back is the document written from the records held', () => {
   const dir = written(many);
-  expect([...junitChunks(recordsFileSource(dir), MIXED_RUN)].join('')).toBe(junitXml(roundTripped, MIXED_RUN));
+  expect([...junitChunks(exchangeLogSource(dir), MIXED_RUN)].join('')).toBe(junitXml(roundTripped, MIXED_RUN));
 });
 
 test('a damaged line is named with its number, read whole or as a source', () => {
   const dir = written(MIXED_RECORDS.slice(0, 2));
-  appendFileSync(join(dir, RECORDS_FILE), '{"operation": \n');
-  expect(() => readRecords(dir)).toThrow(/records\.jsonl line 3 is not JSON .*re-run that shard/);
-  expect(() => [...recordsFileSource(dir).records()]).toThrow(/line 3 is not JSON/);
+  appendFileSync(join(dir, EXCHANGE_LOG_FILE), '{"operation": \n');
+  expect(() => readExchangeLog(dir)).toThrow(/records\.jsonl line 3 is not JSON .*re-run that shard/);
+  expect(() => [...exchangeLogSource(dir).records()]).toThrow(/line 3 is not JSON/);
 });
 
 // at() reads runs of nearby lines at once (readEnd): whatever the lines asked for, in whatever
 // order, with gaps or repeats, and lines longer than a read block, each comes back as it was written.
 test('a source gives back the records at any positions, in the order asked', () => {
   const dir = written(many);
-  const source = recordsFileSource(dir);
+  const source = exchangeLogSource(dir);
   expect([...source.records()].length).toBe(roundTripped.length);
   const position = fc.integer({ min: 0, max: roundTripped.length - 1 });
   const asked = fc.oneof(
