@@ -1,6 +1,6 @@
 /**
- * Runtime import cycles between the folders of src/, found without any tool outside the repository
- * (STYLE.md, "Layers point one way"). A runtime import is `import … from`, `export … from`,
+ * Runtime imports between the folders of src/ that break the floor order (floors.ts), and import
+ * cycles, found without any tool outside the repository (STYLE.md, "Layers point one way"). A runtime import is `import … from`, `export … from`,
  * `import '…'` or `import('…')` of a relative path; `import type` and `import { type A }` cost
  * nothing at run time and are free. Text, not a TypeScript parse: our imports are one per line.
  */
@@ -78,4 +78,27 @@ export function cycleTies(edges: ReadonlyMap<string, ReadonlyMap<string, string[
 /** What `npm run lint:layers` prints: one block per cycle, or nothing. */
 export function describeCycles(ties: ReturnType<typeof cycleTies>): string {
   return ties.map(({ group, imports }) => [`import cycle between ${group.join(', ')}:`, ...imports.map((i) => `  ${i}`)].join('\n')).join('\n');
+}
+
+/** Each runtime import to a folder that is not on a lower floor, named with both floors (1 is the
+ * lowest), and each folder that is on no floor. */
+export function floorBreaks(edges: ReadonlyMap<string, ReadonlyMap<string, string[]>>, floors: readonly string[]): string[] {
+  const floorOf = (folder: string) => floors.indexOf(folder) + 1;
+  const folders = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((to) => [...to.keys()])])].sort();
+  const unplaced = folders.filter((f) => floorOf(f) === 0).map((f) => `${f}/ is on no floor: give it one in test/layers/floors.ts`);
+  const upward = [...edges].sort(([a], [b]) => a.localeCompare(b)).flatMap(([from, targets]) => [...targets]
+    .filter(([to]) => floorOf(from) > 0 && floorOf(to) > 0 && floorOf(to) >= floorOf(from))
+    .flatMap(([to, imports]) => imports.map((i) => `${i}: ${from} (floor ${floorOf(from)}) imports ${to} (floor ${floorOf(to)})`)));
+  return [...unplaced, ...upward];
+}
+
+/** What `npm run lint:layers` finds in `src`: whether it passes, and what it prints. */
+export function lintLayers(src: string, floors: readonly string[]): { ok: boolean; text: string } {
+  const edges = folderImports(src);
+  const ties = cycleTies(edges);
+  const breaks = floorBreaks(edges, floors);
+  const counts = `${ties.length} cycles and ${breaks.length} imports against the floor order`;
+  if (ties.length === 0 && breaks.length === 0) return { ok: true, text: `lint:layers: ${counts} (${floors.join(' < ')})` };
+  const blocks = [describeCycles(ties), ...breaks].filter(Boolean);
+  return { ok: false, text: `lint:layers: ${counts} in ${src} (STYLE.md, "Layers point one way"; the order is test/layers/floors.ts):\n${blocks.join('\n')}` };
 }
