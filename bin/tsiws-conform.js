@@ -23,7 +23,7 @@ if (interruption) for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(
 // on a job timeout reaches npm alone, which exits at once without passing it on: the run would go
 // on alone and later report a verdict as if complete. A process whose parent ended is re-parented
 // (ppid 1, or a subreaper's pid), so a changed ppid stops the run as SIGTERM does, with its exit
-// code; the reason is PARENT_ENDED in src/cli/exit-codes.ts. unref: the watch never delays an exit.
+// code; the reason is PARENT_ENDED in src/results/interruption.ts. unref: the watch never delays an exit.
 if (interruption) {
   const parent = process.ppid;
   const watch = setInterval(() => {

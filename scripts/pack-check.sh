@@ -63,6 +63,11 @@ no_transpiler run --suites positive --operations MobileContactSearch --runs 1 --
 # User checks: the package's checks entry (exports "./checks") loads, and a .mjs checks module is listed.
 node --input-type=module -e 'import { pass } from "tsiws-conformance/checks"; if (pass.status !== "passed") process.exit(1);' || { echo 'pack-check: import "tsiws-conformance/checks" failed' >&2; exit 1; }
 npx --no-install tsiws-conform checks --checks-module node_modules/tsiws-conformance/examples/checks/result-not-empty.mjs | grep -q '^result-not-empty ' || { echo 'pack-check: checks --checks-module did not list the example check' >&2; exit 1; }
+# A script's run (exports "./run"): the example calls runAndReport, as the run command does.
+node node_modules/tsiws-conformance/examples/run-and-report.mjs --operations MobileContactSearch --reports "$work/reports-script" > "$work/script.txt" \
+  || { echo 'pack-check: node examples/run-and-report.mjs failed:' >&2; tail -5 "$work/script.txt" >&2; exit 1; }
+grep -q '^Verdict: conforms; reports: ' "$work/script.txt" || { echo 'pack-check: examples/run-and-report.mjs printed no verdict:' >&2; tail -5 "$work/script.txt" >&2; exit 1; }
+echo "pack-check: examples/run-and-report.mjs: $(grep '^Verdict' "$work/script.txt" | cut -d';' -f1)"
 set +e
 npx --no-install tsiws-conform run --suites positive,service --runs 1 --reports "$work/reports" --format json > "$work/run.json"
 code=$?

@@ -6,33 +6,18 @@
  * its one document too. Where the reports go cannot be known when --reports itself is bad: then
  * the error is only printed.
  */
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config/errors.js';
 import { resolveOne, type ResolveInput } from '../config/resolve.js';
 import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
 import { CATALOGS } from '../checks/catalogs.js';
 import { consoleJson } from '../report/console-json.js';
 import type { RunInfo } from '../report/summary.js';
-import { clearReports, writeReports } from '../report/write.js';
+import { clearReports, ReportsFolderError, writeReports } from '../report/write.js';
 import { RunDigest } from '../report/digest.js';
 import { failOnOf } from '../results/levels.js';
 import { errorCodeOf, exitCodeFor } from './errors.js';
 import type { Io } from './main.js';
 import type { Options } from '../config/args.js';
-
-/** The --reports folder itself is unusable: the error can only be printed. */
-export class ReportsFolderError extends ConfigError {}
-
-/** Empties dir of an earlier run's reports, or says in one line why the folder cannot be used. */
-export function prepareReportsFolder(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    clearReports(dir);
-  } catch (err) {
-    throw new ReportsFolderError(`--reports ${dir}: cannot write the reports there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a folder you can write to`);
-  }
-}
 
 export interface FailedRun {
   readonly argv: readonly string[];

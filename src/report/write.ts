@@ -1,6 +1,7 @@
 /** Writing report files is a separate step from formatting them; each file is replaced atomically. */
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigError } from '../config/errors.js';
 import type { RunDigest } from './digest.js';
 import { writeChunksAtomic, writeFileAtomic } from '../results/write-atomic.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
@@ -25,6 +26,19 @@ export function clearReports(dir: string): void {
   if (!existsSync(failures)) return;
   for (const name of readdirSync(failures)) if (name.endsWith('.json')) rmSync(join(failures, name), { force: true });
   if (readdirSync(failures).length === 0) rmSync(failures, { recursive: true, force: true });
+}
+
+/** The --reports folder itself is unusable: the error can only be printed. */
+export class ReportsFolderError extends ConfigError {}
+
+/** Empties dir of an earlier run's reports, or says in one line why the folder cannot be used. */
+export function prepareReportsFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    clearReports(dir);
+  } catch (err) {
+    throw new ReportsFolderError(`--reports ${dir}: cannot write the reports there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a folder you can write to`);
+  }
 }
 
 /** `digest`: the run's records as they were taken (digest.ts). `streamed`: files the caller

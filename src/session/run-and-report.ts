@@ -1,0 +1,162 @@
+/**
+ * One run, end to end: the library function the `run` command calls, and a user's script can call
+ * too (package export `tsiws-conformance/run`). It checks what can be checked before any request
+ * (the reports folder, a baseline, the normalisation rules, the result schemas), runs the suites,
+ * streams every record to records.jsonl and into the run's digest, writes the baseline with
+ * --record, and writes the reports. What it shows goes through the caller's handlers: the CLI
+ * prints, a script may log or stay silent.
+ */
+import { ConfigError } from '../config/errors.js';
+import { redactedSettings, type RunSettings } from '../config/settings.js';
+import { casesToReplay } from '../engine/baseline-replay.js';
+import type { LearnedState } from '../engine/discover.js';
+import { INTERRUPT_SIGNALS, type RunOptions } from '../engine/run.js';
+import { runWritingBaseline } from '../engine/run-writing-baseline.js';
+import { resultSchemasFor } from '../checks/load-result-schemas.js';
+import { rulesFromFile } from '../parity/normalise.js';
+import { readBaseline } from '../regression/baseline.js';
+import { RunDigest } from '../report/digest.js';
+import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
+import { prepareReportsFolder, writeReports } from '../report/write.js';
+import { EXCHANGE_LOG_FILE, openExchangeLog } from '../results/exchange-log.js';
+import { interruptionReason } from '../results/interruption.js';
+import { redact, redactClipped, secretsOf, type ExchangeRecord } from '../results/record.js';
+import { toolInfo } from '../results/tool-info.js';
+
+export interface RunHandlers {
+  /** Stops the run gracefully when aborted (its reason, e.g. 'SIGINT', is reported). Without it,
+   * the run listens for SIGINT, SIGTERM and SIGHUP itself until its reports are written. */
+  readonly signal?: AbortSignal;
+  /** A line for people about the run about to start: target, seed, baseline, schemas, shard. */
+  readonly say?: (line: string) => void;
+  /** A warning: --insecure, --show-secrets, an incomplete baseline. */
+  readonly warn?: (line: string) => void;
+  /** Each record once it is in records.jsonl and the digest; the run keeps none itself. */
+  readonly onRecord?: (record: ExchangeRecord) => void;
+  readonly onProgress?: RunOptions['onProgress'];
+}
+
+export interface RunReport {
+  /** The settings the run went by: a regression run takes its baseline's seed. */
+  readonly settings: RunSettings;
+  /** Counts, verdicts and the records with findings (report/digest.ts). */
+  readonly digest: RunDigest;
+  readonly info: RunInfo;
+  /** Every file written to the reports folder, certificate last. */
+  readonly files: readonly string[];
+  /** The reason the run was stopped from outside, when it was. */
+  readonly interrupted?: string;
+  /** The baseline written with --record, and whether its run sent everything it planned. */
+  readonly baselineWritten?: { readonly dir: string; readonly complete: boolean };
+}
+
+/** Stops the run gracefully on SIGINT, SIGTERM or SIGHUP: what finished is reported, marked
+ * incomplete. Listening until the reports are written also keeps a second signal from killing the
+ * process halfway through writing them. */
+export function listenForInterruption(given: AbortSignal | undefined): { signal: AbortSignal; stop(): void } {
+  if (given) return { signal: given, stop: () => {} };
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => controller.abort(signal);
+  for (const sig of INTERRUPT_SIGNALS) process.on(sig, onSignal);
+  return { signal: controller.signal, stop: () => INTERRUPT_SIGNALS.forEach((sig) => process.off(sig, onSignal)) };
+}
+
+/** Runs the suites with `resolved` (config/resolve.ts) and writes the reports. Throws a
+ * ConfigError for bad usage found before any request, and what the run itself throws. */
+export async function runAndReport(resolved: RunSettings, handlers: RunHandlers = {}): Promise<RunReport> {
+  const interruption = listenForInterruption(handlers.signal);
+  try {
+    return await reportedRun(resolved, { ...handlers, signal: interruption.signal });
+  } finally {
+    interruption.stop();
+  }
+}
+
+async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { signal: AbortSignal }): Promise<RunReport> {
+  const say = handlers.say ?? (() => {});
+  // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
+  // that cannot take them is bad usage before anything else is said.
+  prepareReportsFolder(resolved.reportsDir);
+  // A damaged baseline is a usage error before any request; a regression run reports the seed its
+  // cases were generated with.
+  const baseline = resolved.baseline ? readBaseline(resolved.baseline) : undefined;
+  const settings = baseline ? { ...resolved, seed: baseline.manifest.seed } : resolved;
+  // So is a broken --normalise-file: otherwise each suite would report it as a tool error, after the probe.
+  if (settings.normaliseFile) rulesFromFile(settings.normaliseFile);
+  // And a broken result schema: compiled here once to name the file; each worker compiles its own.
+  const schemas = resultSchemasFor(settings.resultSchemas);
+  say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
+  // A regression run sends the baseline's recorded cases: its own seed generates nothing.
+  if (!settings.baseline) say(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  if (baseline) {
+    const { manifest, dir } = baseline;
+    const cases = casesToReplay(baseline, settings);
+    if (cases.length === 0) {
+      const part = settings.shard ? ` in shard ${settings.shard.index}/${settings.shard.count}` : '';
+      throw new ConfigError(`--baseline: ${dir} has no recorded case for the selected --operations and --transports${part}; widen them${part ? ', use fewer shards,' : ''} or record a baseline that covers them`);
+    }
+    say(`Regression: replaying ${cases.length} cases recorded ${manifest.startedAt} by ${manifest.tool.name} ${manifest.tool.version} against ${manifest.target}, seed ${manifest.seed} (${dir})`);
+    if (!manifest.complete) handlers.warn?.(`WARNING: the baseline in ${dir} is incomplete (its run did not finish); only what it recorded is compared`);
+  }
+  if (schemas) say(`Result schemas: ${schemas.size} of ${settings.operations.length} operations (${settings.resultSchemas})${schemas.size === 0 ? '; the folder has no <Operation>.xsd or <Operation>.schema.json, so check result-schema judges nothing' : ''}`);
+  if (settings.shard) say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
+  if (settings.insecure) handlers.warn?.('WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
+  if (settings.showSecrets) handlers.warn?.('WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');
+  // Records go to disk as they arrive (records.jsonl, for merge-reports, interrupted runs and the
+  // reports that need every record), and into the digest, which keeps only counts and the records
+  // with findings: a large run's passing records are never all held here.
+  const log = openExchangeLog(settings.reportsDir);
+  const digest = new RunDigest(settings.failOn);
+  let run;
+  try {
+    run = await runWritingBaseline(settings, toolInfo(), {
+      signal: handlers.signal,
+      onRecord: (r: ExchangeRecord, text: string) => {
+        log.write(r, text);
+        digest.add(r);
+        handlers.onRecord?.(r);
+      },
+      ...(handlers.onProgress ? { onProgress: handlers.onProgress } : {}),
+    });
+  } finally {
+    log.close();
+  }
+  const { result, baselineWriter, complete } = run;
+  const fuzzStopped = digest.fuzzInterrupted;
+  const info: RunInfo = {
+    tool: toolInfo(),
+    target: result.target.embedded ? `embedded reference server (${result.target.baseUrl})` : result.target.baseUrl,
+    embedded: result.target.embedded,
+    namespace: settings.namespace,
+    startedAt: result.startedAt,
+    durationMs: result.durationMs,
+    configuration: redactedSettings(settings),
+    toolErrors: result.toolErrors,
+    seed: settings.seed,
+    ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings) } : {}),
+    ...(result.interrupted
+      ? { incomplete: { reason: interruptionReason(result.interrupted), casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
+      : result.cutShort > 0 || fuzzStopped > 0
+        ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
+        : {}),
+  };
+  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
+  return {
+    settings, digest, info, files,
+    ...(result.interrupted ? { interrupted: result.interrupted } : {}),
+    ...(baselineWriter ? { baselineWritten: { dir: baselineWriter.dir, complete } } : {}),
+  };
+}
+
+/** What reports show of the discovery step. The failure pattern's evidence quotes the target's
+ * answers (clipped), which may echo a fixed --sig or --mobilekey: those are redacted as everywhere
+ * else, a secret's start at a clip mark included. */
+function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryInfo {
+  const fixed = settings.showSecrets ? [] : secretsOf({ ...(settings.sig ? { sig: settings.sig } : {}), ...(settings.mobilekey ? { mobilekey: settings.mobilekey } : {}), ...(settings.timestamp ? { timestamp: settings.timestamp } : {}) });
+  const { failure, format, discovery } = learned;
+  return {
+    sent: discovery.sent, probes: discovery.probes, records: discovery.records,
+    ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redactClipped(failure.evidence, fixed) } } : {}),
+    ...(format ? { resultFormat: format.format } : {}),
+  };
+}
