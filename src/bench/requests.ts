@@ -2,11 +2,11 @@
  * as plain requests autocannon can replay without any of the harness's work per request. */
 import { exampleCase } from '../cases/examples.js';
 import { getOperation } from '../contract/index.js';
-import type { RunSettings } from '../config/settings.js';
+import type { SettingsOf } from '../config/settings.js';
 import { authValues } from '../engine/auth.js';
 import { getTransportById, type HttpRequest } from '../transports/index.js';
 
-export async function prebuiltRequests(settings: RunSettings): Promise<HttpRequest[]> {
+export async function prebuiltRequests(settings: SettingsOf<'generation' | 'target' | 'auth'>): Promise<HttpRequest[]> {
   const out: HttpRequest[] = [];
   for (const name of settings.operations) {
     const op = getOperation(name);

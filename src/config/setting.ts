@@ -9,8 +9,17 @@ export type CommandId = (typeof COMMAND_IDS)[number];
 /** The commands that take every setting of run: run itself, and replay (which re-runs a case as run would). */
 export const RUN = ['run', 'replay'] as const satisfies readonly CommandId[];
 
+/** What a run setting is about; a function takes the settings of the groups it needs (SettingsOf in
+ * settings.ts), not all of them. target: what is tested; access: how requests reach it (transport
+ * level); auth: the spec's authentication values; generation: which requests are made; checks: how
+ * answers are judged; reports: what is written and shown; execution: how the run is spread and bounded. */
+export const SETTING_GROUPS = ['target', 'access', 'auth', 'generation', 'checks', 'reports', 'execution'] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
 export interface SettingSpec<K extends string, V> {
   readonly key: K;
+  /** The run settings' group (settings.ts names one for every row; a command's own settings have none). */
+  readonly group?: SettingGroup;
   readonly flag: string;
   /** Its environment variable (also read from .env). None: a choice of this one invocation (a mode
    * such as --json, an input file), which a deployment's configuration has no business setting. */

@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { hasMobileKey, type Operation } from '../contract/index.js';
-import { ConfigError, type RunSettings } from '../config/settings.js';
+import { ConfigError, type SettingsOf } from '../config/settings.js';
 import type { WireValues } from '../transports/index.js';
 
 export interface SignerResult {
@@ -38,7 +38,7 @@ export function signerFor(path: string): Promise<SignFn> {
 }
 
 /** The values of repnumber, timestamp, sig and (where the operation has it) mobilekey. */
-export async function authValues(settings: RunSettings, op: Operation, values: WireValues, now = new Date()): Promise<Record<string, string>> {
+export async function authValues(settings: SettingsOf<'auth'>, op: Operation, values: WireValues, now = new Date()): Promise<Record<string, string>> {
   const auth: Record<string, string> = {
     repnumber: settings.repnumber,
     timestamp: settings.timestamp ?? now.toISOString(),

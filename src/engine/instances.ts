@@ -6,7 +6,7 @@
  * distinct learned one where the contract has no operation that makes it.
  */
 import type { PositiveCase } from '../cases/case.js';
-import type { RunSettings } from '../config/settings.js';
+import type { SettingsOf } from '../config/settings.js';
 import { getOperation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
 import { isIdParam, recordsOf, type ValuePool } from '../state/learn.js';
@@ -39,7 +39,7 @@ export interface Instance {
 
 /** Makes (or takes) the record `operation`'s case works on over `transport`; `slot` tells instances
  * apart (distinct records for distinct slots), the same slot giving the same record. */
-export async function ownInstance(settings: RunSettings, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number): Promise<Instance> {
+export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports'>, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number): Promise<Instance> {
   const made = MADE_BY[operation];
   if (made) {
     const create = getOperation(made.create);

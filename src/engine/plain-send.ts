@@ -3,7 +3,7 @@
  * and the setup of a mutating case (the e-mail a delete case deletes). Encoded, signed and decoded
  * exactly as a case's exchange, so the target cannot tell them apart; never recorded as a case.
  */
-import type { RunSettings } from '../config/settings.js';
+import type { SettingsOf } from '../config/settings.js';
 import type { Operation } from '../contract/index.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
@@ -20,7 +20,7 @@ export interface PlainAnswer {
   readonly shown?: string;
 }
 
-export async function sendPlain(settings: RunSettings, client: HttpClient, op: Operation, transportId: TransportId, values: WireValues): Promise<PlainAnswer> {
+export async function sendPlain(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports'>, client: HttpClient, op: Operation, transportId: TransportId, values: WireValues): Promise<PlainAnswer> {
   const transport = getTransportById(transportId);
   const all = { ...values, ...(await authValues(settings, op, values)) };
   const request = transport.encode({ namespace: settings.namespace }, op, all);

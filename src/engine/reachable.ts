@@ -7,7 +7,7 @@
  */
 import { exampleCase } from '../cases/examples.js';
 import { getOperation, isMutating, operations, SERVICE_PATH } from '../contract/index.js';
-import type { RunSettings } from '../config/settings.js';
+import type { RunSettings, SettingsOf } from '../config/settings.js';
 import { TargetUnreachableError } from '../http/errors.js';
 import { createHttpClient, TargetError, type HttpClient } from '../http/send.js';
 import { getTransportById } from '../transports/index.js';
@@ -33,7 +33,7 @@ export async function nothingAtServicePath(client: HttpClient, settings: Pick<Ru
 
 /** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
  * path answers only 404 (a wrong --base-url, nothingAtServicePath). */
-export async function ensureReachable(settings: RunSettings & { baseUrl: string }): Promise<void> {
+export async function ensureReachable(settings: SettingsOf<'target' | 'access' | 'auth' | 'generation'> & { baseUrl: string }): Promise<void> {
   const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
   let why: string | undefined;
   try {

@@ -6,7 +6,7 @@ import type { Case } from '../cases/case.js';
 import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { hostRejectionOf } from '../profiles/host-rejection.js';
 import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
-import type { RunSettings } from '../config/settings.js';
+import type { RunSettings, SettingsOf } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
@@ -46,7 +46,7 @@ export function evaluate(exchange: Exchange, checks: readonly Check[] = allCheck
 }
 
 /** The wire values of a case, authentication included, with the case's spoiling applied. */
-async function valuesFor(settings: RunSettings, op: Operation, testCase: Case): Promise<Record<string, string>> {
+async function valuesFor(settings: SettingsOf<'auth'>, op: Operation, testCase: Case): Promise<Record<string, string>> {
   const stale = testCase.kind === 'negative' && testCase.scenario === 'auth-stale-timestamp';
   const values: Record<string, string> = { ...testCase.values, ...(await authValues(settings, op, testCase.values, stale ? new Date(Date.now() - DAY_MS) : new Date())) };
   if (testCase.kind === 'negative') {
@@ -189,8 +189,8 @@ function requestAsShown(settings: RunSettings & { baseUrl: string }, testCase: C
 }
 
 // What reports may show of a run's access settings is the same for all its exchanges.
-const accessByRun = new WeakMap<RunSettings, ReturnType<typeof accessForReports>>();
-function reportsAccess(settings: RunSettings): ReturnType<typeof accessForReports> {
+const accessByRun = new WeakMap<SettingsOf<'access' | 'reports'>, ReturnType<typeof accessForReports>>();
+function reportsAccess(settings: SettingsOf<'access' | 'reports'>): ReturnType<typeof accessForReports> {
   let access = accessByRun.get(settings);
   if (!access) accessByRun.set(settings, (access = accessForReports(settings)));
   return access;

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import type { RunSettings } from '../config/settings.js';
+import type { RunSettings, SettingsOf } from '../config/settings.js';
 import { signerFor } from './auth.js';
 import { RecordCollector } from './collector.js';
 import { plannedTests, suitesToRun, suiteWork } from './plan.js';
@@ -153,7 +153,7 @@ function compiledSources(): { options: Partial<Parameters<typeof createVitest>[1
 }
 
 /** What a regression run replays: the recorded cases of this shard, each over its transports. */
-function baselineWork(settings: RunSettings & { baseline: string }): SuiteWork {
+function baselineWork(settings: SettingsOf<'generation' | 'execution'> & { baseline: string }): SuiteWork {
   const rows = casesToReplay(readBaseline(settings.baseline), settings);
   return { units: rows.length, exchanges: rows.reduce((sum, r) => sum + r.transports.length, 0) };
 }

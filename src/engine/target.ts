@@ -3,13 +3,13 @@
  * work, or else the embedded reference server, started here and stopped by `close`. Run, replay,
  * diff-wsdl and the suites' global setup all open their target this way.
  */
-import type { RunSettings } from '../config/settings.js';
+import type { RunSettings, SettingsOf } from '../config/settings.js';
 import { startReferenceServer, type ReferenceServerOptions } from '../server/server.js';
 import { ensureReachable } from './reachable.js';
 import type { ResultFormat } from '../results/result-format.js';
 
 /** How a run's settings start the embedded server. */
-export function embeddedServer(settings: RunSettings, mutant?: string): ReferenceServerOptions {
+export function embeddedServer(settings: SettingsOf<'target' | 'auth'>, mutant?: string): ReferenceServerOptions {
   return { namespace: settings.namespace, resultFormat: settings.resultFormat, ...(settings.stateful ? { stateful: true } : {}), ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(mutant ? { mutant } : {}) };
 }
 
