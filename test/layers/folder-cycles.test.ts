@@ -1,6 +1,6 @@
 /** Every runtime import between the folders of src/ goes down the floor order, so none ties a
  * cycle (STYLE.md, "Layers point one way"). */
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,11 @@ test('every runtime import of src/ goes to a lower floor, and every folder of sr
 
 test('npm run lint:layers passes the real src/ and says so in one line', () => {
   expect(lintLayers(SRC, FLOORS)).toEqual({ ok: true, text: `lint:layers: 0 cycles and 0 imports against the floor order (${FLOORS.join(' < ')})` });
+});
+
+test('docs/architecture.md shows the floor order of floors.ts', () => {
+  const doc = readFileSync(fileURLToPath(new URL('../../docs/architecture.md', import.meta.url)), 'utf8');
+  expect(doc.split('\n').filter((line) => / < /.test(line) && line.startsWith('`'))).toEqual([FLOORS.map((f) => `\`${f}\``).join(' < ')]);
 });
 
 test('the configuration is a leaf: it loads no folder of ours but the contract', () => {
