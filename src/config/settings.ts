@@ -1,6 +1,6 @@
 /**
  * Every run setting, declared once: its flag, environment variable, default, parser and help.
- * The CLI's flags, the .env keys, the README table and the redacted configuration in reports all
+ * The CLI's flags, the .env keys, the tables of docs/cli.md (npm run docs) and the redacted configuration in reports all
  * come from this table.
  */
 import { resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { ConfigError } from './errors.js';
 import { bool, directory, regex, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingSpec } from './setting.js';
 
-/** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
+/** 10 runs x 80 operation/transport pairs keep the default run within seconds (docs/cases.md, Fuzzing). */
 export const DEFAULT_RUNS = 10;
 
 export { ConfigError } from './errors.js';
