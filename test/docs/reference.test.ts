@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { CHECK_IDS } from '../../src/checks/registry.js';
 import { COMMAND_SETTINGS } from '../../src/config/command-settings.js';
+import { COMMAND_IDS } from '../../src/config/setting.js';
 import { SETTINGS } from '../../src/config/settings.js';
 
 const page = (file: string): string => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
@@ -29,4 +30,8 @@ test.each(COMMAND_SETTINGS.map((s) => [s.flag, s.commands.join(', '), 'env' in s
 
 test.each(CHECK_IDS)('docs/checks.md lists check %s in the catalog table', (id) => {
   expect(checks).toMatch(new RegExp(`^\\| \`${id}\` \\|`, 'm'));
+});
+
+test.each(COMMAND_IDS.map((id) => [id === 'bench' ? 'npm run bench' : `tsiws-conform ${id}`]))('docs/cli.md lists the command %s', (command) => {
+  expect(cli).toMatch(new RegExp(`^\\| \`${command}[ \`]`, 'm'));
 });
