@@ -1,5 +1,5 @@
 /**
- * npm run mutants [-- --only a,b] [--seed N] [--parallel N] [--write-readme]
+ * npm run mutants [-- --only a,b] [--seed N] [--parallel N] [--write-docs]
  *
  * Runs the conformance suite against the clean reference server (0 failures required) and against
  * every mutant (each must be caught by the checks meant to catch it), prints a table, and exits 1
@@ -9,9 +9,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { runCatalog, defaultParallel } from './mutation/harness.js';
-import { formatTable, readmeBlock, replaceReadmeBlock } from './mutation/format.js';
+import { replaceBlock } from './docs/blocks.js';
+import { formatTable, mutantsBlock, MUTANTS_BLOCK, MUTANTS_PAGE } from './mutation/format.js';
 
-const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const PAGE = fileURLToPath(new URL(`../${MUTANTS_PAGE}`, import.meta.url));
 
 function fail(message: string): never {
   process.stderr.write(`npm run mutants: ${message}\n`);
@@ -24,16 +25,19 @@ function whole(flag: string, text: string | undefined, min: number): number | un
   return Number(text);
 }
 
+// The block moved from README.md to docs/mutants.md (issue 39), and its flag with it.
+if (process.argv.includes('--write-readme')) fail('--write-readme is now --write-docs: the mutants block moved from README.md to docs/mutants.md');
+
 let values;
 try {
-  ({ values } = parseArgs({ options: { only: { type: 'string' }, seed: { type: 'string' }, parallel: { type: 'string' }, 'write-readme': { type: 'boolean' } } }));
+  ({ values } = parseArgs({ options: { only: { type: 'string' }, seed: { type: 'string' }, parallel: { type: 'string' }, 'write-docs': { type: 'boolean' } } }));
 } catch (err) {
-  fail(`${(err as Error).message}; usage: npm run mutants -- [--only a,b] [--seed N] [--parallel N] [--write-readme]`);
+  fail(`${(err as Error).message}; usage: npm run mutants -- [--only a,b] [--seed N] [--parallel N] [--write-docs]`);
 }
 const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
 const seed = whole('seed', values.seed, -(2 ** 31 - 1));
 const parallel = whole('parallel', values.parallel, 1) ?? defaultParallel();
-if (values['write-readme'] && only) fail('--write-readme needs the whole catalog; leave out --only');
+if (values['write-docs'] && only) fail('--write-docs needs the whole catalog; leave out --only');
 
 process.stdout.write(`Running the clean server and ${only?.length ?? 'all'} mutants, ${parallel} at a time...\n`);
 let result;
@@ -44,8 +48,8 @@ try {
   process.exit(4);
 }
 process.stdout.write(`\n${formatTable(result)}\n`);
-if (values['write-readme']) {
-  writeFileSync(README, replaceReadmeBlock(readFileSync(README, 'utf8'), readmeBlock(result)));
-  process.stdout.write('README.md mutants block rewritten.\n');
+if (values['write-docs']) {
+  writeFileSync(PAGE, replaceBlock(readFileSync(PAGE, 'utf8'), MUTANTS_BLOCK, mutantsBlock(result), MUTANTS_PAGE));
+  process.stdout.write(`${MUTANTS_PAGE} mutants block rewritten.\n`);
 }
 process.exit(result.ok ? 0 : 1);

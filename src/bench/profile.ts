@@ -156,7 +156,7 @@ export function perExchange(split: StageSplit, exchanges: number): CpuPerExchang
   return { exchanges, profiles: split.profiles, workers: per(split.workers), main: per(split.main), totals: { workers: sum(split.workers), main: sum(split.main) } };
 }
 
-/** The per-stage table as printed (and pasted into the README). */
+/** The per-stage table as printed (and quoted in docs/performance.md). */
 export function cpuTable(cpu: CpuPerExchange): string {
   const cell = (n: number) => n.toFixed(3).padStart(8);
   const lines = [`CPU ms per checked exchange (profiled run: ${cpu.exchanges} exchanges, ${cpu.profiles} profiles; module loading and start-up included)`, `stage       workers    main  what`];

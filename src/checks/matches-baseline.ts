@@ -22,7 +22,7 @@ export interface BaselineCheck extends CheckInfo {
 export const matchesBaseline: BaselineCheck = {
   id: 'matches-baseline',
   description: 'The candidate answers each recorded case as the baseline did: same outcome and fault class, status, content type, and result text after the normalisation rules shown',
-  enforces: 'release regression: "the candidate answers what the current release answers" (README, Regression runs)',
+  enforces: 'release regression: "the candidate answers what the current release answers" (docs/regression.md, Regression runs)',
   scope: 'baseline',
   level: 'error',
   levelReason: 'the user asked for the release regression with --baseline',

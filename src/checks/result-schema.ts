@@ -8,7 +8,7 @@ const SHOWN = 3;
 export const resultSchema: Check = {
   id: 'result-schema',
   description: "The result text validates against the operation's schema in --result-schemas (<Op>.xsd or <Op>.schema.json)",
-  enforces: 'the payload schema the user declared (README, Result schemas); the contract itself types every result as s:string',
+  enforces: 'the payload schema the user declared (docs/regression.md, Result schemas and shapes); the contract itself types every result as s:string',
   scope: 'exchange',
   level: 'error',
   levelReason: 'the user declared it: the schema given for the operation in --result-schemas',

@@ -60,7 +60,7 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
       "Compares the results.json of two report folders (e.g. the previous release's and this one's):",
       'prints the checks that newly fail, that newly pass, and the cases whose verdict changed; and,',
       "from both folders' records.jsonl, each operation whose result shape drifted (a key or element",
-      "added, removed or renamed, a value's type changed: README, Result schemas and shapes).",
+      "added, removed or renamed, a value's type changed: docs/regression.md, Result schemas and shapes).",
       'Exit 1 if any check newly fails or any result shape drifted, 0 otherwise.',
     ],
   },
@@ -87,7 +87,7 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
     usage: 'tsiws-conform contract --from-wsdl FILE',
     about: ['Exit codes: 0 printed, 1 printed but something could not be expressed (see the comments), 2 bad usage or unreadable file.'],
   },
-  bench: { usage: 'npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,16,64] [--seed N] [--asmx | --no-asmx] [--out reports/bench.json]', about: ['Measures the request rate, the harness rate, CPU per checked exchange by stage, the same against the Mono ASMX host, run growth and start-up; see README, Performance and scale.'] },
+  bench: { usage: 'npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,16,64] [--seed N] [--asmx | --no-asmx] [--out reports/bench.json]', about: ['Measures the request rate, the harness rate, CPU per checked exchange by stage, the same against the Mono ASMX host, run growth and start-up; see docs/performance.md.'] },
 };
 
 export const takesPositionals = (command: CommandId): boolean => COMMAND_TEXT[command].positionals ?? false;

@@ -27,7 +27,7 @@ export interface SettingSpec<K extends string, V> {
   /** A flag that takes no value (--echo); its variable takes true/false. */
   readonly boolean?: boolean;
   readonly help: string;
-  /** How the default reads in --help and the README, where the value itself does not say it
+  /** How the default reads in --help and docs/cli.md, where the value itself does not say it
    * (e.g. "(embedded reference server)"); otherwise the help shows the default value. */
   readonly defaultText?: string;
   readonly secret?: boolean;

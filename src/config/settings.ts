@@ -1,6 +1,6 @@
 /**
  * Every run setting, declared once: its flag, environment variable, default, parser and help.
- * The CLI's flags, the .env keys, the README table and the redacted configuration in reports all
+ * The CLI's flags, the .env keys, the tables of docs/cli.md (npm run docs) and the redacted configuration in reports all
  * come from this table.
  */
 import { resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { ConfigError } from './errors.js';
 import { bool, directory, regex, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingGroup, type SettingSpec } from './setting.js';
 
-/** 10 runs x 80 operation/transport pairs keep the default run within seconds (README, Fuzzing). */
+/** 10 runs x 80 operation/transport pairs keep the default run within seconds (docs/cases.md, Fuzzing). */
 export const DEFAULT_RUNS = 10;
 
 export { ConfigError } from './errors.js';
@@ -127,7 +127,7 @@ export const SETTINGS = [
   { key: 'profile', group: 'checks', commands: RUN, flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(PROFILE_IDS, 'profile') },
   { key: 'checks', group: 'checks', commands: RUN, flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
   { key: 'skipChecks', group: 'checks', commands: RUN, flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
-  { key: 'checksModule', group: 'checks', commands: [...RUN, 'checks'], flag: 'checks-module', env: 'TSIWS_CHECKS_MODULE', defaultText: '(none)', help: 'ES module (.js, .mjs or .ts) exporting further checks, run and reported like the built-in ones (see README, Your own checks)', parse: readableFile },
+  { key: 'checksModule', group: 'checks', commands: [...RUN, 'checks'], flag: 'checks-module', env: 'TSIWS_CHECKS_MODULE', defaultText: '(none)', help: 'ES module (.js, .mjs or .ts) exporting further checks, run and reported like the built-in ones (see docs/checks.md, Your own checks)', parse: readableFile },
   { key: 'slaMs', group: 'checks', commands: RUN, flag: 'sla-ms', env: 'TSIWS_SLA_MS', defaultText: '(no limit)', help: 'Response time limit checked by response-time', parse: positiveInt },
   { key: 'seed', group: 'generation', commands: RUN, flag: 'seed', env: 'TSIWS_SEED', defaultText: '(random, printed at the start)', help: 'fast-check seed; the same seed sends the same requests', parse: seed },
   { key: 'runs', group: 'generation', commands: RUN, flag: 'runs', env: 'TSIWS_RUNS', help: 'Fuzzed requests per operation and transport', parse: positiveInt },
@@ -147,7 +147,7 @@ export const SETTINGS = [
   { key: 'repeat', group: 'generation', commands: RUN, flag: 'repeat', env: 'TSIWS_REPEAT', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
   { key: 'shard', group: 'execution', commands: RUN, flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
   { key: 'workers', group: 'execution', commands: RUN, flag: 'workers', env: 'TSIWS_WORKERS', defaultText: '(the machine\'s cores)', help: 'Cores a run keeps busy: a suite with more than a core\'s worth of cases is split across up to this many worker processes (lanes); given, the split is made however small the suite; --rate keeps one', parse: positiveInt },
-  { key: 'authSecret', group: 'auth', commands: [...RUN, 'serve'], flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see README, Authentication)", secret: true, parse: text },
+  { key: 'authSecret', group: 'auth', commands: [...RUN, 'serve'], flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see docs/cases.md, Authentication enforcement)", secret: true, parse: text },
   { key: 'record', group: 'reports', commands: RUN, flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', group: 'generation', commands: RUN, flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
   { key: 'resultSchemas', group: 'checks', commands: RUN, flag: 'result-schemas', env: 'TSIWS_RESULT_SCHEMAS', defaultText: '(none)', help: 'Folder of result schemas, <Operation>.xsd or <Operation>.schema.json (written by tsiws-conform shapes infer); check result-schema validates each result against its operation\'s', parse: directory },

@@ -92,7 +92,7 @@ export function countRecord(counts: { exchanges: Record<Outcome, number>; checks
 export function summaryOf(counts: SummaryCounts, levels: LevelCounts, notCovered: readonly NotCoveredCell[], run: VerdictInputs, dataPath?: DataPathSummary): Summary {
   const failOn = failOnOf(run);
   const { exchanges, checks } = counts;
-  // An operation whose valid requests never succeeded is a warning like a check's (README, Levels):
+  // An operation whose valid requests never succeeded is a warning like a check's (docs/checks.md, Graded findings):
   // named in every report, counted in "with N warnings", failing the run only under --fail-on
   // warning. It is about the run's reach, not one exchange, so it is no check verdict: levels
   // (failed check verdicts) and the exchanges' outcomes leave it out, and the verdict adds it here.

@@ -1,4 +1,4 @@
-/** Started as the README says, through npx (or `npm run`): the tool's flags stay the tool's, and a
+/** Started as the README and docs/ci.md say, through npx (or `npm run`): the tool's flags stay the tool's, and a
  * CI timeout's SIGTERM to npm, which exits without passing it on, still ends the run with complete,
  * certified reports marked incomplete (the bin notices that its parent went away).
  * Real processes; `npx` from the checkout runs its own bin. */

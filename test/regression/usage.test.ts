@@ -13,7 +13,7 @@ const writer = new BaselineWriter(base, { tool: { name: 't', version: '1' }, tar
 writer.add({ operation: 'MobileContactSearch', transport: 'get', caseId: 'MobileContactSearch-example', kind: 'positive', values: {}, request: { method: 'GET', url: '', headers: {}, curl: '' }, checks: [], response: { status: 200, headers: {}, body: '', bodyBytes: 0, truncated: false, elapsedMs: 1 }, result: { kind: 'result', text: 'x' } });
 writer.close(true);
 
-// A failed run writes reports saying why (README, Exit codes): into a folder of their own, so that
+// A failed run writes reports saying why (docs/cli.md, Exit codes): into a folder of their own, so that
 // they neither land in the working folder nor give the compare cases a results.json.
 const reports = ['--reports', join(dir, 'reports')];
 const own = join(dir, 'own');

@@ -1,4 +1,4 @@
-/** A mutant made for regression runs (README, Regression runs): a release that changed one
+/** A mutant made for regression runs (docs/regression.md): a release that changed one
  * operation's result on one transport only. The mutation run replays a baseline recorded against
  * the clean server (needs.baseline), where matches-baseline catches it; the echo and the transport
  * comparison run in that replay too and catch it as well. */

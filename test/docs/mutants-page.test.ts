@@ -1,15 +1,16 @@
-/** The README's mutation-score block (written by `npm run mutants -- --write-readme`) lists exactly the catalog. */
+/** The mutation-score block of docs/mutants.md (written by `npm run mutants -- --write-docs`) lists exactly the catalog. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { ALL_MUTANTS as MUTANTS } from '../../scripts/mutation/catalog.js';
 import { baselineChecks, caseChecks, checks, serviceChecks, sequenceChecks } from '../../src/checks/registry.js';
-import { README_BEGIN, README_END, replaceReadmeBlock } from '../../scripts/mutation/format.js';
+import { readBlock } from '../../scripts/docs/blocks.js';
+import { MUTANTS_BLOCK, MUTANTS_PAGE } from '../../scripts/mutation/format.js';
 
 const LEVEL = new Map([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].map((c) => [c.id, c.level]));
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const page = readFileSync(new URL(`../../${MUTANTS_PAGE}`, import.meta.url), 'utf8');
 
-test('the README mutants block lists exactly the mutants in the catalog, each caught or accepted', () => {
-  const block = readme.slice(readme.indexOf(README_BEGIN), readme.indexOf(README_END));
+test('the mutants block of docs/mutants.md lists exactly the mutants in the catalog, each caught or accepted', () => {
+  const block = readBlock(page, MUTANTS_BLOCK) ?? '';
   const rows = [...block.matchAll(/^\| `([\w-]+)` \|.*\| ([^|]+) \|$/gm)].map((m) => [m[1], m[2]!.trim()]);
   expect(rows.map(([name]) => name).sort()).toEqual(MUTANTS.map((m) => m.name).sort());
   for (const [name, verdict] of rows) {
@@ -26,10 +27,4 @@ test('the README mutants block lists exactly the mutants in the catalog, each ca
 
 test('every mutant names at least one check meant to catch it, unless it is a tolerated variant', () => {
   for (const m of MUTANTS) expect(m.tolerated !== undefined || m.caughtBy.length > 0, m.name).toBe(true);
-});
-
-test('the block rewriter replaces only the block, and refuses a README without markers', () => {
-  const text = `a\n${README_BEGIN}\nold\n${README_END}\nb`;
-  expect(replaceReadmeBlock(text, `${README_BEGIN}\nnew\n${README_END}`)).toBe(`a\n${README_BEGIN}\nnew\n${README_END}\nb`);
-  expect(() => replaceReadmeBlock('no markers', 'x')).toThrow(/add the two markers/);
 });

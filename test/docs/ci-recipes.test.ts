@@ -1,15 +1,15 @@
-/** The CI recipes in README are valid YAML and do what the text promises: secrets from the CI's
+/** The CI recipes of docs/ci.md are valid YAML and do what the text promises: secrets from the CI's
  * store as TSIWS_* variables the tool knows, reports kept as artefacts even when the run fails. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { SETTINGS } from '../../src/config/settings.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!, { strict: true, uniqueKeys: true }));
+const page = readFileSync(new URL('../../docs/ci.md', import.meta.url), 'utf8');
+const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!, { strict: true, uniqueKeys: true }));
 const known = new Set(SETTINGS.map((s) => s.env));
 
-test('README has a GitHub Actions and a GitLab CI recipe and a sharded matrix, all valid YAML', () => {
+test('docs/ci.md has a GitHub Actions and a GitLab CI recipe and a sharded matrix, all valid YAML', () => {
   expect(blocks).toHaveLength(3);
   expect(blocks[0].jobs.conformance.steps).toBeInstanceOf(Array);
   expect(blocks[1]['tsiws-conformance'].script).toBeInstanceOf(Array);
