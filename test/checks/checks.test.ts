@@ -435,6 +435,9 @@ for (const t of TRANSPORT_IDS) {
   add('rejects-invalid-input', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), passed, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'non-numeric int rejected with HTTP 400 and no body', () => fromReply(empty(400)), passed, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'valid request', () => answer(t), notApplicable);
+  // answers-in-time judges only a request that got no answer: the engine gives that verdict
+  // (test/engine/hang-finding.test.ts shows it firing and silent).
+  add('answers-in-time', t, 'an invalid request answered', () => fromReply(asmxRejection(t)), notApplicable, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'authentication case', () => fromReply(resultReply(t, 'x')), notApplicable, CORRUPTED_SIG);
 
   // rejection-per-profile
