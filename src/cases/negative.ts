@@ -76,6 +76,17 @@ export const getScenario = (id: ScenarioId): Scenario => SCENARIOS.find((s) => s
 /** The operation name no contract has; used to probe routing. */
 export const UNKNOWN_OPERATION = 'MobileNoSuchOperation';
 
+// The guard's verdicts are the same for every plan a process makes (a worker makes several).
+const guarded = new Map<string, readonly TransportId[]>();
+
+/** The validity guard: only the transports whose wire form of the value its type refuses. */
+function guardedTransports(op: Operation, s: Scenario, param: string, values: WireValues): readonly TransportId[] {
+  const key = `${op.name} ${s.id} ${param}`;
+  let transports = guarded.get(key);
+  if (!transports) guarded.set(key, (transports = s.transports.filter((t) => invalidValueOnWire(op, values, t, param))));
+  return transports;
+}
+
 /** Every negative case of one operation. Auth scenarios only when authentication is configured. */
 export function negativeCases(op: Operation, options: { auth: boolean }): NegativeCase[] {
   const base = exampleCase(op).values;
@@ -88,8 +99,7 @@ export function negativeCases(op: Operation, options: { auth: boolean }): Negati
       for (const p of op.params.filter((q) => q.type === s.perParam)) {
         // repnumber comes from configuration; the spoiled value replaces it all the same.
         const values = { ...base, [p.name]: s.value! };
-        // The validity guard: only the transports whose wire form of the value its type refuses.
-        const transports = s.transports.filter((t) => invalidValueOnWire(op, values, t, p.name));
+        const transports = guardedTransports(op, s, p.name, values);
         if (transports.length > 0) cases.push({ ...common, transports, id: `${op.name}-${s.id}-${p.name}`, param: p.name, values });
       }
     } else if (s.id === 'missing-parameter') {
