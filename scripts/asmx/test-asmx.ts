@@ -6,11 +6,9 @@
  * answers? Exits with the CLI's exit code; reports in reports/asmx/. Set TSIWS_ASMX_CUSTOM_ERRORS=On
  * to see the runtime as a remote client of a deployment does (ASP.NET's default is RemoteOnly).
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runCliAgainst } from '../run-against.js';
 import { startAsmxHost } from './host.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const extra = process.argv.slice(2);
 // The CLI takes the last --reports; so does this summary.
 const REPORTS = extra.reduce((dir, arg, i) => (arg === '--reports' ? extra[i + 1] ?? dir : arg.startsWith('--reports=') ? arg.slice(10) : dir), 'reports/asmx');
@@ -35,25 +33,11 @@ try {
 }
 say(`Mono ASMX host at ${host.baseUrl} (site ${host.siteDir})`);
 
-// '--' ends node's options: Node 20 would read an --env-file among the run flags itself (see the bin).
 // A fixed seed unless one is given: the fuzzed requests, and so the findings they earn (parity notes
 // on fuzzed GET values that ASP.NET's request validation refuses), are the same from run to run.
 const seeded = process.env['TSIWS_SEED'] !== undefined || extra.some((a) => a === '--seed' || a.startsWith('--seed=')) ? [] : ['--seed', '1'];
-const args = ['--', 'bin/tsiws-conform.js', 'run', '--base-url', host.baseUrl, '--allow-mutations', '--echo', '--reports', 'reports/asmx', '--format', 'json', ...seeded, ...extra];
-const cli = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-let stdout = '';
-cli.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-
 // Always stop the host: on an interrupt, stop the run first, then the host.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    cli.kill(signal);
-    void host.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  });
-}
-
-const exitCode = await new Promise<number>((resolve) => cli.once('exit', (code, sig) => resolve(code ?? (sig ? 1 : 0))));
-await host.stop();
+const { exitCode, stdout } = await runCliAgainst(['--base-url', host.baseUrl, '--allow-mutations', '--echo', '--reports', 'reports/asmx', '--format', 'json', ...seeded, ...extra], () => host.stop());
 
 try {
   const doc = JSON.parse(stdout) as { verdict: string; failOn: string; summary: { exchanges: Record<string, number>; checks: Record<string, number>; levels: Record<'error' | 'warning' | 'info', number> } };

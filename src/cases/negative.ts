@@ -8,6 +8,7 @@ import { getTransportById, TRANSPORT_IDS, type CodecContext, type HttpRequest, t
 import type { NegativeCase } from './case.js';
 import { exampleCase } from './examples.js';
 import type { ScenarioId } from '../results/case-labels.js';
+import { invalidValueOnWire } from './wire-guard.js';
 
 export interface Scenario {
   readonly id: ScenarioId;
@@ -19,6 +20,9 @@ export interface Scenario {
   readonly value?: string;
   /** Needs authentication to be configured (a signer or real credentials). */
   readonly auth?: boolean;
+  /** Made by fuzzing only (engine/fuzz.ts), never from this catalog: a value its XSD type allows
+   * (src/wsdl/lexical-space.ts) that ASMX's own parsing refuses on the transport it is sent over. */
+  readonly fromFuzz?: true;
 }
 
 const SOAP: readonly TransportId[] = ['soap11', 'soap12'];
@@ -43,7 +47,15 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: 'auth-corrupted-sig', description: 'a valid request whose sig is corrupted', transports: TRANSPORT_IDS, auth: true },
   { id: 'auth-stale-timestamp', description: 'a valid request signed with a timestamp a day old', transports: TRANSPORT_IDS, auth: true },
   { id: 'auth-missing-mobilekey', description: 'a valid request without mobilekey', transports: TRANSPORT_IDS, auth: true },
+  { id: 'int-asmx-only', description: 'an xs:int that ASMX\'s Int32 parsing refuses', transports: TRANSPORT_IDS, perParam: 'int', fromFuzz: true },
+  { id: 'dt-asmx-only', description: 'an xs:dateTime that ASMX\'s DateTime parsing refuses', transports: TRANSPORT_IDS, perParam: 'dt', fromFuzz: true },
+  { id: 'bool-asmx-only', description: 'an xs:boolean that ASMX\'s Boolean.Parse refuses (1 or 0 over GET or POST)', transports: TRANSPORT_IDS, perParam: 'bool', fromFuzz: true },
 ];
+
+/** The scenario of a generated value of `type` that is outside its XSD type's lexical space, and
+ * of one inside it that ASMX refuses all the same (engine/fuzz.ts). */
+export const INVALID_SCENARIO: Readonly<Record<Exclude<SoapType, 'str'>, ScenarioId>> = { int: 'int-non-numeric', dt: 'dt-invalid', bool: 'bool-invalid' };
+export const ASMX_ONLY_SCENARIO: Readonly<Record<Exclude<SoapType, 'str'>, ScenarioId>> = { int: 'int-asmx-only', dt: 'dt-asmx-only', bool: 'bool-asmx-only' };
 
 /** What ASP.NET request validation refuses, as either runtime does: .NET Framework (reference
  * source, CrossSiteScriptingValidation.IsDangerousString) "<" before a letter, "!", "/" or "?";
@@ -57,17 +69,31 @@ export const getScenario = (id: ScenarioId): Scenario => SCENARIOS.find((s) => s
 /** The operation name no contract has; used to probe routing. */
 export const UNKNOWN_OPERATION = 'MobileNoSuchOperation';
 
+// The guard's verdicts are the same for every plan a process makes (a worker makes several).
+const guarded = new Map<string, readonly TransportId[]>();
+
+/** The validity guard: only the transports whose wire form of the value its type refuses. */
+function guardedTransports(op: Operation, s: Scenario, param: string, values: WireValues): readonly TransportId[] {
+  const key = `${op.name} ${s.id} ${param}`;
+  let transports = guarded.get(key);
+  if (!transports) guarded.set(key, (transports = s.transports.filter((t) => invalidValueOnWire(op, values, t, param))));
+  return transports;
+}
+
 /** Every negative case of one operation. Auth scenarios only when authentication is configured. */
 export function negativeCases(op: Operation, options: { auth: boolean }): NegativeCase[] {
   const base = exampleCase(op).values;
   const cases: NegativeCase[] = [];
   for (const s of SCENARIOS) {
+    if (s.fromFuzz) continue;
     if ((s.auth && (!options.auth || (s.id === 'auth-missing-mobilekey' && !hasMobileKey(op))))) continue;
     const common = { operation: op.name, kind: 'negative' as const, scenario: s.id, transports: s.transports };
     if (s.perParam) {
       for (const p of op.params.filter((q) => q.type === s.perParam)) {
         // repnumber comes from configuration; the spoiled value replaces it all the same.
-        cases.push({ ...common, id: `${op.name}-${s.id}-${p.name}`, param: p.name, values: { ...base, [p.name]: s.value! } });
+        const values = { ...base, [p.name]: s.value! };
+        const transports = guardedTransports(op, s, p.name, values);
+        if (transports.length > 0) cases.push({ ...common, transports, id: `${op.name}-${s.id}-${p.name}`, param: p.name, values });
       }
     } else if (s.id === 'missing-parameter') {
       const first = op.params[0]!;

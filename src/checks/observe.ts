@@ -16,7 +16,9 @@ export interface SoapFaultView {
 }
 
 export type Observed =
-  | { readonly body: 'success'; readonly status: number }
+  /** `version`: the SOAP version of the envelope holding the result (a SOAP 1.2 endpoint may answer
+   * a SOAP 1.1 request in SOAP 1.1, SOAP 1.2 Part 1, Appendix A); absent over GET and POST. */
+  | { readonly body: 'success'; readonly status: number; readonly version?: '1.1' | '1.2' }
   | ({ readonly body: 'soap-fault'; readonly status: number } & SoapFaultView)
   | { readonly body: 'empty'; readonly status: number }
   | { readonly body: 'plain-text'; readonly status: number; readonly text: string }
@@ -81,7 +83,10 @@ export function observe(exchange: Exchange): Observed {
   const fault = soapFaultOf(response);
   const decoded = decodedOf(exchange);
   if (fault) o = { body: 'soap-fault', status, ...fault };
-  else if (status >= 200 && status < 300 && decoded.kind === 'result') o = { body: 'success', status };
+  else if (status >= 200 && status < 300 && decoded.kind === 'result') {
+    const version = codecFor(exchange).dialect?.version;
+    o = version ? { body: 'success', status, version } : { body: 'success', status };
+  }
   else if (response.body.length === 0) o = { body: 'empty', status };
   else if (parseContentType(response.headers['content-type']).mediaType === 'text/plain') o = { body: 'plain-text', status, text: bodyText(response) };
   else {

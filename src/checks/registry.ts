@@ -1,4 +1,5 @@
 /** The catalog: every check, in the order they are reported. Adding a check is one file and one line here. */
+import { answersInTime } from './answers-in-time.js';
 import { authEnforced } from './auth-enforced.js';
 import { charsetConsistent } from './charset-consistent.js';
 import { contentCodingAccepted } from './content-coding-accepted.js';
@@ -53,6 +54,7 @@ export const checks: readonly Check[] = [
   // Invalid requests and faults
   rejectsInvalidInput,
   rejectionPerProfile,
+  answersInTime,
   errorBodyReadable,
   soapFaultShape,
   faultStatus,

@@ -7,7 +7,7 @@ import { fail, pass, scope, type Check } from './types.js';
 export function matchesShape(o: Observed, shape: ResponseShape, requestVersion: string | undefined): boolean {
   switch (shape.body) {
     case 'any-rejection': return o.body === 'soap-fault' || (o.status < 200 || o.status >= 300);
-    case 'success': return o.body === 'success';
+    case 'success': return o.body === 'success' && (shape.dialect === undefined || o.version === shape.dialect);
     case 'soap-fault': return o.body === 'soap-fault' && shape.status.includes(o.status) && o.dialect.version === (shape.dialect ?? requestVersion ?? o.dialect.version);
     case 'empty': return o.body === 'empty' && shape.status.includes(o.status);
     case 'plain-text': return o.body === 'plain-text' && shape.status.includes(o.status);

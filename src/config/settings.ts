@@ -29,6 +29,9 @@ export interface RunSettings {
   readonly mobilekey: string | undefined;
   readonly signer: string | undefined;
   readonly timeoutMs: number;
+  /** Time allowed for the answer to a negative case (never more than timeoutMs): none in time is
+   * the answers-in-time finding, not a tool error. */
+  readonly negativeTimeoutMs: number;
   readonly maxResponseBytes: number;
   readonly concurrency: number;
   readonly profile: ProfileId;
@@ -121,6 +124,7 @@ export const SETTINGS = [
   { key: 'mobilekey', group: 'auth', commands: RUN, flag: 'mobilekey', env: 'TSIWS_MOBILEKEY', defaultText: '(empty)', help: 'Fixed mobilekey value for the five operations that carry it', secret: true, parse: text },
   { key: 'signer', group: 'auth', commands: RUN, flag: 'signer', env: 'TSIWS_SIGNER', defaultText: '(none)', help: 'ES module exporting sign({ operation, params }) => { timestamp, sig, mobilekey? }', secret: true, parse: readableFile },
   { key: 'timeoutMs', group: 'access', commands: RUN, flag: 'timeout-ms', env: 'TSIWS_TIMEOUT_MS', help: 'Time allowed for one complete response', parse: positiveInt },
+  { key: 'negativeTimeoutMs', group: 'access', commands: RUN, flag: 'negative-timeout-ms', env: 'TSIWS_NEGATIVE_TIMEOUT_MS', help: 'Time allowed for the answer to a negative case (invalid input, a malformed or cut-off request; at most --timeout-ms); no answer in time is one answers-in-time finding per scenario and transport, not a tool error', parse: positiveInt },
   { key: 'maxResponseBytes', group: 'access', commands: RUN, flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', group: 'execution', commands: RUN, flag: 'concurrency', env: 'TSIWS_CONCURRENCY', help: 'Requests in flight at once', parse: positiveInt },
   { key: 'failOn', group: 'checks', commands: RUN, flag: 'fail-on', env: 'TSIWS_FAIL_ON', help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
@@ -180,6 +184,7 @@ export const DEFAULTS: RunSettings = {
   mobilekey: undefined,
   signer: undefined,
   timeoutMs: 30_000,
+  negativeTimeoutMs: 5_000,
   maxResponseBytes: 8 * 1024 * 1024,
   concurrency: 4,
   profile: 'asmx',

@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import type { Case } from '../cases/case.js';
 import { valuesArbitrary } from '../cases/arbitraries.js';
-import type { Operation, SoapType } from '../contract/index.js';
+import { ASMX_ONLY_SCENARIO, INVALID_SCENARIO } from '../cases/negative.js';
+import { invalidValueOnWire } from '../cases/wire-guard.js';
+import type { Operation } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
@@ -40,15 +42,19 @@ export function propertySeed(seed: number, operation: string): number {
   return h | 0;
 }
 
-const SCENARIO_FOR: Record<SoapType, ScenarioId> = { int: 'int-non-numeric', dt: 'dt-invalid', bool: 'bool-invalid', str: 'int-non-numeric' };
-
-/** The case generated values make on a transport: valid there, or the negative case they are. */
+/** The case generated values make on a transport: valid there, or the negative case they are.
+ * A value ASMX's parsing refuses is a negative value only if the validity guard finds it outside
+ * its XSD type's lexical space as sent (after encoding); every shrinking candidate comes through
+ * here too, so a shrunk counterexample is judged by its own wire form. One the guard finds valid
+ * ("1" for a boolean over GET) is ASMX's habit, judged as such (the *-asmx-only scenarios). */
 export function caseFor(op: Operation, values: WireValues, transport: TransportId, id: string): Case {
   const echo = expectedEcho(op, values, familyOf(transport));
   // Valid values stay a valid request even where a host may refuse them (markup over GET/POST, a
   // long query): such a refusal is recognised from the answer (src/profiles/host-rejection.ts).
-  if (echo.ok) return { id, operation: op.name, kind: 'positive', values };
-  return { id, operation: op.name, kind: 'negative', scenario: SCENARIO_FOR[echo.param.type], param: echo.param.name, values, transports: [transport] };
+  // A string always converts: only a typed parameter fails.
+  if (echo.ok || echo.param.type === 'str') return { id, operation: op.name, kind: 'positive', values };
+  const scenario = (invalidValueOnWire(op, values, transport, echo.param.name) ? INVALID_SCENARIO : ASMX_ONLY_SCENARIO)[echo.param.type];
+  return { id, operation: op.name, kind: 'negative', scenario, param: echo.param.name, values, transports: [transport] };
 }
 
 /** Adds the value classes of one sample to a property's coverage (for the report's coverage section). */

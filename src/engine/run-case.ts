@@ -1,6 +1,7 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
 import { checks as allChecks, type Check, type Exchange } from '../checks/registry.js';
 import { runChecks, selected } from '../checks/runner.js';
+import { answersInTime, hangVerdict } from '../checks/answers-in-time.js';
 import { resultSchemasFor } from '../checks/load-result-schemas.js';
 import type { Case } from '../cases/case.js';
 import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
@@ -131,8 +132,17 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
       return done;
     };
   } else record.request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
+  // A negative case is answered in --negative-timeout-ms or not at all (answers-in-time); once a
+  // scenario went unanswered over a transport, its other cases there are not sent to wait again.
+  const judgesHangs = negative !== undefined && checks.includes(answersInTime);
+  const hangKey = negative && `${negative.scenario} ${transportId}`;
+  if (judgesHangs && hungOf(settings).has(hangKey!)) {
+    record.checks = [{ id: answersInTime.id, status: 'skipped', message: `not sent: ${negative.scenario} went unanswered over ${transportId} already (${hungOf(settings).get(hangKey!)})` }];
+    return record as ExchangeRecord;
+  }
+  const waitMs = judgesHangs ? Math.min(settings.timeoutMs, settings.negativeTimeoutMs) : undefined;
   try {
-    const response = await client.send(request);
+    const response = await client.send(request, waitMs === undefined ? undefined : { timeoutMs: waitMs });
     const hostRejection = profile.hostRejections ? hostRejectionOf(response, transportId, (request.path.split('?')[1] ?? '').length) : undefined;
     // Key by key, as the record above: spreads of conditional parts cost more than most checks.
     const exchange: { -readonly [K in keyof Exchange]: Exchange[K] } = { operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile };
@@ -175,12 +185,26 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, failure);
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
+    if (judgesHangs && err.code === 'TSIWS_TIMEOUT') {
+      hungOf(settings).set(hangKey!, testCase.id);
+      record.checks = runChecks([answersInTime], () => hangVerdict(negative.scenario, transportId, waitMs!, redact(err.message, secrets)));
+      return record as ExchangeRecord;
+    }
     record.checks = [];
     // The message names the request (a GET's URL holds sig and mobilekey): redacted as any text.
     record.error = { code: err.code, message: redact(err.message, secrets) };
     if (testCase.kind === 'positive') record.dataPath = 'refused';
   }
   return record as ExchangeRecord;
+}
+
+// The scenarios a run's target left unanswered, by transport, with the case that showed it: one
+// finding each (per worker process: a run's workers may each find it once).
+const hungByRun = new WeakMap<RunSettings, Map<string, string>>();
+function hungOf(settings: RunSettings): Map<string, string> {
+  let hung = hungByRun.get(settings);
+  if (!hung) hungByRun.set(settings, (hung = new Map()));
+  return hung;
 }
 
 /** The request as reports show it: as sent with --show-secrets, else built with the placeholders. */

@@ -32,8 +32,14 @@ export interface HttpClientOptions {
   readonly access?: HttpAccess;
 }
 
+/** One request's own limits, where they differ from the client's. */
+export interface SendOptions {
+  /** Time allowed for this response instead of the client's timeoutMs. */
+  readonly timeoutMs?: number;
+}
+
 export interface HttpClient {
-  send(request: HttpRequest): Promise<HttpResponse>;
+  send(request: HttpRequest, options?: SendOptions): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
@@ -182,15 +188,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // Most runs add no header: a request's own then go as they are (undici only reads them).
   const addsHeaders = access.auth !== undefined || Object.keys(access.headers ?? {}).length > 0;
   return {
-    async send(request) {
+    async send(request, options) {
       const path = prefix + request.path;
+      const own = options?.timeoutMs === undefined ? limits : { ...limits, timeoutMs: options.timeoutMs };
       const url = base.origin + path;
       const headers = addsHeaders ? withAccessHeaders(request.headers, access) : request.headers;
       for (let retries = 0; ; retries++) {
         await limiter?.take();
         const release = await slots.acquire();
         try {
-          const response = await sendOnce(dispatcher, base.origin, request, headers, path, url, limits);
+          const response = await sendOnce(dispatcher, base.origin, request, headers, path, url, own);
           return retries === 0 ? response : { ...response, retries };
         } catch (err) {
           const error = err as TargetError;

@@ -8,7 +8,7 @@ export type ResponseShape =
   | { readonly body: 'empty'; readonly status: readonly number[] }
   | { readonly body: 'plain-text'; readonly status: readonly number[]; readonly message?: string }
   /** The input is tolerated: a normal result is acceptable. */
-  | { readonly body: 'success' }
+  | { readonly body: 'success'; readonly dialect?: '1.1' | '1.2' }
   /** Any well-formed fault or any non-2xx status. */
   | { readonly body: 'any-rejection' };
 

@@ -6,6 +6,7 @@ export type ScenarioId =
   | 'missing-parameter' | 'unknown-soapaction' | 'soap12-envelope-as-soap11' | 'soap11-envelope-as-soap12'
   | 'malformed-xml' | 'unknown-operation-path'
   | 'auth-corrupted-sig' | 'auth-stale-timestamp' | 'auth-missing-mobilekey'
+  | 'int-asmx-only' | 'dt-asmx-only' | 'bool-asmx-only'
 ;
 
 /** The classes of a value sent (src/cases/value-classes.ts says which apply). */

@@ -30,6 +30,12 @@ const xsdOf: Record<SoapType, { type: string; minOccurs: '0' | '1' }> = {
   bool: { type: 's:boolean', minOccurs: '1' },
 };
 
+/** The XSD built-in type (prefix `s:`, XML Schema's namespace) the schema gives a parameter of `type`. */
+export const xsdTypeOf = (type: SoapType): string => xsdOf[type].type;
+
+/** The namespace the `s:` prefix of xsdTypeOf's names stands for. */
+export const XSD_NS = XS;
+
 const el = (name: string, minOccurs: string, type: string) => ({
   '@_minOccurs': minOccurs, '@_maxOccurs': '1', '@_name': name, '@_type': type,
 });

@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NegativeCase } from '../../src/cases/case.js';
-import { negativeCases, negativeRequest } from '../../src/cases/negative.js';
+import { getScenario, negativeCases, negativeRequest } from '../../src/cases/negative.js';
+import type { ScenarioId } from '../../src/results/case-labels.js';
 import { checks, type Exchange } from '../../src/checks/registry.js';
 import { loadResultSchemas, type ResultSchema } from '../../src/checks/load-result-schemas.js';
 
@@ -30,9 +31,9 @@ import type { Level } from '../../src/results/levels.js';
 import { empty, plainError, soapFault, soapResult, stringResult, type Reply } from '../../src/server/replies.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { soap11, soap12, type SoapDialect } from '../../src/transports/dialects.js';
+import { PROFILE_IDS } from '../../src/contract/vocabulary.js';
 import { getTransportById, TRANSPORT_IDS, type HttpResponse, type TransportId } from '../../src/transports/index.js';
 import { bytesResponse, fromReply, response, send } from '../support/http.js';
-import type { ScenarioId } from '../../src/results/case-labels.js';
 
 const NS = 'http://www.tigerpawsoftware.com';
 const CTX = { namespace: NS };
@@ -75,8 +76,12 @@ const NEGATIVE_CASES = negativeCases(op, { auth: true });
 /** The first negative case of a scenario (for a per-parameter scenario, its first parameter). */
 function negativeCase(scenario: ScenarioId): NegativeCase {
   const found = NEGATIVE_CASES.find((c) => c.scenario === scenario);
-  if (!found) throw new Error(`${op.name} has no ${scenario} case`);
-  return found;
+  if (found) return found;
+  // Fuzzing alone makes a *-asmx-only case: its first parameter of the type, as 1 (valid xs:boolean).
+  const fuzzed = getScenario(scenario);
+  const param = op.params.find((p) => p.type === fuzzed.perParam);
+  if (!fuzzed.fromFuzz || !param) throw new Error(`${op.name} has no ${scenario} case`);
+  return { id: `${op.name}-${scenario}`, operation: op.name, kind: 'negative', scenario, param: param.name, values: { ...NEGATIVE_CASES[0]!.values, [param.name]: '1' }, transports: fuzzed.transports };
 }
 const expectationOf = (t: TransportId, scenario: ScenarioId, profile: ProfileId = 'asmx'): Expectation =>
   expectationFor(profile, scenario, t, negativeCase(scenario).param);
@@ -411,14 +416,29 @@ for (const t of TRANSPORT_IDS) {
   const asmxSummary = expectationOf(t, 'int-non-numeric').summary;
   const lenientSummary = expectationOf(t, 'int-non-numeric', 'lenient').summary;
 
-  // rejects-invalid-input: only a success is a finding, whatever the profile.
+  // rejects-invalid-input: only a success is a finding. Over SOAP the XSD type is the contract
+  // under every profile; over GET/POST the parameter is text: an error under strict and asmx, a
+  // warning under lenient (src/profiles/contract-rules.ts). Each message cites its rule.
+  const accepted = (rule: string) => new RegExp(`^invalid input was accepted: HTTP 200 with a result; it breaks: ${rule}`);
+  const soap = t === 'soap11' || t === 'soap12';
+  const SOAP_TYPE = accepted('spec, Parameter order and types: over SOAP the SOAP types \\(xs:int, xs:dateTime, xs:boolean\\) are the contract, and XSD 1.0 Part 2');
   add('rejects-invalid-input', t, 'non-numeric int answered with a result', () => fromReply(resultReply(t, 'x')),
-    failed('invalid input was accepted: HTTP 200 with a result'), INT_NON_NUMERIC);
+    failed(soap ? SOAP_TYPE : accepted('asmx profile: ASMX converts GET/POST text to the SOAP type'), 'error'), INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'non-numeric int answered with a result, lenient profile', () => fromReply(resultReply(t, 'x')),
-    failed('invalid input was accepted: HTTP 200 with a result'), LENIENT_INT_NON_NUMERIC);
+    soap ? failed(SOAP_TYPE, 'error') : failed(accepted('spec, Transports note 3: over HTTP GET and POST every parameter "is transmitted as text"'), 'warning'), LENIENT_INT_NON_NUMERIC);
+  add('rejects-invalid-input', t, 'non-numeric int answered with a result, strict profile', () => fromReply(resultReply(t, 'x')),
+    failed(soap ? SOAP_TYPE : accepted('strict profile: the SOAP type held over GET/POST too'), 'error'), { scenario: 'int-non-numeric', profile: 'strict' });
+  // A value XSD allows that only ASMX's parsing refuses (a boolean 1 over GET): a warning at most.
+  add('rejects-invalid-input', t, 'boolean XSD allows, ASMX refuses, answered with a result', () => fromReply(resultReply(t, 'x')),
+    failed(accepted('XSD 1.0 Part 2 allows this value \\(3.2.2.1: xs:boolean is \\{true, false, 1, 0\\}\\)'), 'warning'), { scenario: 'bool-asmx-only' });
+  add('rejects-invalid-input', t, 'boolean XSD allows, ASMX refuses, answered with a result, lenient', () => fromReply(resultReply(t, 'x')),
+    passed, { scenario: 'bool-asmx-only', profile: 'lenient' });
   add('rejects-invalid-input', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), passed, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'non-numeric int rejected with HTTP 400 and no body', () => fromReply(empty(400)), passed, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'valid request', () => answer(t), notApplicable);
+  // answers-in-time judges only a request that got no answer: the engine gives that verdict
+  // (test/engine/hang-finding.test.ts shows it firing and silent).
+  add('answers-in-time', t, 'an invalid request answered', () => fromReply(asmxRejection(t)), notApplicable, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'authentication case', () => fromReply(resultReply(t, 'x')), notApplicable, CORRUPTED_SIG);
 
   // rejection-per-profile
@@ -582,14 +602,15 @@ add('fault-code-per-profile', 'soap11', 'non-numeric int: dotted soap:Client.Des
 add('error-message-per-profile', 'soap11', 'unknown SOAPAction: ASMX message', () => fromReply(soapFault(soap11, 'client', soapActionFault)), passed, { scenario: 'unknown-soapaction' });
 // Where the spec is silent (no required parameters shown; a SOAPAction or path naming no operation)
 // accepting the request is a warning, under every profile.
+const SPEC_SILENT = /^invalid input was accepted: HTTP 200 with a result; it breaks: the spec is silent: "Required\/optional status of each parameter: not shown"/;
 add('rejects-invalid-input', 'get', 'missing parameter answered with a result', () => fromReply(resultReply('get', 'x')),
-  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'missing-parameter' });
+  failed(SPEC_SILENT, 'warning'), { scenario: 'missing-parameter' });
 add('rejects-invalid-input', 'post', 'missing parameter answered with a result, lenient', () => fromReply(resultReply('post', 'x')),
-  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'missing-parameter', profile: 'lenient' });
+  failed(SPEC_SILENT, 'warning'), { scenario: 'missing-parameter', profile: 'lenient' });
 add('rejects-invalid-input', 'soap11', 'unknown SOAPAction answered with a result', () => fromReply(resultReply('soap11', 'x')),
-  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'unknown-soapaction' });
+  failed(SPEC_SILENT, 'warning'), { scenario: 'unknown-soapaction' });
 add('rejects-invalid-input', 'get', 'unknown operation path answered with a result', () => fromReply(resultReply('get', 'x')),
-  failed('invalid input was accepted: HTTP 200 with a result', 'warning'), { scenario: 'unknown-operation-path' });
+  failed(SPEC_SILENT, 'warning'), { scenario: 'unknown-operation-path' });
 // ASMX switches to the envelope's version and answers: the asmx expectation tolerates a success.
 add('rejects-invalid-input', 'soap11', 'SOAP 1.2 envelope as SOAP 1.1, answered in SOAP 1.2', () => fromReply(soapResult(soap12, NS, op, 'x')),
   passed, { scenario: 'soap12-envelope-as-soap11' });
@@ -597,6 +618,19 @@ add('rejection-per-profile', 'soap11', 'SOAP 1.2 envelope as SOAP 1.1, answered 
   passed, { scenario: 'soap12-envelope-as-soap11' });
 add('rejection-per-profile', 'soap11', 'SOAP 1.2 envelope as SOAP 1.1, HTTP 415', () => fromReply(empty(415)), passed, { scenario: 'soap12-envelope-as-soap11' });
 add('rejection-per-profile', 'soap12', 'SOAP 1.1 envelope as SOAP 1.2, HTTP 415', () => fromReply(empty(415)), passed, { scenario: 'soap11-envelope-as-soap12' });
+// SOAP 1.2 Part 1, Appendix A: a SOAP 1.2 node may process a SOAP/1.1 message as SOAP/1.1; a SOAP
+// 1.2 success to it is no such processing.
+const VERSION_MISMATCH = /^invalid input was accepted: HTTP 200 with a result; it breaks: SOAP 1\.2 Part 1, Appendix A/;
+for (const profile of PROFILE_IDS) {
+  add('rejects-invalid-input', 'soap12', `SOAP 1.1 envelope as SOAP 1.2, answered in SOAP 1.1, ${profile}`, () => fromReply(soapResult(soap11, NS, op, 'x')),
+    passed, { scenario: 'soap11-envelope-as-soap12', profile });
+  add('rejects-invalid-input', 'soap12', `SOAP 1.1 envelope as SOAP 1.2, answered as a SOAP 1.2 success, ${profile}`, () => fromReply(soapResult(soap12, NS, op, 'x')),
+    failed(VERSION_MISMATCH, 'error'), { scenario: 'soap11-envelope-as-soap12', profile });
+}
+add('rejection-per-profile', 'soap12', 'SOAP 1.1 envelope as SOAP 1.2, answered in SOAP 1.1, lenient', () => fromReply(soapResult(soap11, NS, op, 'x')),
+  passed, { scenario: 'soap11-envelope-as-soap12', profile: 'lenient' });
+add('rejection-per-profile', 'soap12', 'SOAP 1.1 envelope as SOAP 1.2, answered as a SOAP 1.2 success, lenient', () => fromReply(soapResult(soap12, NS, op, 'x')),
+  failed(/^expected any rejection, or a SOAP 1\.1 answer \(lenient profile\); got HTTP 200 with a result$/), { scenario: 'soap11-envelope-as-soap12', profile: 'lenient' });
 add('rejection-per-profile', 'soap12', 'SOAP 1.1 envelope as SOAP 1.2, SOAP 1.2 fault', () => fromReply(soapFault(soap12, 'client', 'boom')),
   failed(`expected ${expectationOf('soap12', 'soap11-envelope-as-soap12').summary} (asmx profile); got HTTP 500 SOAP 1.2 fault soap:Sender`), { scenario: 'soap11-envelope-as-soap12' });
 

@@ -33,7 +33,7 @@ describe('the negative matrix', () => {
     const f = failures.find((x: { check: string; caseId: string; transport: string }) => x.check === 'rejects-invalid-input' && x.caseId === 'MobileDispatchUpdate-int-non-numeric-status' && x.transport === 'get');
     expect(f).toMatchObject({
       kind: 'negative', scenario: 'int-non-numeric', param: 'status', status: 'failed',
-      message: 'invalid input was accepted: HTTP 200 with a result',
+      message: expect.stringMatching(/^invalid input was accepted: HTTP 200 with a result; it breaks: asmx profile: ASMX converts GET\/POST text to the SOAP type and refuses this value \(Microsoft reference source/),
       expectation: { profile: 'asmx', summary: 'HTTP 500 text/plain "Cannot convert ... to System.Int32."' },
     });
     expect(f.request.curl).toContain('status=abc');

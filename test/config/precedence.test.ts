@@ -40,6 +40,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   mobilekey: ['m1', 'm2', 'm3'],
   signer: [f1, f2, f3],
   timeoutMs: ['100', '200', '300'],
+  negativeTimeoutMs: ['100', '200', '300'],
   maxResponseBytes: ['1000', '2000', '3000'],
   concurrency: ['1', '2', '3'],
   failOn: ['warning', 'error', 'warning'],
