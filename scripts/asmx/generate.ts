@@ -110,6 +110,23 @@ export interface SiteOptions {
   /** ASP.NET's customErrors mode. The default, RemoteOnly, shows a loopback client (this host's
    * only client) exception details; "On" shows what a remote client of a deployment sees. */
   readonly customErrors?: 'RemoteOnly' | 'On';
+  /** Protocols left out of web.config: the deployment mistake `TSIWS_ASMX_WITHOUT=HttpGet,HttpPost
+   * npm run test:asmx` shows. */
+  readonly without?: readonly AsmxProtocol[];
+  /** The [WebService] attribute's Namespace (default: the contract's). */
+  readonly namespace?: string;
+}
+
+export const ASMX_PROTOCOLS = ['HttpGet', 'HttpPost', 'HttpSoap12'] as const;
+export type AsmxProtocol = (typeof ASMX_PROTOCOLS)[number];
+
+/** The <protocols> entries of web.config: the two the spec needs added, and each protocol left
+ * out removed. Removed, not just not added: Mono's machine.config enables HttpGet and HttpPost (and
+ * .NET's HttpPostLocalhost, a POST from this loopback client), where .NET's leaves them off. */
+function protocolEntries(without: readonly AsmxProtocol[]): string[] {
+  const removed = without.flatMap((p) => (p === 'HttpPost' ? [p, 'HttpPostLocalhost'] : [p])).map((p) => `        <remove name="${p}" />`);
+  const added = (['HttpGet', 'HttpPost'] as const).filter((p) => !without.includes(p)).map((p) => `        <add name="${p}" />`);
+  return [...removed, ...added];
 }
 
 /** ASP.NET defaults left as they are (request validation, maxQueryStringLength 2048, customErrors
@@ -123,8 +140,7 @@ export function webConfig(options: SiteOptions = {}): string {
     ...(options.customErrors ? [`    <customErrors mode="${options.customErrors}" />`] : []),
     '    <webServices>',
     '      <protocols>',
-    '        <add name="HttpGet" />',
-    '        <add name="HttpPost" />',
+    ...protocolEntries(options.without ?? []),
     '      </protocols>',
     '    </webServices>',
     '  </system.web>',
@@ -138,7 +154,7 @@ export function writeSite(dir: string, options: SiteOptions = {}): string {
   const asmx = join(dir, ...SERVICE_PATH.split('/').filter(Boolean));
   mkdirSync(join(asmx, '..'), { recursive: true });
   mkdirSync(join(dir, 'bin'), { recursive: true });
-  writeFileSync(asmx, asmxSource());
+  writeFileSync(asmx, asmxSource(options.namespace));
   writeFileSync(join(dir, 'web.config'), webConfig(options));
   return asmx;
 }
