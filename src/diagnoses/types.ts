@@ -55,7 +55,7 @@ export interface DiagnosisRule {
 /** A finding as a diagnosis lists it: enough to find it in results.json and failures/. */
 export interface FindingRef {
   readonly operation: string;
-  readonly transport: string;
+  readonly transport: ExchangeRecord['transport'];
   readonly caseId: string;
   readonly check: string;
   readonly level: Level;

@@ -6,6 +6,8 @@ import type { TransportId } from '../transports/index.js';
 import { failuresOf, notesOf, type VerdictInputs } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';
 import { dataPathLine, noSuccessText, withoutSuccess } from './data-path.js';
+import { diagnosesOf, explainedBy, findingKey } from './diagnoses-of.js';
+import { diagnosisLines, unexplainedFirst } from './diagnoses-console.js';
 
 const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR', skipped: 'skip' } as const;
 const MAX_LISTED = 40;
@@ -38,11 +40,16 @@ export function consoleTable(reported: Reported, operations: readonly string[], 
     for (const [operation, counts] of withoutSuccess(s.dataPath)) lines.push(`  warning: ${noSuccessText(operation, counts)}`);
   }
   const all = failuresOf(digest.kept);
-  const failures = all.filter((f) => f.status === 'error' || failsRun(f.level, failOn));
+  // The root causes lead; the findings none of them explains come first among the rest.
+  const diagnoses = diagnosesOf(digest, run);
+  lines.push(...diagnosisLines(diagnoses, all.length));
+  const cause = explainedBy(diagnoses);
+  const failures = unexplainedFirst(all.filter((f) => f.status === 'error' || failsRun(f.level, failOn)), (f) => cause.has(findingKey(f)));
   for (const f of failures.slice(0, MAX_LISTED)) {
     // Many cases of one operation fail the same way: the case id and its failure file tell them apart.
     const [first, ...more] = f.message.split('\n').slice(0, f.kind === 'service' ? 6 : 1);
-    lines.push([`  ${f.operation} ${f.transport} ${f.check}: ${first} (case ${f.caseId}, failures/${failureId(f)}.json)`, ...more].join('\n    '));
+    const explained = cause.get(findingKey(f));
+    lines.push([`  ${f.operation} ${f.transport} ${f.check}: ${first} (case ${f.caseId}, failures/${failureId(f)}.json${explained ? `; diagnosis ${explained}` : ''})`, ...more].join('\n    '));
   }
   if (failures.length > MAX_LISTED) lines.push(`  ... and ${failures.length - MAX_LISTED} more in results.json`);
   // Findings that did not decide the verdict are counted by check, never left out.

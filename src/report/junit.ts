@@ -31,6 +31,8 @@ import { failureBody, nameKey, testcaseDetails, testcaseLabel, uniqueNamer } fro
 import { heldRecords, type RecordSource } from '../results/exchange-log.js';
 import { DataPathCoverage, noSuccessText, withoutSuccess } from './data-path.js';
 import type { DataPathCounts } from '../results/data-path.js';
+import type { Diagnosis } from './diagnoses-of.js';
+import { diagnosesSuite } from './diagnoses-junit.js';
 
 export { testcaseDetails } from './junit-text.js';
 
@@ -59,7 +61,7 @@ interface SuiteTally {
  * (the root's and each suite's totals come before their testcases), the second reads one
  * operation's records at a time and writes its testsuite. `records` may be a records.jsonl read
  * back from disk (exchangeLogSource), so a large run's passing records need not be held. */
-export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], run: RunInfo): Generator<string> {
+export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], run: RunInfo, diagnoses: readonly Diagnosis[] = []): Generator<string> {
   const source = isSource(records) ? records : heldRecords(records);
   const failOn = failOnOf(run);
   const suites = new Map<string, SuiteTally>();
@@ -79,14 +81,19 @@ export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], 
   const own = runSuite(run, withoutSuccess(dataPath.summary()), failOn);
   const total: Totals = { ...own.totals };
   for (const { totals } of suites.values()) for (const v of Object.keys(totals) as Verdict[]) total[v] += totals[v];
+  // The root causes (src/diagnoses/), a testcase each, lead the document.
+  const diagnosed = diagnosesSuite(diagnoses, failOn);
+  total.failure += diagnosed.failing;
+  total.passed += diagnoses.length - diagnosed.failing;
   const root = { tests: suiteCounts(total).tests, failures: total.failure, errors: total.error };
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   // The root carries no skipped count: the Jenkins schema does not define one there.
-  if (suites.size === 0 && own.testcases.length === 0) {
+  if (suites.size === 0 && own.testcases.length === 0 && diagnoses.length === 0) {
     yield `${buildFragment({ testsuites: attrs(root) })}\n`;
     return;
   }
   yield `${buildStartTag({ testsuites: attrs(root) })}\n`;
+  yield* diagnosed.lines;
   for (const [operation, tally] of suites) yield* operationSuite(operation, tally, source, run, failOn);
   if (own.testcases.length > 0) {
     yield `  ${buildStartTag({ testsuite: { ...attrs({ name: 'tsiws-conform', ...suiteCounts(own.totals) }), ...properties(own.properties) } })}\n`;

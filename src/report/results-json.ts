@@ -5,6 +5,8 @@ import { asDigest, type Reported } from './digest.js';
 import { jsonChunks } from './json-chunks.js';
 import { failuresOf, notesOf, type RunInfo } from './summary.js';
 import { verdictsOf } from '../results/verdicts.js';
+import { diagnosesJson } from './diagnoses-json.js';
+import { diagnosesOf, explainedBy, findingKey } from './diagnoses-of.js';
 
 /** 2: graded findings (summary.failOn, summary.levels, summary.checks.notices, a level on every
  * failure; checks.failed counts only the verdicts that fail the run). */
@@ -15,16 +17,22 @@ export const RESULTS_SCHEMA_VERSION = 2;
 export function* resultsJsonChunks(reported: Reported, run: RunInfo, all: Iterable<ExchangeRecord>): Generator<string> {
   const digest = asDigest(reported, run);
   const summary = digest.summary(run);
-  const head = { schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, notes: notesOf(digest.kept), failures: [], verdicts: {}, coverage: coverageSummary(digest.coverage.coverage()) };
+  const diagnoses = diagnosesOf(digest, run);
+  const head = { schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, diagnoses: diagnosesJson(diagnoses), notes: notesOf(digest.kept), failures: [], verdicts: {}, coverage: coverageSummary(digest.coverage.coverage()) };
   yield* jsonChunks(head, {
-    failures: { items: failuresIn(digest.kept) },
+    failures: { items: failuresIn(digest.kept, explainedBy(diagnoses)) },
     verdicts: { entries: Object.entries(verdictsOf(all, summary.failOn)) },
   });
 }
 
-/** failuresOf a record at a time: the list is written as it is made. */
-function* failuresIn(records: readonly ExchangeRecord[]): Generator<unknown> {
-  for (const r of records) yield* failuresOf([r]);
+/** failuresOf a record at a time: the list is written as it is made; an explained failure names its diagnosis. */
+function* failuresIn(records: readonly ExchangeRecord[], cause: ReadonlyMap<string, string>): Generator<unknown> {
+  for (const r of records) {
+    for (const f of failuresOf([r])) {
+      const diagnosis = cause.get(findingKey(f));
+      yield diagnosis ? { ...f, diagnosis } : f;
+    }
+  }
 }
 
 export function resultsJson(records: readonly ExchangeRecord[], run: RunInfo): string {

@@ -12,6 +12,7 @@ import { parityJsonChunks } from './parity-json.js';
 import { heldRecords, EXCHANGE_LOG_FILE, exchangeLogSource, type RecordSource } from '../results/exchange-log.js';
 import { regressionJson } from './regression-json.js';
 import { resultsJsonChunks } from './results-json.js';
+import { diagnosesOf } from './diagnoses-of.js';
 import type { RunInfo } from './summary.js';
 
 /** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
@@ -53,7 +54,7 @@ export function writeReports(dir: string, digest: RunDigest, run: RunInfo, strea
   // Each report is formatted and written before the next is formatted, in parts where it grows
   // with the run: a large run's texts are never all held at once.
   const files: Array<[string, () => string | Iterable<string>]> = [
-    ['junit.xml', () => junitChunks(source, run)],
+    ['junit.xml', () => junitChunks(source, run, diagnosesOf(digest, run))],
     ['results.json', () => resultsJsonChunks(digest, run, source.records())],
     ['parity.json', () => parityJsonChunks(digest.parity, source.at(digest.differingAt), run)],
     ['report.html', () => reportHtml(digest, run, source)],

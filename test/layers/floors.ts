@@ -22,6 +22,7 @@ export const FLOORS = [
   'parity', // comparing one case across transports
   'regression', // baselines, comparing and merging runs' reports
   'checks', // one file per check, the registry
+  'diagnoses', // root causes explaining a run's findings (read records and findings, above checks)
   'server', // the reference server and its mutants
   'engine', // running cases through transports and checks
   'report', // formatters from records to files

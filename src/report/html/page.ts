@@ -19,10 +19,12 @@ import type { ParitySummary } from '../parity-json.js';
 import { asDigest, type Reported, type RunDigest } from '../digest.js';
 import { heldRecords, type RecordSource } from '../../results/exchange-log.js';
 import { notCoveredGroups } from '../not-covered.js';
-import { notesOf, type RunInfo, type Summary, warningCount, warningsNote } from '../summary.js';
+import { failuresOf, notesOf, type RunInfo, type Summary, warningCount, warningsNote } from '../summary.js';
 import { withoutSuccess } from '../data-path.js';
 import { dataPathSection } from './data-path.js';
 import { sequencesSection } from './sequences.js';
+import { diagnosesOf } from '../diagnoses-of.js';
+import { diagnosesSection } from './diagnoses.js';
 
 const VERDICT_TEXT = { conforms: 'Conforms', 'conforms-partially': 'Conforms partially: not every selected cell was sent', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
 const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };
@@ -165,6 +167,7 @@ export function reportHtml(reported: Reported, run: RunInfo, source?: RecordSour
 ${banner(s, run)}
 <main>
 ${stats(s, digest.parity.summary())}
+${diagnosesSection(diagnosesOf(digest, run), failuresOf(digest.kept).length)}
 ${notices(digest, s, run)}
 ${matrix(cells, s.failOn)}
 ${service(digest.kept)}

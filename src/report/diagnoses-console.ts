@@ -1,0 +1,18 @@
+/** The console's diagnoses: one line each, before the findings, with the fix and the count (pure). */
+import type { Diagnosis } from './diagnoses-of.js';
+import { findingsCount } from './diagnoses-of.js';
+
+export function diagnosisLines(diagnoses: readonly Diagnosis[], findings: number): string[] {
+  if (diagnoses.length === 0) return [];
+  const explained = diagnoses.reduce((n, d) => n + d.explains.length, 0);
+  return [
+    `Diagnoses: ${diagnoses.length} root ${diagnoses.length === 1 ? 'cause explains' : 'causes explain'} ${explained} of ${findings} findings (evidence in report.html and results.json):`,
+    ...diagnoses.map((d) => `  ${d.level} ${d.id}: ${d.summary}; fix: ${d.fix} (explains ${findingsCount(d.explains.length)})`),
+  ];
+}
+
+/** Findings no diagnosis explains first (they are what a vendor has not heard about yet), then the
+ * explained ones, each group in its given order. */
+export function unexplainedFirst<F>(findings: readonly F[], explained: (f: F) => boolean): F[] {
+  return [...findings.filter((f) => !explained(f)), ...findings.filter(explained)];
+}
