@@ -4,7 +4,7 @@ import { MUTANTS, type Mutant } from '../../src/server/mutants/index.js';
 import { STATEFUL_MUTANTS } from '../../src/server/stateful/mutants.js';
 
 /** What the harness needs of a mutant of either catalog. */
-export type CatalogMutant = Pick<Mutant, 'name' | 'description' | 'caughtBy' | 'tolerated' | 'needs' | 'resultFormat'> & {
+export type CatalogMutant = Pick<Mutant, 'name' | 'description' | 'caughtBy' | 'tolerated' | 'needs' | 'resultFormat' | 'diagnosis'> & {
   /** A mutant of the stateful implementation: its runs (and its clean control) use `run --stateful`. */
   readonly stateful?: true;
 };

@@ -23,6 +23,7 @@ export function formatTable(result: CatalogResult): string {
     const verdict = c.fired.length === 0 ? `0 errors, ${warnings} warnings` : `${c.mustBeClean ? 'ERRORS' : 'reference only, fired'}: ${c.fired.join(', ')}`;
     lines.push(`  ${c.name.padEnd(cleanWidth)} ${verdict.padEnd(22)} ${c.exchanges} records  ${c.config}  ${seconds(c.durationMs)}`);
     for (const id of c.mustBeClean ? c.fired : []) lines.push(`      ${id}: ${c.samples[id] ?? ''}`);
+    if (c.mustBeClean && c.diagnosed.length > 0) lines.push(`      DIAGNOSED (none allowed on the clean server): ${c.diagnosed.join(', ')}`);
     for (const e of c.toolErrors) lines.push(`      TOOL ERROR: ${e}`);
   }
   lines.push('');
@@ -31,7 +32,9 @@ export function formatTable(result: CatalogResult): string {
   for (const m of result.mutants) {
     const verdict = m.tolerated ? (m.caught ? 'accepted' : 'FLAGGED') : m.caught ? (m.byWarnings ? 'caught*' : 'caught') : 'MISSED';
     const extra = m.missing.length > 0 ? `  [did not fire: ${m.missing.join(', ')}]` : '';
-    const errors = (m.errors > 0 ? `  [${m.errors} exchanges errored]` : '') + m.toolErrors.map((e) => `  [tool error: ${e}]`).join('');
+    const d = m.diagnosis;
+    const diagnosis = !d ? '' : d.named && d.unexplained === 0 ? `  [diagnosed: ${d.id}, every finding explained]` : `  [${d.named ? `diagnosed ${d.id}, but ${d.unexplained} findings unexplained` : `NOT diagnosed as ${d.id}`}]`;
+    const errors = diagnosis + (m.errors > 0 ? `  [${m.errors} exchanges errored]` : '') + m.toolErrors.map((e) => `  [tool error: ${e}]`).join('');
     lines.push(`${m.name.padEnd(width)}${verdict.padEnd(10)}${m.config.padEnd(22)}${String(m.exchanges).padStart(8)}${seconds(m.durationMs).padStart(8)}  ${firedText(m.name, m.fired, m.shapeDrift)}${extra}${errors}`);
   }
   const deviations = result.mutants.filter((m) => !m.tolerated);

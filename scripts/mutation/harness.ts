@@ -44,6 +44,8 @@ export interface MutantVerdict extends RunVerdict {
   readonly byWarnings: boolean;
   /** Regression findings of class shape-drift (the mutant changed a result's shape). */
   readonly shapeDrift?: number;
+  /** A deployment mistake: whether its run named the diagnosis, and the findings no diagnosis explained. */
+  readonly diagnosis?: { readonly id: string; readonly named: boolean; readonly unexplained: number };
 }
 
 export interface CleanVerdict extends RunVerdict {
@@ -53,6 +55,8 @@ export interface CleanVerdict extends RunVerdict {
   readonly mustBeClean: boolean;
   /** Checks that warned, and how often (allowed; shown). */
   readonly warned: Readonly<Record<string, number>>;
+  /** Diagnoses the run named: none is allowed on a clean server that must be clean. */
+  readonly diagnosed: readonly string[];
 }
 
 export interface CatalogResult {
@@ -136,7 +140,7 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
 
   const clean: CleanVerdict[] = subjects.filter((s) => !s.mutant).map((s) => {
     const r = get(s.name);
-    return { name: s.name, config: s.config, fired: firedOf(r), warned: r.warned, samples: r.samples, mustBeClean: s.settings.profile === 'asmx', toolErrors: r.toolErrors, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
+    return { name: s.name, config: s.config, fired: firedOf(r), warned: r.warned, samples: r.samples, mustBeClean: s.settings.profile === 'asmx', diagnosed: Object.keys(r.diagnoses ?? {}), toolErrors: r.toolErrors, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges };
   });
 
   const mutants: MutantVerdict[] = subjects.filter((s) => s.mutant).map((s) => {
@@ -152,12 +156,14 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
     const fired = [...seen(r)].filter((id) => !before.has(id)).sort();
     const byWarnings = fired.length > 0 && fired.every((id) => !(id in r.fired));
     const missing = m.caughtBy.filter((id) => !fired.includes(id));
-    const judged = m.tolerated ? fired.length === 0 : missing.length === 0;
-    return { name: m.name, caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, byWarnings, missing, fired, ...(r.shapeDrift ? { shapeDrift: r.shapeDrift } : {}), config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors, toolErrors: r.toolErrors };
+    // A deployment mistake is caught only when its run names it and explains every finding with it.
+    const diagnosis = m.diagnosis === undefined ? undefined : { id: m.diagnosis, named: (r.diagnoses?.[m.diagnosis] ?? 0) > 0, unexplained: r.unexplained ?? 0 };
+    const judged = (m.tolerated ? fired.length === 0 : missing.length === 0) && (!diagnosis || (diagnosis.named && diagnosis.unexplained === 0));
+    return { name: m.name, ...(diagnosis ? { diagnosis } : {}), caught: judged && r.toolErrors.length === 0, tolerated: m.tolerated !== undefined, byWarnings, missing, fired, ...(r.shapeDrift ? { shapeDrift: r.shapeDrift } : {}), config: s.config, durationMs: r.durationMs, cpuMs: r.cpuMs, exchanges: r.exchanges, errors: r.errors, toolErrors: r.toolErrors };
   });
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));
   const unfired = CHECK_IDS.filter((id) => !credited.has(id));
-  const ok = clean.every((c) => c.toolErrors.length === 0 && (!c.mustBeClean || c.fired.length === 0)) && mutants.every((m) => m.caught) && (!wholeCatalog || unfired.length === 0);
+  const ok = clean.every((c) => c.toolErrors.length === 0 && (!c.mustBeClean || (c.fired.length === 0 && c.diagnosed.length === 0))) && mutants.every((m) => m.caught) && (!wholeCatalog || unfired.length === 0);
   return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, cpuMs: [...results.values()].reduce((sum, r) => sum + r.cpuMs, 0), ok };
 }

@@ -13,6 +13,8 @@ import { resultSamples } from '../../src/regression/result-samples.js';
 import { toolInfo } from '../../src/results/tool-info.js';
 import { AUTH_SECRET, type Subject } from './plan.js';
 import { processCpuMs } from '../../src/bench/cpu.js';
+import { diagnose, findingsIn } from '../../src/diagnoses/diagnose.js';
+import { outcomeOf } from '../../src/results/findings.js';
 
 export interface SubjectResult {
   readonly name: string;
@@ -32,6 +34,19 @@ export interface SubjectResult {
   readonly durationMs: number;
   /** CPU time of the run: this process and the suites' forks (Linux), or this process only. */
   readonly cpuMs: number;
+  /** The run's diagnoses (src/diagnoses/): how many findings each explains; and the findings none explains. */
+  readonly diagnoses?: Readonly<Record<string, number>>;
+  readonly unexplained?: number;
+}
+
+/** What the reports' diagnoses say of the run (report/diagnoses-of.ts reads the same from the digest). */
+function diagnosed(records: readonly ExchangeRecord[], settings: RunSettings): { diagnoses: Record<string, number>; unexplained: number } {
+  const kept = records.filter((r) => r.kind === 'service' || findingsIn(r).length > 0);
+  const passedOver = new Set(records.filter((r) => r.kind === 'positive' && outcomeOf(r, settings.failOn) === 'passed').map((r) => r.transport));
+  const sentOver = new Set(records.filter((r) => !r.skipped).map((r) => r.transport));
+  const found = diagnose({ records: kept, namespace: settings.namespace, sentOver, passedOver });
+  const explained = found.reduce((n, d) => n + d.explains.length, 0);
+  return { diagnoses: Object.fromEntries(found.map((d) => [d.id, d.explains.length])), unexplained: kept.flatMap(findingsIn).length - explained };
 }
 
 /** CPU milliseconds of this process and its reaped children; undefined where there is no /proc. */
@@ -111,5 +126,6 @@ export async function runSubject(subject: Subject): Promise<SubjectResult> {
     toolErrors: result.toolErrors,
     durationMs: Date.now() - started,
     cpuMs: cpuAll !== undefined ? cpuWithChildren()! - cpuAll : Math.round((used.user + used.system) / 1000),
+    ...diagnosed(result.records, subject.settings),
   };
 }

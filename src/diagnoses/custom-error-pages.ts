@@ -17,7 +17,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { answerHeader, answerText, quoted } from './answers.js';
 import type { DiagnosisRule, Identified } from './types.js';
 
-export const CUSTOM_ERROR_PAGE = /<title>\s*Runtime Error\s*<\/title>|custom error settings for this application prevent|<customErrors>/i;
+export const CUSTOM_ERROR_PAGE = /custom error settings for this application prevent|<customErrors[ >]/i;
 const ERROR_REDIRECT = /[?&]aspxerrorpath=/i;
 
 /** An answer that is ASP.NET's custom error page, or a redirect to one. */

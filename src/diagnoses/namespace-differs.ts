@@ -8,7 +8,9 @@
  * - .NET Framework (reference source, Soap11ServerProtocolHelper/Soap12ServerProtocolHelper): a
  *   request with the contract's SOAPAction is refused with a Client fault "Server did not recognize
  *   the value of HTTP Header SOAPAction: ns/Op."; SOAP 1.2: Sender "Unable to handle request. The
- *   action 'ns/Op' was not recognized.".
+ *   action 'ns/Op' was not recognized."", and a SOAP 1.2 request without an action parameter, routed
+ *   by its Body element, "Unable to handle request without a valid action parameter. Please supply
+ *   a valid soap action." (the element is in the contract's namespace, not the service's).
  * - Mono 6.8 (observed, the generated site with Namespace = "http://tempuri.org/"): the same faults
  *   with the placeholders unformatted ("HTTP Header {0}: {1}.", "The action '{0}'"), ?WSDL
  *   targetNamespace http://tempuri.org/, GET and POST answered with <string xmlns="http://tempuri.org/">.
@@ -17,8 +19,8 @@ import type { ExchangeRecord } from '../results/record.js';
 import { answerText, quoted } from './answers.js';
 import type { DiagnosisRule, Finding, Identified } from './types.js';
 
-/** The SOAP refusals of an action the service does not route (.NET and Mono wordings). */
-export const ACTION_NOT_RECOGNIZED = /Server did not recognize the value of HTTP Header (?:SOAPAction|\{0\})|Unable to handle request\. The action '[^']*' was not recognized/;
+/** The SOAP refusals of a request the service does not route (.NET and Mono wordings). */
+export const ACTION_NOT_RECOGNIZED = /Server did not recognize the value of HTTP Header (?:SOAPAction|\{0\})|Unable to handle request\. The action '[^']*' was not recognized|Unable to handle request without a valid action parameter/;
 
 const WSDL_NAMESPACE = /^\[namespace\] .* changed from (\S+) to (\S+)$/;
 const STRING_ROOT = /^root element is \{([^}]*)\}string; expected \{/;
@@ -47,7 +49,7 @@ export const namespaceDiffers: DiagnosisRule = {
     const refused = run.records.filter((r) => (r.transport === 'soap11' || r.transport === 'soap12') && ACTION_NOT_RECOGNIZED.test(answerText(r)));
     return {
       summary: `the service's namespace is ${ns}, not the contract's ${run.namespace}`,
-      evidence: [declared.from, ...(refused.length > 0 ? [quoted(refused, 'refuse the contract\'s SOAPAction as not recognized')] : [])],
+      evidence: [declared.from, ...(refused.length > 0 ? [quoted(refused, 'refuse requests in the contract\'s namespace as not routed')] : [])],
       fix: `set [WebService(Namespace = "${run.namespace}")] on the class behind tsiWS.asmx${ns === 'http://tempuri.org/' ? " (it is Visual Studio's default, http://tempuri.org/)" : ''}, rebuild and redeploy`,
       explains: (f: Finding) => refused.includes(f.record) || f.message.includes(ns) || answerText(f.record).includes(`xmlns="${ns}"`),
       explainsDrift: (line) => line.includes(ns),

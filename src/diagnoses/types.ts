@@ -21,8 +21,8 @@ export interface RunFindings {
   readonly records: readonly ExchangeRecord[];
   /** The namespace the run expects (the contract's, or --namespace). */
   readonly namespace: string;
-  /** Transports at least one exchange was sent over, and those over which at least one passed:
-   * passing records are not kept, so this is all a diagnosis learns of them. */
+  /** Transports at least one exchange was sent over, and those over which a valid request
+   * (kind positive) passed: passing records are not kept, so this is all a diagnosis learns of them. */
   readonly sentOver: ReadonlySet<string>;
   readonly passedOver: ReadonlySet<string>;
   /** The lines of the ?WSDL comparison's finding ("[binding-missing] no HTTP GET binding ..."). */

@@ -19,8 +19,7 @@ export function diagnosesOf(digest: RunDigest, run: Configured): readonly Diagno
   let diagnoses = made.get(digest);
   if (!diagnoses) {
     const namespace = typeof run.configuration['namespace'] === 'string' ? run.configuration['namespace'] : DEFAULT_NAMESPACE;
-    const passedOver = new Set([...digest.transports].filter((t) => [...digest.operations].some((op) => (digest.cell(op, t)?.outcomes.passed ?? 0) > 0)));
-    diagnoses = diagnose({ records: digest.kept, namespace, sentOver: digest.sentOver, passedOver });
+    diagnoses = diagnose({ records: digest.kept, namespace, sentOver: digest.sentOver, passedOver: digest.validPassedOver });
     made.set(digest, diagnoses);
   }
   return diagnoses;

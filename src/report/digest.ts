@@ -67,8 +67,9 @@ export class RunDigest {
   /** Operations and transports of the records other than the service's, in the order they came. */
   readonly operations = new Set<string>();
   readonly transports = new Set<string>();
-  /** Transports at least one record was sent over. */
+  /** Transports at least one record was sent over, and those a valid request passed over (diagnoses). */
   readonly sentOver = new Set<string>();
+  readonly validPassedOver = new Set<string>();
   private readonly cells = new Map<string, CellTally>();
   private readonly counts = { exchanges: { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
   private readonly notices: Record<Level, Map<string, number>> = { error: new Map(), warning: new Map(), info: new Map() };
@@ -95,6 +96,7 @@ export class RunDigest {
     this.regression.add(r);
     if (r.regression) this.compared = true;
     if (!r.skipped) this.sentOver.add(r.transport);
+    if (r.kind === 'positive' && outcomeOf(r, failOn) === 'passed') this.validPassedOver.add(r.transport);
     if (r.kind !== 'service') {
       this.operations.add(r.operation);
       if (r.transport !== 'parity') this.transports.add(r.transport);

@@ -11,9 +11,13 @@ const outcome = (name: string, fired: readonly string[], warned: readonly string
   name, config: '', fired: tally(fired), warned: tally(warned), samples: {}, exchanges: 1, errors: 0, toolErrors: [], durationMs: 0, cpuMs: 0,
 });
 
-/** Every subject of the full plan, each mutant firing exactly the checks meant to catch it. */
+/** Every subject of the full plan, each mutant firing exactly the checks meant to catch it, and a
+ * deployment mistake's run diagnosed as it must be, every finding explained. */
 function perfect(): Map<string, SubjectResult> {
-  return new Map(plan().map((s) => [s.name, outcome(s.name, s.mutant ? MUTANTS.find((m) => m.name === s.mutant)!.caughtBy : [])]));
+  return new Map(plan().map((s) => {
+    const m = MUTANTS.find((x) => x.name === s.mutant);
+    return [s.name, { ...outcome(s.name, m ? m.caughtBy : []), ...(m?.diagnosis ? { diagnoses: { [m.diagnosis]: 7 }, unexplained: 0 } : {}) }];
+  }));
 }
 
 describe('judge', () => {
@@ -22,6 +26,25 @@ describe('judge', () => {
     expect(verdict.ok).toBe(true);
     expect(verdict.unfired).toEqual([]);
     expect(verdict.mutants.every((m) => m.caught)).toBe(true);
+  });
+
+  test('a deployment mistake is caught only when its run names its diagnosis and explains every finding', () => {
+    const named = (diagnoses: Record<string, number>, unexplained: number) => {
+      const results = perfect();
+      results.set('tempuri-namespace', { ...results.get('tempuri-namespace')!, diagnoses, unexplained });
+      return judge(plan(), results, true).mutants.find((m) => m.name === 'tempuri-namespace')!;
+    };
+    expect(named({ 'namespace-differs': 7 }, 0)).toMatchObject({ caught: true, diagnosis: { id: 'namespace-differs', named: true, unexplained: 0 } });
+    expect(named({ 'namespace-differs': 7 }, 2)).toMatchObject({ caught: false, diagnosis: { named: true, unexplained: 2 } });
+    expect(named({ 'custom-error-pages': 7 }, 0)).toMatchObject({ caught: false, diagnosis: { named: false } });
+  });
+
+  test('a diagnosis on the clean server fails the run', () => {
+    const results = perfect();
+    results.set('clean', { ...results.get('clean')!, diagnoses: { 'transport-not-enabled': 3 }, unexplained: 0 });
+    const verdict = judge(plan(), results, true);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.clean.find((c) => c.name === 'clean')!.diagnosed).toEqual(['transport-not-enabled']);
   });
 
   test('a mutant whose check did not fire is missed', () => {

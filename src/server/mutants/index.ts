@@ -2,6 +2,7 @@
  * The catalog of mutants (deliberately broken reference servers; see types.ts). `npm run mutants`
  * proves that the conformance suite catches every one of them.
  */
+import { DEPLOYMENT_MUTANTS } from './deployment.js';
 import { ERROR_MUTANTS } from './errors.js';
 import { PAYLOAD_MUTANTS } from './payload.js';
 import { REGRESSION_MUTANTS } from './regression.js';
@@ -12,7 +13,7 @@ import { VALUE_MUTANTS } from './values.js';
 
 export type { Mutant, MutantNeeds, ReplyContext } from './types.js';
 
-export const MUTANTS: readonly Mutant[] = [...VALUE_MUTANTS, ...RESPONSE_MUTANTS, ...ERROR_MUTANTS, ...SERVICE_MUTANTS, ...REGRESSION_MUTANTS, ...PAYLOAD_MUTANTS];
+export const MUTANTS: readonly Mutant[] = [...VALUE_MUTANTS, ...RESPONSE_MUTANTS, ...ERROR_MUTANTS, ...SERVICE_MUTANTS, ...REGRESSION_MUTANTS, ...PAYLOAD_MUTANTS, ...DEPLOYMENT_MUTANTS];
 
 export function findMutant(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);

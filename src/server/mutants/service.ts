@@ -29,6 +29,7 @@ export const SERVICE_MUTANTS: readonly Mutant[] = [
     name: 'no-http-post',
     description: 'HTTP POST is not enabled: every POST to /<Op> is answered "Request format is unrecognized"',
     caughtBy: ['http-status-200', 'not-a-fault'],
+    diagnosis: 'transport-not-enabled',
     respond: (r, ctx) => (ctx.transport === 'post' ? plainError(`System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '/${ctx.operation ?? ''}'.\r\n`) : r),
   },
   {

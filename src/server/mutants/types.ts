@@ -41,6 +41,11 @@ export interface Mutant {
   /** Set for a variant that is real ASMX behaviour rather than a deviation: why the default profile
    * (asmx) must accept it. The mutation run then requires that no check fires on it. */
   readonly tolerated?: string;
+  /** A deployment mistake (deployment.ts): the diagnosis (src/diagnoses/) a run against it must
+   * name, explaining every finding of the run. */
+  readonly diagnosis?: string;
+  /** The namespace the service declares ([WebService(Namespace = ...)]) instead of the run's. */
+  readonly namespace?: string;
   readonly needs?: MutantNeeds;
   /** The result format this mutant answers in whatever the server was started with (a name ending
    * `-xml` says xml); runs against it (`npm run mutants`) read the echo in that format. */
