@@ -6,6 +6,7 @@
 import { asDigest, type Reported } from './digest.js';
 import { failureId } from './failure-files.js';
 import { failuresOf, type RunInfo } from './summary.js';
+import { diagnosesOf } from './diagnoses-of.js';
 
 export interface ConsoleJsonExtra {
   /** Undefined when the run could not tell where its reports go (a bad --reports). */
@@ -41,6 +42,8 @@ export function consoleJson(reported: Reported, run: RunInfo, extra: ConsoleJson
     summary: { exchanges: s.exchanges, checks: s.checks, levels: s.levels, cells: s.cells, ...(s.dataPath ? { dataPath: s.dataPath } : {}) },
     reports: { dir: extra.reportsDir ?? null, files: extra.files },
     toolErrors: run.toolErrors,
+    // The root causes first (src/diagnoses/): what to fix, and how many findings each explains.
+    diagnoses: diagnosesOf(digest, run).map((d) => ({ id: d.id, level: d.level, summary: d.summary, fix: d.fix, explains: d.explains.length })),
     failures,
   }, null, 2);
 }
