@@ -63,6 +63,9 @@ describe('a run whose HTTP GET is not enabled', () => {
     expect(html.indexOf('<section id="diagnoses">')).toBeLessThan(html.indexOf('<section id="matrix">'));
     expect(html).toContain('<details><summary>Explains 5 findings</summary>');
     expect(html).toContain('failures/MobileAccountSearch-example-get.json');
+    // Each explained finding is marked in the details, linking to its diagnosis; the other one is not.
+    expect(html.match(/<a class="tag diagnosis" href="#diagnosis-transport-not-enabled">explained: transport-not-enabled<\/a>/g)?.length).toBe(5);
+    expect(html).toMatch(/<strong class="check">echo-matches<\/strong> <span class="tag level-error">/);
   });
 });
 

@@ -12,6 +12,7 @@ import { anchor, esc, headerLines, prettyBody, visible } from './text.js';
 import type { RunInfo } from '../summary.js';
 import { findingData } from './filter.js';
 import type { DiffPart, ParityDifference } from '../../results/differences.js';
+import { findingKey } from '../diagnoses-of.js';
 
 /** Failures shown in full per cell, and in the whole file; the rest are listed by name and link. */
 export const FULL_PER_CELL = 10;
@@ -45,7 +46,11 @@ function exchange(r: ExchangeRecord): string {
   return `<div class="exchange"><div><h5>Request</h5>${pre(request, 'wire')}</div><div><h5>Response</h5>${pre(response, 'wire')}</div></div>`;
 }
 
-function failureArticle(r: ExchangeRecord, run: RunInfo): string {
+/** A finding a diagnosis explains links to it (report.html's Diagnoses section). */
+export const diagnosisTag = (id: string | undefined) => (id ? ` <a class="tag diagnosis" href="#diagnosis-${esc(id)}">explained: ${esc(id)}</a>` : '');
+
+/** `cause`: the diagnosis explaining each finding (diagnoses-of.ts findingKey), marked beside it. */
+function failureArticle(r: ExchangeRecord, run: RunInfo, cause: ReadonlyMap<string, string>): string {
   const id = failureId(r);
   const dir = String(run.configuration['reportsDir'] ?? 'reports');
   // The failure file says "<target>" (it may be replayed elsewhere); here the run's own target helps more.
@@ -53,7 +58,7 @@ function failureArticle(r: ExchangeRecord, run: RunInfo): string {
   const fired = r.checks.filter((c) => c.status === 'error' || (c.status === 'failed' && c.level !== 'info'));
   const findings = r.error
     ? [`<li><strong class="check">${esc(r.error.code)}</strong> <span class="msg">${esc(r.error.message)}</span></li>`]
-    : fired.map((c) => `<li><strong class="check">${esc(c.id)}</strong>${c.status === 'error' ? ' <span class="tag error">check crashed</span>' : ` <span class="tag level-${esc(c.level ?? 'error')}">${esc(c.level ?? 'error')}</span>`}${pre(c.message ?? '', 'msg')}</li>`);
+    : fired.map((c) => `<li><strong class="check">${esc(c.id)}</strong>${diagnosisTag(cause.get(findingKey({ caseId: r.caseId, transport: r.transport, check: c.id })))}${c.status === 'error' ? ' <span class="tag error">check crashed</span>' : ` <span class="tag level-${esc(c.level ?? 'error')}">${esc(c.level ?? 'error')}</span>`}${pre(c.message ?? '', 'msg')}</li>`);
   // An exchange not completed, or a crashed check, is an error whatever --fail-on says.
   const data = findingData({
     checks: r.error ? [r.error.code] : fired.map((c) => c.id), operation: r.operation, transport: r.transport,
@@ -81,9 +86,9 @@ function diffHtml(parts: readonly DiffPart[]): string {
   }).join('')}</pre>`;
 }
 
-function differenceArticle(record: ExchangeRecord, d: ParityDifference): string {
+function differenceArticle(record: ExchangeRecord, d: ParityDifference, cause: ReadonlyMap<string, string>): string {
   const mine = record.parity!.outcomes.find((o) => o.transport === d.transport);
-  const label = d.inherent ? `<span class="tag inherent">inherent: ${esc(d.inherent.id)}</span>` : '<span class="tag fail">defect</span>';
+  const label = d.inherent ? `<span class="tag inherent">inherent: ${esc(d.inherent.id)}</span>` : `<span class="tag fail">defect</span>${diagnosisTag(cause.get(findingKey({ caseId: record.caseId, transport: record.transport, check: 'transport-parity' })))}`;
   const parity = record.checks.find((c) => c.id === 'transport-parity');
   const level = d.inherent ? 'info' : parity?.status === 'failed' ? parity.level ?? 'error' : 'error';
   return `<article class="difference" ${findingData({ checks: ['transport-parity'], operation: record.operation, transport: d.transport, levels: [level] })}>
@@ -109,7 +114,7 @@ function counts(cell: Cell): string {
 }
 
 /** One section per cell; `budget` counts the failures still shown in full across the report. */
-export function cellSection(cell: Cell, run: RunInfo, budget: { left: number }): string {
+export function cellSection(cell: Cell, run: RunInfo, budget: { left: number }, cause: ReadonlyMap<string, string> = new Map()): string {
   // Warnings are shown like failures (each with its level), so a vendor can reproduce them too.
   const failing = cell.failing;
   const shown = failing.slice(0, Math.max(0, Math.min(FULL_PER_CELL, budget.left)));
@@ -122,8 +127,8 @@ export function cellSection(cell: Cell, run: RunInfo, budget: { left: number }):
   return `<section class="cell-detail state-${cell.state}" id="${cellId(cell.operation, cell.transport)}">
 ${heading}
 <p class="counts">${counts(cell)} · <a href="#matrix">back to the matrix</a></p>
-${shown.map((r) => failureArticle(r, run)).join('\n')}
+${shown.map((r) => failureArticle(r, run, cause)).join('\n')}
 ${more}
-${cell.differences.map(({ record, difference }) => differenceArticle(record, difference)).join('\n')}
+${cell.differences.map(({ record, difference }) => differenceArticle(record, difference, cause)).join('\n')}
 </section>`;
 }

@@ -10,7 +10,7 @@ import type { ExchangeRecord } from '../../results/record.js';
 import { INHERENT } from '../../parity/inherent.js';
 import { TRANSPORT_IDS } from '../../transports/index.js';
 import { coverageSection } from './coverage.js';
-import { cellId, cellSection, FULL_PER_REPORT } from './details.js';
+import { cellId, cellSection, diagnosisTag, FULL_PER_REPORT } from './details.js';
 import { matrixOf, STATE_HELP, STATE_LABEL, TRANSPORT_LABEL, type Cell, type CellState } from './matrix.js';
 import { CSP, SCRIPT, STYLE } from './style.js';
 import { esc } from './text.js';
@@ -23,7 +23,7 @@ import { failuresOf, notesOf, type RunInfo, type Summary, warningCount, warnings
 import { withoutSuccess } from '../data-path.js';
 import { dataPathSection } from './data-path.js';
 import { sequencesSection } from './sequences.js';
-import { diagnosesOf } from '../diagnoses-of.js';
+import { diagnosesOf, explainedBy, findingKey } from '../diagnoses-of.js';
 import { diagnosesSection } from './diagnoses.js';
 
 const VERDICT_TEXT = { conforms: 'Conforms', 'conforms-partially': 'Conforms partially: not every selected cell was sent', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
@@ -117,14 +117,14 @@ function checksThatFired(cells: readonly Cell[][], failOn: FailOn, which: 'error
   return `<h3 class="failing">${title}</h3><table class="failing"><thead><tr><th>check</th><th>${which === 'warning' ? 'warnings' : 'findings'}</th><th>where</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function service(kept: readonly ExchangeRecord[]): string {
+function service(kept: readonly ExchangeRecord[], cause: ReadonlyMap<string, string>): string {
   const service = kept.filter((r) => r.kind === 'service');
   if (service.length === 0) return '';
-  const items = service.flatMap((r) => r.checks.map((c) => `<article class="finding"><h4><span class="tag ${c.status === 'passed' ? 'pass' : c.status === 'skipped' ? 'skipped' : 'fail'}">${esc(c.status)}</span> <code>${esc(c.id)}</code> · ${esc(r.request.method)} <code>${esc(r.request.url)}</code></h4>${c.message ? `<pre class="msg">${esc(c.message)}</pre>` : '<p>The published WSDL matches the contract: no drift.</p>'}</article>`));
+  const items = service.flatMap((r) => r.checks.map((c) => `<article class="finding"><h4><span class="tag ${c.status === 'passed' ? 'pass' : c.status === 'skipped' ? 'skipped' : 'fail'}">${esc(c.status)}</span> <code>${esc(c.id)}</code>${diagnosisTag(cause.get(findingKey({ caseId: r.caseId, transport: r.transport, check: c.id })))} · ${esc(r.request.method)} <code>${esc(r.request.url)}</code></h4>${c.message ? `<pre class="msg">${esc(c.message)}</pre>` : '<p>The published WSDL matches the contract: no drift.</p>'}</article>`));
   return `<section id="wsdl"><h2>Service description (?WSDL) and drift</h2><div class="panel">${items.join('')}</div></section>`;
 }
 
-function details(cells: readonly Cell[][], run: RunInfo): string {
+function details(cells: readonly Cell[][], run: RunInfo, cause: ReadonlyMap<string, string>): string {
   const all = cells.flat();
   const budget = { left: FULL_PER_REPORT };
   const noteworthy = all.filter((c) => c.state === 'fail' || c.state === 'error' || c.state === 'inherent' || c.warnings > 0);
@@ -132,7 +132,7 @@ function details(cells: readonly Cell[][], run: RunInfo): string {
   const inherent = INHERENT.map((b) => `<li><code>${esc(b.id)}</code>: ${esc(b.description)}</li>`).join('');
   return `<section id="details"><h2>Findings and differences</h2>
 ${noteworthy.length === 0 ? '' : filterBar()}
-${noteworthy.length === 0 ? '<p>No findings and no transport differences.</p>' : noteworthy.map((c) => cellSection(c, run, budget)).join('\n')}
+${noteworthy.length === 0 ? '<p>No findings and no transport differences.</p>' : noteworthy.map((c) => cellSection(c, run, budget, cause)).join('\n')}
 ${noteworthy.some((c) => c.differences.some((d) => d.difference.inherent)) ? `<details><summary>Inherent ASMX behaviours recognised under the ${esc(String(run.configuration['profile'] ?? 'asmx'))} profile</summary><ul>${inherent}</ul></details>` : ''}
 </section>
 <section id="other-cells"><h2>Other cells</h2><p class="counts">Cells that passed or sent nothing: counts only.</p><div class="panel compact">${quiet.map((c) => cellSection(c, run, budget)).join('\n')}</div></section>`;
@@ -153,6 +153,7 @@ export function reportHtml(reported: Reported, run: RunInfo, source?: RecordSour
   const cells = matrixOf(digest, records ? records.at(digest.differingAt) : []);
   // Transports the run sent anything over: a class missing only on an unselected one is no gap.
   const ran = TRANSPORT_IDS.filter((t) => digest.sentOver.has(t));
+  const diagnoses = diagnosesOf(digest, run);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -167,11 +168,11 @@ export function reportHtml(reported: Reported, run: RunInfo, source?: RecordSour
 ${banner(s, run)}
 <main>
 ${stats(s, digest.parity.summary())}
-${diagnosesSection(diagnosesOf(digest, run), failuresOf(digest.kept).length)}
+${diagnosesSection(diagnoses, failuresOf(digest.kept).length)}
 ${notices(digest, s, run)}
 ${matrix(cells, s.failOn)}
-${service(digest.kept)}
-${details(cells, run)}
+${service(digest.kept, explainedBy(diagnoses))}
+${details(cells, run, explainedBy(diagnoses))}
 ${dataPathSection(s.dataPath)}
 ${sequencesSection(digest.sequences)}
 ${coverageSection(digest.coverage.coverage(), ran)}
