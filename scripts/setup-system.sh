@@ -1,24 +1,24 @@
 #!/usr/bin/env bash
 # The Debian packages the tests need, installed when missing, so that the README's commands pass as
-# written on a fresh machine (npm runs this before `npm test` and `npm run test:asmx`):
-# - chromium: the HTML report's browser test (test/cli/report-browser.test.ts, driven by
+# written on a fresh machine (npm runs this before `npm run test:system`, `test:asmx` and `test:gsoap`):
+# - chromium (with --chromium): the HTML report's browser test (test/cli/report-browser.test.ts, driven by
 #   playwright-core, which downloads no browser); TSIWS_CHROMIUM names another binary instead;
 # - mono-devel (with --asmx): npm run test:asmx serves the contract on Mono's System.Web.Services;
 # - gsoap, libgsoap-dev and g++ (with --gsoap): npm run test:gsoap builds a gSOAP 2.8 service from
 #   wsdl/tsiWS.wsdl (wsdl2h, soapcpp2) and serves it.
-# Options may be combined (CI passes --asmx --gsoap).
+# Options may be combined (CI passes all three).
 # Nothing is installed when everything is there; elsewhere than Debian it says what to install.
 set -euo pipefail
 need=()
-if [ -z "${TSIWS_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then need+=(chromium); fi
 for option in "$@"; do
   case "$option" in
+    --chromium) if [ -z "${TSIWS_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then need+=(chromium); fi ;;
     --asmx) if ! command -v mono >/dev/null || ! command -v mcs >/dev/null; then need+=(mono-devel); fi ;;
     --gsoap)
       if ! command -v wsdl2h >/dev/null || ! command -v soapcpp2 >/dev/null; then need+=(gsoap); fi
       if [ ! -f /usr/include/stdsoap2.h ]; then need+=(libgsoap-dev); fi
       if ! command -v g++ >/dev/null; then need+=(g++); fi ;;
-    *) echo "setup: unknown option $option (known: --asmx, --gsoap)" >&2; exit 2 ;;
+    *) echo "setup: unknown option $option (known: --chromium, --asmx, --gsoap)" >&2; exit 2 ;;
   esac
 done
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi

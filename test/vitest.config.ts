@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { SYSTEM_TEST_FILES } from './system-files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,7 +34,7 @@ export default defineConfig({
           name: 'unit',
           root,
           include: ['test/**/*.test.ts'],
-          exclude: ['test/cli/**', 'test/wsdl/*cli*.test.ts', 'test/hostile/hostile.test.ts', '**/node_modules/**'],
+          exclude: ['test/cli/**', 'test/wsdl/*cli*.test.ts', ...SYSTEM_TEST_FILES, '**/node_modules/**'],
           // Our own tests start real servers on loopback; a generous timeout keeps a loaded CI machine green.
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -43,7 +44,9 @@ export default defineConfig({
         test: {
           name: 'cli',
           root,
-          include: ['test/cli/**/*.test.ts', 'test/wsdl/*cli*.test.ts', 'test/hostile/hostile.test.ts'],
+          include: ['test/cli/**/*.test.ts', 'test/wsdl/*cli*.test.ts'],
+          // The system tests run in their own suite (system-files.ts).
+          exclude: [...SYSTEM_TEST_FILES, '**/node_modules/**'],
           // Each test runs the real CLI, which runs its own vitest with forked workers.
           pool: 'forks',
           // The bin a test starts as a child process is the compiled package's (about 2 s of CPU

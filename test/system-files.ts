@@ -1,0 +1,21 @@
+/** The system tests: where a real process tree, the package as npm lays it out, or a real browser is
+ * the point, and each costs seconds of CPU. They run in their own suite, `npm run test:system`
+ * (test/vitest.system.config.ts), which .ci/run runs right after `npm test`, beside the other extra
+ * suites: `npm test` must stay under 5 minutes on a loaded 2-core machine, and these files took
+ * about 150 s of its 510 s of CPU (2026-11-26, measured one file at a time). docs/maintaining.md
+ * says which test goes where. */
+export const SYSTEM_TEST_FILES: readonly string[] = [
+  // Signals to the CLI, to its process group and to npx: exit codes, reports marked incomplete.
+  'test/cli/signals.test.ts',
+  'test/cli/npx.test.ts',
+  // Start-up of the bin from the checkout and of the compiled package, module loads logged.
+  'test/cli/startup.test.ts',
+  'test/bench/startup.test.ts',
+  // The HTML report in Chromium.
+  'test/cli/report-browser.test.ts',
+  // Hostile targets streaming 100 MiB, slow and stalled answers against the real bin.
+  'test/hostile/hostile.test.ts',
+  'test/cli/hostile.test.ts',
+  // The quick subset of `npm run mutants` (child processes, each a full run).
+  'test/cli/mutants.test.ts',
+];
