@@ -15,6 +15,7 @@ export type { CheckOutcome } from './check-outcome.js';
 import type { ScenarioId, ValueClass } from './case-labels.js';
 import type { NormalisationRule, ParityDifference, RegressionComparison } from './differences.js';
 import type { BaselineAnswer, TransportOutcome } from './transport-outcome.js';
+import type { ReferenceInfo, ReferenceSummary } from './reference.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -92,13 +93,19 @@ export interface ExchangeRecord {
   /** The transport, 'wsdl' for the service-level ?WSDL record, 'parity' for a comparison. */
   readonly transport: TransportId | 'wsdl' | 'parity';
   readonly caseId: string;
-  /** 'fuzz': a fast-check property; the record is its shrunk counterexample, or its first run. */
-  readonly kind: 'positive' | 'negative' | 'service' | 'fuzz' | 'parity';
+  /** 'fuzz': a fast-check property; the record is its shrunk counterexample, or its first run.
+   * 'reference': the run's verdict on an operation and transport against --reference-url, made
+   * once every exchange is in (session/, reference tally). */
+  readonly kind: 'positive' | 'negative' | 'service' | 'fuzz' | 'parity' | 'reference';
   /** The case's non-secret wire values (authentication is added per request), for replay. */
   readonly values?: Readonly<Record<string, string>>;
   readonly fuzz?: FuzzInfo;
   readonly parity?: ParityInfo;
   readonly regression?: RegressionInfo;
+  /** --reference-url: the reference's answers to this exchange's case and how they compare. */
+  readonly reference?: ReferenceInfo;
+  /** On a 'reference' record: the verdict's tally. */
+  readonly referenceSummary?: ReferenceSummary;
   /** Negative cases: what was spoiled and what the profile expected instead. */
   readonly scenario?: ScenarioId;
   readonly param?: string;
