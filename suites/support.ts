@@ -2,6 +2,7 @@
 import { afterAll, inject } from 'vitest';
 import '../src/engine/vitest-context.js';
 import { createHttpClient, type HttpClient } from '../src/http/send.js';
+import { attachReference, openReferenceSides } from '../src/engine/reference-clients.js';
 import { compactRecord } from '../src/results/compact.js';
 import { handOverRecords, type RecordsAt } from '../src/engine/worker-handover.js';
 import { findingsOf } from '../src/results/findings.js';
@@ -20,7 +21,13 @@ export function useTarget(): { settings: TargetSettings; client: HttpClient } {
     rate: settings.rate,
     access: settings,
   });
-  afterAll(() => client.close());
+  // The reference deployment (issue 38), asked by every exchange over this client.
+  const reference = openReferenceSides(settings);
+  attachReference(client, reference);
+  afterAll(async () => {
+    await client.close();
+    await reference?.close();
+  });
   return { settings, client };
 }
 

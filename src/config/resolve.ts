@@ -135,8 +135,34 @@ function finishAccess(settings: CommandSettings, given: ReadonlySet<string>, var
   if (given.has('cert') !== given.has('key')) {
     throw new ConfigError(given.has('cert') ? '--cert: give the client certificate\'s private key with --key (TSIWS_KEY) too' : '--key: give the client certificate with --cert (TSIWS_CERT) too');
   }
+  return finishReference(out, given);
+}
+
+/** The reference's settings that depend on others (issue 38). A reference without --base-url is
+ * allowed: the embedded server is then the candidate (how the tests pair two local services). */
+function finishReference(settings: CommandSettings, given: ReadonlySet<string>): CommandSettings {
+  let out = settings;
+  if (out.referenceSecondaryUrl && !out.referenceUrl) throw new ConfigError('--reference-secondary-url: a second copy of the reference needs the first; give --reference-url (TSIWS_REFERENCE_URL) too');
+  for (const [key, flag] of [['referenceUrl', '--reference-url'], ['referenceSecondaryUrl', '--reference-secondary-url']] as const) {
+    const given = out[key];
+    if (!given) continue;
+    // user:password in the URL means --reference-auth, as for --base-url; the URL is shown everywhere.
+    const split = splitUserinfo(given);
+    out = { ...out, [key]: split.baseUrl, referenceAuth: out.referenceAuth ?? split.auth };
+    if (out.baseUrl && sameUrl(out.baseUrl, split.baseUrl)) throw new ConfigError(`${flag}: it names the target itself (--base-url); give the URL of another deployment, the one you trust`);
+  }
+  if (out.referenceUrl && out.referenceSecondaryUrl && sameUrl(out.referenceUrl, out.referenceSecondaryUrl)) throw new ConfigError('--reference-secondary-url: it names the same deployment as --reference-url; give a second copy, or leave it out and the reference answers each case twice');
+  if (given.has('referenceCert') !== given.has('referenceKey')) {
+    throw new ConfigError(given.has('referenceCert') ? '--reference-cert: give its private key with --reference-key (TSIWS_REFERENCE_KEY) too' : '--reference-key: give the client certificate with --reference-cert (TSIWS_REFERENCE_CERT) too');
+  }
+  const auth = out.referenceAuth ?? out.auth;
+  if (auth && Object.keys(out.referenceHeaders ?? out.headers).some((n) => n.toLowerCase() === 'authorization')) {
+    throw new ConfigError('--reference-auth: the reference would get an Authorization header and HTTP Basic credentials both (from --reference-header or --header, and --reference-auth, --auth or its URL); give one of them');
+  }
   return out;
 }
+
+const sameUrl = (a: string, b: string): boolean => new URL(a).href.replace(/\/+$/, '') === new URL(b).href.replace(/\/+$/, '');
 
 /** One setting alone, for reporting a run whose settings as a whole are bad (where to write the
  * reports, in which console format): its default when no layer gives one, undefined when the

@@ -104,6 +104,19 @@ export interface RunSettings {
   readonly failurePattern: string | undefined;
   /** A JSON file of known-good values per parameter for a live system (src/state/values-file.ts). */
   readonly valuesFile: string | undefined;
+  /** A deployment the user trusts (issue 38): every case sent to the target goes to it too, and the
+   * answers are compared field by field beyond the noise its own answers show. */
+  readonly referenceUrl: string | undefined;
+  /** A second copy of the reference: it answers each case once instead of the primary answering
+   * twice, so that its differences from the primary are the noise. */
+  readonly referenceSecondaryUrl: string | undefined;
+  /** The reference's transport-level access; each undefined takes the target's (reference-access.ts). */
+  readonly referenceHeaders: Readonly<Record<string, string>> | undefined;
+  readonly referenceAuth: BasicAuth | undefined;
+  readonly referenceCaFile: string | undefined;
+  readonly referenceCert: string | undefined;
+  readonly referenceKey: string | undefined;
+  readonly referenceInsecure: boolean | undefined;
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service', 'sequences'] as const;
@@ -166,6 +179,15 @@ export const SETTINGS = [
   { key: 'failurePattern', group: 'checks', commands: [...RUN, 'shapes'], flag: 'failure-pattern', env: 'TSIWS_FAILURE_PATTERN', defaultText: '(learned from the target)', help: "Regular expression matching the target's in-band failure answers (HTTP 200 whose result text reports an error)", parse: regex },
   { key: 'valuesFile', group: 'generation', commands: RUN, flag: 'values', env: 'TSIWS_VALUES', defaultText: '(none)', help: 'JSON file of known-good values per parameter, { "accountnumber": ["1001"], ... }, used by valid requests beside the values the run learns', parse: readableFile },
   { key: 'insecure', group: 'access', commands: [...RUN, 'diff-wsdl'], flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
+  // The reference (issue 38): run only; replay re-sends one saved case to the target alone.
+  { key: 'referenceUrl', group: 'target', commands: ['run'], flag: 'reference-url', env: 'TSIWS_REFERENCE_URL', defaultText: '(none)', help: 'A deployment you trust (scheme and host, as --base-url): every case sent to the target is sent to it too, and answers are compared field by field beyond the noise learned from its own answers. Without --base-url the embedded server is the candidate', parse: url },
+  { key: 'referenceSecondaryUrl', group: 'target', commands: ['run'], flag: 'reference-secondary-url', env: 'TSIWS_REFERENCE_SECONDARY_URL', defaultText: '(none: the reference answers each case twice)', help: 'A second copy of the reference; it answers each case once, and what differs between the two references is noise', parse: url },
+  { key: 'referenceHeaders', group: 'access', commands: ['run'], flag: 'reference-header', env: 'TSIWS_REFERENCE_HEADERS', multiple: true, defaultText: '(the --header values)', help: "Extra request header 'Name: value' for the reference; repeat the flag for more", secret: true, parse: headers },
+  { key: 'referenceAuth', group: 'access', commands: ['run'], flag: 'reference-auth', env: 'TSIWS_REFERENCE_AUTH', defaultText: '(user:password in --reference-url, else --auth)', help: 'HTTP Basic credentials user:password for the reference', secret: true, parse: basicAuth },
+  { key: 'referenceCaFile', group: 'access', commands: ['run'], flag: 'reference-ca-file', env: 'TSIWS_REFERENCE_CA_FILE', defaultText: '(--ca-file)', help: 'PEM file of CA certificates to trust for an https reference', secret: true, parse: readableFile },
+  { key: 'referenceCert', group: 'access', commands: ['run'], flag: 'reference-cert', env: 'TSIWS_REFERENCE_CERT', defaultText: '(--cert)', help: 'PEM client certificate for an https reference (with --reference-key)', secret: true, parse: readableFile },
+  { key: 'referenceKey', group: 'access', commands: ['run'], flag: 'reference-key', env: 'TSIWS_REFERENCE_KEY', defaultText: '(--key)', help: 'PEM private key of --reference-cert', secret: true, parse: readableFile },
+  { key: 'referenceInsecure', group: 'access', commands: ['run'], flag: 'reference-insecure', env: 'TSIWS_REFERENCE_INSECURE', boolean: true, defaultText: '(--insecure)', help: 'Accept any certificate from the reference (self-signed test hosts only)', parse: bool },
 ] as const satisfies ReadonlyArray<Setting<keyof RunSettings> & { readonly group: SettingGroup }>;
 
 /** The settings of the groups `G` (setting.ts, SETTING_GROUPS), as the table above assigns them: what
@@ -226,6 +248,14 @@ export const DEFAULTS: RunSettings = {
   stateful: false,
   failurePattern: undefined,
   valuesFile: undefined,
+  referenceUrl: undefined,
+  referenceSecondaryUrl: undefined,
+  referenceHeaders: undefined,
+  referenceAuth: undefined,
+  referenceCaFile: undefined,
+  referenceCert: undefined,
+  referenceKey: undefined,
+  referenceInsecure: undefined,
 };
 
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
@@ -235,6 +265,8 @@ export function redactedSettings(settings: RunSettings): Record<string, unknown>
     // Header names say what was sent; only their values are secret.
     headers: Object.fromEntries(Object.keys(settings.headers).map((name) => [name, '<REDACTED>'])),
     auth: '<USER>:<PASSWORD>', proxy: '<PROXY>', noProxy: '<NO_PROXY>', caFile: '<CA_FILE>', cert: '<CERT>', key: '<KEY>',
+    referenceHeaders: Object.fromEntries(Object.keys(settings.referenceHeaders ?? {}).map((name) => [name, '<REDACTED>'])),
+    referenceAuth: '<USER>:<PASSWORD>', referenceCaFile: '<CA_FILE>', referenceCert: '<CERT>', referenceKey: '<KEY>',
   };
   const out: Record<string, unknown> = {};
   for (const s of SETTINGS) {

@@ -14,6 +14,7 @@ import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { UNKNOWN_ID } from './discover.js';
 import { learnedCase } from './learned-cases.js';
 import { sendPlain } from './plain-send.js';
+import { mirrorSetup } from './reference.js';
 
 /** Operations whose record a create makes: the parameter naming it, and the create. Inferred from
  * the names (the spec shows no semantics): MobileContactEmailCreate makes what emailid names. */
@@ -39,7 +40,7 @@ export interface Instance {
 
 /** Makes (or takes) the record `operation`'s case works on over `transport`; `slot` tells instances
  * apart (distinct records for distinct slots), the same slot giving the same record. */
-export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports'>, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number): Promise<Instance> {
+export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports' | 'execution'>, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number, options: { readonly mirror?: boolean } = {}): Promise<Instance> {
   const made = MADE_BY[operation];
   if (made) {
     const create = getOperation(made.create);
@@ -47,6 +48,8 @@ export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'acce
     const answer = await sendPlain(settings, client, create, transport, madeWith);
     const id = answer.text === null ? undefined : idOf(made.create, made.param, answer.text);
     if (id === undefined) return { values, setup: `${made.create} over ${transport} made no ${made.param} (${answer.problem ?? `answer: ${answer.shown ?? ''}`}); the case uses ${made.param} ${values[made.param] ?? '(none)'}` };
+    // The reference (issue 38) makes its own record, unless the caller does not ask it (fuzz samples).
+    if (options.mirror !== false) await mirrorSetup(settings, client, create, transport, madeWith, made.param, id);
     // The case names the record as the create made it: the e-mail's contact is the one it was made for.
     const shared = Object.fromEntries(Object.entries(madeWith).filter(([name]) => name in values && isIdParam(name)));
     return { values: { ...values, ...shared, [made.param]: id }, setup: `${made.create} over ${transport} made ${made.param} ${id}` };

@@ -18,6 +18,8 @@ import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact,
 import type { HttpAccess } from '../http/access.js';
 import type { LearnedState } from './discover.js';
 import { dataPathOf } from './data-path-of.js';
+import { referenceOf } from './reference-clients.js';
+import { askReference } from './reference.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -194,6 +196,12 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     // The message names the request (a GET's URL holds sig and mobilekey): redacted as any text.
     record.error = { code: err.code, message: redact(err.message, secrets) };
     if (testCase.kind === 'positive') record.dataPath = 'refused';
+  }
+  // The reference is asked what the candidate was (issue 38); fuzz samples are not (fuzz.ts says why).
+  const sides = later ? undefined : referenceOf(client);
+  if (sides) {
+    const asking = { testCase, operation, transportId, namespace: settings.namespace, secrets, requestOf: async (c: Case) => requestFor(c, transportId, settings.namespace, operation, await valuesFor(settings, operation, c)), ...(waitMs === undefined ? {} : { sendOptions: { timeoutMs: waitMs } }) };
+    record.reference = await askReference(settings, sides, asking, record as ExchangeRecord);
   }
   return record as ExchangeRecord;
 }

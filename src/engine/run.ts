@@ -22,6 +22,7 @@ import { embeddedServer, openTarget } from './target.js';
 import { discover, type LearnedState } from './discover.js';
 import { PHASES, phaseSettings, runsInPhase, runsInPhases } from './phases.js';
 import { createHttpClient } from '../http/send.js';
+import { ensureReferenceReachable } from './reference-clients.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 
 export interface RunResult {
@@ -59,6 +60,13 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const startedAt = new Date();
   if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
   const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: embeddedServer(settings, options.mutant) });
+  // An unreachable reference stops the run before its suites, as the target does (exit 3).
+  try {
+    await ensureReferenceReachable({ ...settings, baseUrl: opened.baseUrl });
+  } catch (err) {
+    await opened.close();
+    throw err;
+  }
   // A mutant may answer in its own result format: the echo is read in the format the server writes.
   let target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
   const files = new HandoverReader(handoverDir());

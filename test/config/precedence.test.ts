@@ -82,6 +82,14 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   stateful: ['true', 'false', 'true'],
   failurePattern: ['a', 'b+', '^c$'],
   valuesFile: [j1, j2, j3],
+  referenceUrl: ['http://ref-one.example', 'http://ref-two.example', 'http://ref-three.example'],
+  referenceSecondaryUrl: ['http://sec-one.example', 'http://sec-two.example', 'http://sec-three.example'],
+  referenceHeaders: ['X-One: 1', 'X-Two: 2', 'X-Three: 3'],
+  referenceAuth: ['u1:p1', 'u2:p2', 'u3:p3'],
+  referenceCaFile: [f1, f2, f3],
+  referenceCert: [f1, f2, f3],
+  referenceKey: [f1, f2, f3],
+  referenceInsecure: ['true', 'false', 'true'],
   // Settings of one command alone (src/config/command-settings.ts).
   port: ['1001', '1002', '0'],
   host: ['127.0.0.2', '127.0.0.3', '::1'],
@@ -104,7 +112,11 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
 };
 
 /** Settings that only make sense with another: given alongside (at the flag layer) whenever given. */
-const COMPANION: Partial<Record<keyof CommandSettings, Record<string, string>>> = { cert: { key: f1 }, key: { cert: f1 } };
+const COMPANION: Partial<Record<keyof CommandSettings, Record<string, string>>> = {
+  cert: { key: f1 }, key: { cert: f1 },
+  referenceCert: { 'reference-key': f1 }, referenceKey: { 'reference-cert': f1 },
+  referenceSecondaryUrl: { 'reference-url': 'http://ref.example' },
+};
 
 const envOf = (s: AnySetting): string | undefined => ('env' in s ? s.env : undefined);
 const flagValue = (s: AnySetting, raw: string): string | boolean | string[] => ('boolean' in s && s.boolean ? true : 'multiple' in s && s.multiple ? [raw] : raw);
