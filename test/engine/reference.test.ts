@@ -1,0 +1,78 @@
+/**
+ * `run --reference-url` (issue 38), the engine's part: two stateful services in this process, one
+ * the candidate and one the reference, whose e-mail ids differ (the reference made one more first).
+ * Every exchange carries the reference's answers; the contact-email sequence's ids are mapped; a
+ * stateful mutant's second delete differs in its outcome; an unreachable reference stops the run;
+ * the reference's credentials appear in no report. Runs through main() in process.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULTS } from '../../src/config/settings.js';
+import { getOperation } from '../../src/contract/index.js';
+import { sendPlain } from '../../src/engine/plain-send.js';
+import { createHttpClient } from '../../src/http/send.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
+import { runInProcess, type CliResult } from '../support/cli.js';
+
+const OPERATIONS = 'MobileContactSearch,MobileContactEmailCreate,MobileContactEmailUpdate,MobileContactEmailDelete';
+const NARROW = ['--operations', OPERATIONS, '--suites', 'positive,sequences', '--transports', 'soap11,get', '--seed', '7', '--workers', '1'];
+const SECRET = { user: 'refuser', password: 'Pa55-w0rd-of-the-reference' };
+const lines = (run: CliResult) => readFileSync(join(run.reports, 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+
+/** One more e-mail on `server`: its next new ids are then not the other service's. */
+async function createOneEmail(server: ReferenceServer): Promise<void> {
+  const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1 << 20, connections: 1 });
+  const answer = await sendPlain({ ...DEFAULTS, baseUrl: server.url }, client, getOperation('MobileContactEmailCreate'), 'soap11', { accountnumber: '1001', contactnumber: '2001', email: 'extra@example.com', primary: 'false' });
+  await client.close();
+  expect(answer.text).toMatch(/^\{"ok":true,"id":\d+\}$/);
+}
+
+describe('run --base-url A --reference-url B --allow-mutations (two stateful services)', () => {
+  let candidate: ReferenceServer;
+  let reference: ReferenceServer;
+  let run: CliResult;
+  beforeAll(async () => {
+    [candidate, reference] = await Promise.all([startReferenceServer({ stateful: true }), startReferenceServer({ stateful: true })]);
+    await createOneEmail(reference);
+    run = await runInProcess(['run', '--base-url', candidate.url, '--reference-url', reference.url, '--reference-auth', `${SECRET.user}:${SECRET.password}`, '--allow-mutations', ...NARROW]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([candidate?.close(), reference?.close()]);
+  });
+
+  test('every exchange carries the reference\'s answers: twice for a search, once for a create, update or delete', () => {
+    expect(run.stderr).toBe('');
+    const exchanges = lines(run).filter((r) => r.kind !== 'parity');
+    expect(exchanges.length).toBeGreaterThan(10);
+    const asked = exchanges.map((r) => [r.operation, r.reference?.answers.map((a: { side: string }) => a.side)]);
+    const expected = exchanges.map((r) => [r.operation, r.operation === 'MobileContactSearch' ? ['primary', 'again'] : ['primary']]);
+    expect(asked).toEqual(expected);
+    // The reference answered (a result each), and the candidate's answer was compared with it.
+    expect(exchanges.filter((r) => r.reference.answers.some((a: { outcome: string; status: number }) => a.outcome !== 'result' || a.status !== 200)).map((r) => r.caseId)).toEqual([]);
+    expect(exchanges.every((r) => r.reference.fields >= 1 && r.reference.notCompared === undefined)).toBe(true);
+  });
+
+  test('the contact-email sequence\'s ids are mapped: the candidate\'s new emailid stands for the reference\'s', () => {
+    const steps = lines(run).filter((r) => r.sequence?.name === 'contact-email' && r.transport === 'soap11');
+    expect(steps.map((r) => r.sequence.action)).toEqual(['create', 'find', 'update', 'see update', 'delete', 'gone', 'delete again']);
+    const created = steps[0].sequence.ids.emailid as string;
+    const own = steps[0].reference.mapped?.[created] as string;
+    expect(own).toMatch(/^\d+$/);
+    expect(own).not.toBe(created);
+    // The reference's create answered with its own id; every later step sent that one instead.
+    expect(steps[0].reference.answers[0].text).toContain(own);
+    for (const step of [steps[2], steps[4], steps[6]]) expect([step.sequence.action, step.reference.mapped]).toEqual([step.sequence.action, { [created]: own }]);
+    // Both sides did the same: the second delete failed on each, and nothing differs in outcome.
+    expect(steps.map((r) => r.reference.differences.filter((d: { field: string }) => d.field === '(outcome)'))).toEqual(steps.map(() => []));
+  });
+
+  test('the reference\'s credentials appear in no report', () => {
+    const basic = Buffer.from(`${SECRET.user}:${SECRET.password}`).toString('base64');
+    for (const name of readdirSync(run.reports, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))) {
+      const text = readFileSync(name, 'utf8');
+      expect([name, text.includes(SECRET.password) || text.includes(basic)]).toEqual([name, false]);
+    }
+    expect(run.json('results.json').run.configuration.referenceAuth).toBe('<USER>:<PASSWORD>');
+  });
+});
