@@ -14,6 +14,8 @@ import { sendPlain } from '../../src/engine/plain-send.js';
 import { createHttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { runInProcess, type CliResult } from '../support/cli.js';
+import { startProxy } from '../support/proxy.js';
+import { MUTATION_NOT_ASKED } from '../../src/engine/reference.js';
 
 const OPERATIONS = 'MobileContactSearch,MobileContactEmailCreate,MobileContactEmailUpdate,MobileContactEmailDelete';
 const NARROW = ['--operations', OPERATIONS, '--suites', 'positive,sequences', '--transports', 'soap11,get', '--seed', '7', '--workers', '1'];
@@ -75,4 +77,59 @@ describe('run --base-url A --reference-url B --allow-mutations (two stateful ser
     }
     expect(run.json('results.json').run.configuration.referenceAuth).toBe('<USER>:<PASSWORD>');
   });
+});
+
+describe('a stateful mutant as the candidate (stateful-delete-unknown-succeeds)', () => {
+  let candidate: ReferenceServer;
+  let reference: ReferenceServer;
+  let run: CliResult;
+  beforeAll(async () => {
+    [candidate, reference] = await Promise.all([startReferenceServer({ stateful: true, mutant: 'stateful-delete-unknown-succeeds' }), startReferenceServer({ stateful: true })]);
+    run = await runInProcess(['run', '--base-url', candidate.url, '--reference-url', reference.url, '--allow-mutations', ...NARROW, '--suites', 'sequences', '--transports', 'soap11']);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([candidate?.close(), reference?.close()]);
+  });
+
+  test('the second delete differs from the reference; the steps before it do not', () => {
+    const steps = lines(run).filter((r) => r.sequence?.name === 'contact-email');
+    // The stateful service answers a failure in-band (HTTP 200, {"ok":false,...}): both outcomes are
+    // results, and the difference is in the result text (a field of it once the field engine lands).
+    expect(steps.map((r) => [r.sequence.action, r.reference.differences.length > 0])).toEqual([['create', false], ['find', false], ['update', false], ['see update', false], ['delete', false], ['gone', false], ['delete again', true]]);
+    const again = steps[6];
+    expect([again.result.text, again.reference.answers]).toEqual(['{"ok":true}', [{ side: 'primary', status: 200, outcome: 'result', text: `{"ok":false,"error":"Unknown emailid ${again.sequence.ids.emailid}."}` }]]);
+  });
+});
+
+test('an unreachable --reference-url stops the run before its suites: exit 3, one line naming the flag', async () => {
+  const candidate = await startReferenceServer({ stateful: true });
+  try {
+    const run = await runInProcess(['run', '--base-url', candidate.url, '--reference-url', 'http://127.0.0.1:9', ...NARROW]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^tsiws-conform: reference unreachable \(--reference-url\): [^\n]*127\.0\.0\.1:9[^\n]*\n$/);
+  } finally {
+    await candidate.close();
+  }
+});
+
+test('the embedded candidate is exempt from the mutation guard, the reference never is: without --allow-mutations no create or delete reaches it', async () => {
+  const reference = await startReferenceServer({ stateful: true });
+  const seen: string[] = [];
+  const recorder = await startProxy(reference.url, (req, up, body) => {
+    seen.push(`${req.headers['soapaction'] ?? ''} ${body.toString('utf8').slice(0, 400)}`);
+    return up;
+  });
+  try {
+    const run = await runInProcess(['run', '--stateful', '--reference-url', recorder.url, '--operations', 'MobileContactSearch,MobileContactEmailDelete', '--suites', 'positive', '--transports', 'soap11', '--seed', '7', '--workers', '1']);
+    expect(run.stderr).toBe('');
+    const exchanges = lines(run).filter((r) => r.kind !== 'parity');
+    expect(exchanges.map((r) => [r.operation, r.reference.notCompared ?? r.reference.answers.length])).toEqual([['MobileContactSearch', 2], ['MobileContactEmailDelete', MUTATION_NOT_ASKED]]);
+    // The candidate's delete was made on a record its setup created; neither went to the reference.
+    expect(exchanges[1].setup).toMatch(/^MobileContactEmailCreate over soap11 made emailid \d+$/);
+    expect(seen.filter((s) => /Create|Delete/.test(s))).toEqual([]);
+    expect(seen.filter((s) => s.includes('MobileContactSearch')).length).toBe(2);
+  } finally {
+    await recorder.close();
+    await reference.close();
+  }
 });
