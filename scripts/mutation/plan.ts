@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULTS, DEFAULT_RUNS, type RunSettings } from '../../src/config/settings.js';
 import { ALL_MUTANTS, type CatalogMutant } from './catalog.js';
-import { baselineChecks, caseChecks, checks, serviceChecks, sequenceChecks } from '../../src/checks/registry.js';
+import { ALL_CHECKS } from '../../src/checks/registry.js';
 import type { ProfileId } from '../../src/profiles/types.js';
 import type { ResultFormat } from '../../src/results/result-format.js';
 
@@ -64,7 +64,7 @@ function base(options: PlanOptions): RunSettings {
   return { ...DEFAULTS, seed: options.seed ?? DEFAULT_SEED, ...(options.operations ? { operations: options.operations } : {}) };
 }
 
-const WARNING_CHECKS = new Set([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].filter((c) => c.level === 'warning').map((c) => c.id));
+const WARNING_CHECKS = new Set(ALL_CHECKS.filter((c) => c.level === 'warning').map((c) => c.id));
 
 function configure(settings: RunSettings, m: { needs?: CatalogMutant['needs']; caughtBy?: CatalogMutant['caughtBy']; resultFormat?: CatalogMutant['resultFormat']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
   // A payload mutant is caught in a regression run that also validates against inferred schemas.

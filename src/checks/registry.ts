@@ -23,6 +23,7 @@ import { soapFaultShape } from './soap-fault-shape.js';
 import { soapNoDtdOrPi } from './soap-no-dtd-or-pi.js';
 import { soapResponseElement } from './soap-response-element.js';
 import { matchesBaseline, type BaselineCheck } from './matches-baseline.js';
+import { matchesReference, referenceOutcomeExplained, type ReferenceCheck } from './matches-reference.js';
 import { status200 } from './status-200.js';
 import { transportParity } from './transport-parity.js';
 import { stateConsistency, type SequenceCheck } from './state-consistency.js';
@@ -76,7 +77,13 @@ export const baselineChecks: readonly BaselineCheck[] = [matchesBaseline];
 /** Checks judged on what a sequence of one entity observed (a target with data). */
 export const sequenceChecks: readonly SequenceCheck[] = [stateConsistency];
 
+/** Checks judged on the run's tally against a reference deployment (run --reference-url). */
+export const referenceChecks: readonly ReferenceCheck[] = [matchesReference, referenceOutcomeExplained];
+
+/** Every check, in the order `tsiws-conform checks` and docs/checks.md list them. */
+export const ALL_CHECKS: ReadonlyArray<Check | CaseCheck | ServiceCheck | BaselineCheck | ReferenceCheck | SequenceCheck> = [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...referenceChecks, ...sequenceChecks];
+
 /** Every check id, for selection (--checks, --skip-checks) and the catalog. */
-export const CHECK_IDS: readonly string[] = [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].map((c) => c.id);
+export const CHECK_IDS: readonly string[] = ALL_CHECKS.map((c) => c.id);
 
 export type { CaseCheck, CaseExchange, Check, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';

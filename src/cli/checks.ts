@@ -1,5 +1,5 @@
 /** tsiws-conform checks: the catalog, as a table or as JSON, with the checks of a --checks-module. */
-import { baselineChecks, caseChecks, CHECK_IDS, checks, serviceChecks, sequenceChecks } from '../checks/registry.js';
+import { ALL_CHECKS, CHECK_IDS } from '../checks/registry.js';
 import type { CheckInfo } from '../checks/types.js';
 import { loadChecksModule, NO_USER_CHECKS } from '../checks/user-module.js';
 import { commandLine, commandSettings } from './settings.js';
@@ -12,7 +12,7 @@ const row = (c: Listed, origin: string) => ({ id: c.id, description: c.descripti
 
 /** The built-in checks, then those of the checks module (origin: its path). */
 export function catalog(user: readonly Listed[] = [], userOrigin = '') {
-  return [...[...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].map((c) => row(c, 'built-in')), ...user.map((c) => row(c, userOrigin))];
+  return [...ALL_CHECKS.map((c) => row(c, 'built-in')), ...user.map((c) => row(c, userOrigin))];
 }
 
 export default async function listChecks(argv: string[], io: Io): Promise<number> {

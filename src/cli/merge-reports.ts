@@ -10,6 +10,7 @@ import { openExchangeLog, EXCHANGE_LOG_FILE, exchangeLogSource } from '../result
 import { passes, verdictText, type RunInfo } from '../report/summary.js';
 import { failOnOf } from '../results/levels.js';
 import { writeReports } from '../report/write.js';
+import { judgingOf, ReferenceVerdicts } from '../session/reference-records.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -40,8 +41,15 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   // counts and the records with findings; the reports that need every record read it back.
   const stream = openExchangeLog(out);
   const digest = new RunDigest(failOnOf(run));
+  // Noise learned in one shard applies to all: the verdicts against --reference-url are made again.
+  const reference = new ReferenceVerdicts(judgingOf(run.configuration));
   try {
     for (const r of records) {
+      stream.write(r);
+      digest.add(r);
+      reference.add(r);
+    }
+    for (const r of reference.records()) {
       stream.write(r);
       digest.add(r);
     }

@@ -7,6 +7,7 @@
 import { stableCaseId } from '../results/verdicts.js';
 import { failOnOf, failsRun, type FailOn, type Level } from '../results/levels.js';
 import type { ShapeComparison } from '../shapes/compare-shapes.js';
+import type { ReferenceCounts } from '../results/reference.js';
 
 /** The parts of results.json that compare reads. */
 export interface ResultsFile {
@@ -15,6 +16,8 @@ export interface ResultsFile {
   readonly failures: ReadonlyArray<{ readonly operation: string; readonly transport: string; readonly caseId: string; readonly kind: string; readonly check: string; readonly status: string; readonly level?: Level; readonly message?: string }>;
   /** Absent in reports written before compare existed: then every failure's exchange counts as run. */
   readonly verdicts?: Readonly<Record<string, string>>;
+  /** `summary.reference`: present in runs given --reference-url. */
+  readonly summary?: { readonly reference?: ReferenceCounts };
 }
 
 export interface CheckChange {
@@ -37,6 +40,8 @@ export interface ReportComparison {
   readonly goneCases: number;
   /** How each operation's result shape changed (both folders' records.jsonl); undefined: not compared. */
   readonly shapes?: ShapeComparison;
+  /** Each run's counts against its --reference-url (null: that run had none); absent when neither had. */
+  readonly reference?: { readonly old: ReferenceCounts | null; readonly new: ReferenceCounts | null };
 }
 
 type Failure = ResultsFile['failures'][number];
@@ -84,8 +89,18 @@ export function compareReports(older: ResultsFile, newer: ResultsFile, shapes?: 
     newCases: Object.keys(newV).filter((k) => !(k in oldV)).length,
     goneCases: Object.keys(oldV).filter((k) => !(k in newV)).length,
     ...(shapes ? { shapes } : {}),
+    ...(countsIn(older) || countsIn(newer) ? { reference: { old: countsIn(older), new: countsIn(newer) } } : {}),
   };
 }
+
+/** A results.json's counts against its reference; null without (or with an unreadable) one. */
+function countsIn(results: ResultsFile): ReferenceCounts | null {
+  const c = results.summary?.reference;
+  return c && typeof c === 'object' && (['compared', 'same', 'noise', 'different'] as const).every((k) => typeof c[k] === 'number') ? c : null;
+}
+
+/** A run's counts against its reference, for compare's output. */
+const referenceText = (c: ReferenceCounts | null): string => (c ? `${c.compared} compared with ${c.url}: ${c.same} same, ${c.noise} noise, ${c.different} different` : 'no reference');
 
 export function formatComparison(c: ReportComparison): string {
   const lines: string[] = [];
@@ -109,6 +124,7 @@ export function formatComparison(c: ReportComparison): string {
     for (const d of c.shapes.drift) lines.push(`  ${d.operation}: ${d.changes.join('; ')}`);
     if (c.shapes.notCompared.length > 0) lines.push(`  not compared (results of valid requests in one run only): ${c.shapes.notCompared.join(', ')}`);
   }
+  if (c.reference) lines.push(`Reference: old run ${referenceText(c.reference.old)}; new run ${referenceText(c.reference.new)}`);
   if (c.newCases || c.goneCases) lines.push(`${c.newCases} exchanges only in the new run, ${c.goneCases} only in the old one`);
   return lines.join('\n');
 }

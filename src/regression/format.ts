@@ -49,7 +49,7 @@ export interface BaselineCase {
 /** The exchanges a baseline records: not parity or service records, and not the steps of a
  * sequence (engine/sequences.ts), whose requests name what earlier steps made: a replay sending
  * them one by one would update and delete records that the fresh copy's steps never made. */
-export const isExchange = (r: ExchangeRecord): boolean => r.kind !== 'parity' && r.kind !== 'service' && r.transport !== 'parity' && r.transport !== 'wsdl' && r.sequence === undefined;
+export const isExchange = (r: ExchangeRecord): boolean => r.kind !== 'parity' && r.kind !== 'service' && r.kind !== 'reference' && r.transport !== 'parity' && r.transport !== 'wsdl' && r.sequence === undefined;
 
 export function baselineCaseOf(r: ExchangeRecord): BaselineCase {
   const fuzz = r.kind === 'fuzz';

@@ -1,7 +1,8 @@
 /**
  * Joining the shards of one run (`run --shard i/n` on n machines) into the reports of the whole
  * run: the shards' records side by side, and one RunInfo. Parity needs no work here: a case's
- * transports are always in one shard (engine/plan.ts), so its parity record is already made.
+ * transports are always in one shard (engine/plan.ts), so its parity record is already made. The
+ * verdicts against a reference are made again over all the shards (cli/merge-reports.ts).
  */
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -76,7 +77,9 @@ export function mergeShards(shards: readonly ShardReports[], reportsDir: string)
   return { records: inOrder(ordered), run };
 }
 
-/** The shards' records one after the other, read a record at a time: never all held. */
+/** The shards' records one after the other, read a record at a time: never all held. A shard's
+ * verdicts against --reference-url are left out: they knew only that shard's noise, so the merged
+ * run makes its own from every shard's exchanges (session/reference-records.ts). */
 function* inOrder(shards: readonly ShardReports[]): Generator<ExchangeRecord> {
-  for (const s of shards) yield* s.records.records();
+  for (const s of shards) for (const r of s.records.records()) if (r.kind !== 'reference') yield r;
 }

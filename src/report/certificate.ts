@@ -18,6 +18,7 @@ import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
 import { asDigest, type Reported } from './digest.js';
+import { REFERENCE_COLUMN } from './reference.js';
 import type { RunInfo, Summary } from './summary.js';
 
 export const CERTIFICATE_FILE = 'certificate.json';
@@ -85,6 +86,7 @@ export function outcomeTable(reported: Reported, run: RunInfo): Record<string, R
   const transports = [...new Set([...configured('transports'), ...digest.transports])]
     .sort((a, b) => TRANSPORT_IDS.indexOf(a as never) - TRANSPORT_IDS.indexOf(b as never));
   if ([...digest.operations].some((op) => digest.cell(op, 'parity'))) transports.push('parity');
+  if ([...digest.operations].some((op) => digest.cell(op, REFERENCE_COLUMN))) transports.push(REFERENCE_COLUMN);
   // A cell holding only skips is skipped; any exchange made outranks a skip.
   return Object.fromEntries(operations.map((op) => [op, Object.fromEntries(transports.map((t) => [t, digest.cell(op, t)?.certificate ?? 'not-run']))]));
 }

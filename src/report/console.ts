@@ -8,6 +8,7 @@ import { failOnOf, failsRun } from '../results/levels.js';
 import { dataPathLine, noSuccessText, withoutSuccess } from './data-path.js';
 import { diagnosesOf, explainedBy, findingKey } from './diagnoses-of.js';
 import { diagnosisLines, unexplainedFirst } from './diagnoses-console.js';
+import { referenceLine } from './reference.js';
 
 const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR', skipped: 'skip' } as const;
 const MAX_LISTED = 40;
@@ -20,7 +21,9 @@ export function consoleTable(reported: Reported, operations: readonly string[], 
   const columns = [...transports, 'parity'];
   const width = Math.max(9, ...operations.map((o) => o.length));
   const cell = (s: string) => s.padEnd(8);
-  const lines = [`${'operation'.padEnd(width)}  ${columns.map(cell).join(' ')}`.trimEnd()];
+  // With --reference-url: how the operation's answers compared with the reference's, over its transports.
+  const ref = digest.reference.records.length > 0;
+  const lines = [`${'operation'.padEnd(width)}  ${[...columns.map(cell), ...(ref ? ['ref'] : [])].join(' ')}`.trimEnd()];
   for (const op of operations) {
     const cells = columns.map((t) => {
       // A cell shows the worst outcome of every record of that operation and transport.
@@ -28,12 +31,13 @@ export function consoleTable(reported: Reported, operations: readonly string[], 
       const o = tally && worstOutcome(tally);
       return cell(o ? MARK[o] : '-');
     });
-    lines.push(`${op.padEnd(width)}  ${cells.join(' ')}`.trimEnd());
+    lines.push(`${op.padEnd(width)}  ${[...cells, ...(ref ? [digest.reference.cellText(op)] : [])].join(' ')}`.trimEnd());
   }
   const s = digest.summary(run);
   lines.push('', `${s.exchanges.total} exchanges: ${s.exchanges.passed} passed, ${s.exchanges.failed} failed, ${s.exchanges.error} errors${s.exchanges.skipped ? `, ${s.exchanges.skipped} skipped` : ''}; checks: ${s.checks.passed} passed, ${s.checks.failed} failed${s.checks.notices ? `, ${s.checks.notices} noted (warnings and info, below)` : ''}, ${s.checks.skipped} had nothing to judge`);
   const p = digest.parity.summary();
   if (p.compared > 0) lines.push(`Parity: ${p.compared} cases compared across transports: ${p.agreeing} agree, ${p.withDefects} with defects, ${p.inherentOnly} with inherent ASMX differences only (see parity.json)`);
+  if (s.reference) lines.push(referenceLine(s.reference));
   if (s.dataPath) {
     lines.push(dataPathLine(s.dataPath));
     // Warnings, though no check's: the verdict counts them (summary.ts, summaryOf).
@@ -47,7 +51,7 @@ export function consoleTable(reported: Reported, operations: readonly string[], 
   const failures = unexplainedFirst(all.filter((f) => f.status === 'error' || failsRun(f.level, failOn)), (f) => cause.has(findingKey(f)));
   for (const f of failures.slice(0, MAX_LISTED)) {
     // Many cases of one operation fail the same way: the case id and its failure file tell them apart.
-    const [first, ...more] = f.message.split('\n').slice(0, f.kind === 'service' ? 6 : 1);
+    const [first, ...more] = f.message.split('\n').slice(0, f.kind === 'service' || f.kind === 'reference' ? 6 : 1);
     const explained = cause.get(findingKey(f));
     lines.push([`  ${f.operation} ${f.transport} ${f.check}: ${first} (case ${f.caseId}, failures/${failureId(f)}.json${explained ? `; diagnosis ${explained}` : ''})`, ...more].join('\n    '));
   }

@@ -20,6 +20,7 @@ import { SequenceTally } from './sequences.js';
 import { notCoveredOf } from './not-covered.js';
 import { ParityTally } from './parity-json.js';
 import { RegressionTally } from './regression-json.js';
+import { REFERENCE_COLUMN, ReferenceReport, referenceUrlOf } from './reference.js';
 import { reportOrder } from './report-order.js';
 import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summary.js';
 
@@ -61,6 +62,8 @@ export class RunDigest {
   readonly sequences = new SequenceTally();
   readonly parity = new ParityTally();
   readonly regression = new RegressionTally();
+  /** The verdicts against --reference-url (records of kind 'reference'). */
+  readonly reference = new ReferenceReport();
   /** Whether any record was compared with a baseline (regression.json is written). */
   compared = false;
   readonly levels: LevelCounts = noLevels();
@@ -94,8 +97,10 @@ export class RunDigest {
     this.sequences.add(r);
     this.parity.add(r);
     this.regression.add(r);
+    this.reference.add(r);
     if (r.regression) this.compared = true;
-    if (!r.skipped) this.sentOver.add(r.transport);
+    // A 'reference' record is a verdict over the run's exchanges, never sent itself.
+    if (!r.skipped && r.kind !== 'reference') this.sentOver.add(r.transport);
     if (r.kind === 'positive' && outcomeOf(r, failOn) === 'passed') this.validPassedOver.add(r.transport);
     if (r.kind !== 'service') {
       this.operations.add(r.operation);
@@ -115,7 +120,8 @@ export class RunDigest {
   }
 
   private addToCell(r: ExchangeRecord): void {
-    const key = `${r.operation} ${r.transport}`;
+    // The verdict against the reference has its own column (console `ref`, the certificate), as parity does.
+    const key = `${r.operation} ${r.kind === 'reference' ? REFERENCE_COLUMN : r.transport}`;
     let cell = this.cells.get(key);
     if (!cell) {
       cell = { total: 0, outcomes: { passed: 0, failed: 0, error: 0, skipped: 0 }, byKind: new Map(), withFindings: 0, warnings: 0, certificate: 'not-run' };
@@ -132,7 +138,7 @@ export class RunDigest {
     if (r.skipped && cell.firstSkipped === undefined) cell.firstSkipped = r.skipped;
   }
 
-  /** The records of one operation over one transport (`parity`, or `wsdl` for the service), counted. */
+  /** The records of one operation over one transport (`parity`, `reference`, or `wsdl` for the service), counted. */
   cell(operation: string, transport: string): CellTally | undefined {
     return this.cells.get(`${operation} ${transport}`);
   }
@@ -148,7 +154,9 @@ export class RunDigest {
       const cell = this.cells.get(key);
       return cell !== undefined && cell.total > cell.outcomes.skipped;
     };
-    return summaryOf(this.counts, { ...this.levels }, notCoveredOf(sent, (key) => this.cells.get(key)?.firstSkipped, run), run, this.dataPath.summary());
+    const summary = summaryOf(this.counts, { ...this.levels }, notCoveredOf(sent, (key) => this.cells.get(key)?.firstSkipped, run), run, this.dataPath.summary());
+    const reference = this.reference.counts(referenceUrlOf(run.configuration));
+    return reference ? { ...summary, reference } : summary;
   }
 }
 

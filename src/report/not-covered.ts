@@ -37,7 +37,7 @@ export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<Ru
   const sent = new Set<string>();
   const skipReason = new Map<string, string>();
   for (const r of records) {
-    if (r.kind === 'service' || r.transport === 'parity') continue;
+    if (r.kind === 'service' || r.kind === 'reference' || r.transport === 'parity') continue;
     const key = `${r.operation} ${r.transport}`;
     if (!r.skipped) sent.add(key);
     else if (!skipReason.has(key)) skipReason.set(key, r.skipped);

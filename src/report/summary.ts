@@ -2,6 +2,7 @@
 import { findingsOf, levelCounts, outcomeOf, type Outcome } from '../results/findings.js';
 import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
+import type { ReferenceCounts } from '../results/reference.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
 import { dataPathOf, withoutSuccess, type DataPathSummary } from './data-path.js';
 
@@ -66,6 +67,8 @@ export interface Summary {
   /** What the valid requests got (data-path.ts); absent when no record said (a run or report from
    * before data-path coverage), so such a summary reads as it always did. */
   readonly dataPath?: DataPathSummary;
+  /** Runs given --reference-url: exchanges compared with the reference, and how they compared. */
+  readonly reference?: ReferenceCounts;
 }
 
 /** The parts of a run's information the verdict depends on. */

@@ -36,6 +36,9 @@ const shapeSample = (r: ExchangeRecord): boolean =>
 export function compactRecord(r: ExchangeRecord): ExchangeRecord {
   if (r.compacted || r.kind === 'service' || r.skipped || findingsOf(r, 'warning').length > 0) return boundRecord(r);
   if (r.parity && r.parity.differences.length > 0) return boundRecord(r);
+  // A difference from --reference-url is judged once the run's noise is known: its 'reference'
+  // record replays the first differing exchange's request, so that request keeps its curl command.
+  if (r.reference && r.reference.differences.length > 0) return boundRecord(r);
   // Key by key in the record's order, the result (when kept) moved to the end: the JSON of spreading
   // the record without it, for less (an object rest and spreads of conditional parts cost more than
   // the rest of compaction, and the JSON of what they make more; profiled, issue 20).

@@ -15,6 +15,7 @@ import { runWritingBaseline } from '../engine/run-writing-baseline.js';
 import { resultSchemasFor } from '../checks/load-result-schemas.js';
 import { rulesFromFile } from '../parity/normalise.js';
 import { readBaseline } from '../regression/baseline.js';
+import { ReferenceVerdicts } from './reference-records.js';
 import { RunDigest } from '../report/digest.js';
 import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
@@ -107,17 +108,25 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   // with findings: a large run's passing records are never all held here.
   const log = openExchangeLog(settings.reportsDir);
   const digest = new RunDigest(settings.failOn);
+  // The verdict against --reference-url needs the noise learned over the whole run: made once every
+  // exchange is in (an interrupted run's too), then written like any other record.
+  const reference = new ReferenceVerdicts(settings);
+  const take = (r: ExchangeRecord, text?: string) => {
+    log.write(r, text);
+    digest.add(r);
+    handlers.onRecord?.(r);
+  };
   let run;
   try {
     run = await runWritingBaseline(settings, toolInfo(), {
       signal: handlers.signal,
       onRecord: (r: ExchangeRecord, text: string) => {
-        log.write(r, text);
-        digest.add(r);
-        handlers.onRecord?.(r);
+        take(r, text);
+        reference.add(r);
       },
       ...(handlers.onProgress ? { onProgress: handlers.onProgress } : {}),
     });
+    for (const r of reference.records()) take(r);
   } finally {
     log.close();
   }

@@ -1,7 +1,7 @@
 /** The one check runner: selection, levels, and a check that throws becoming a tool error, for
  * every kind of check alike. */
 import { expect, test } from 'vitest';
-import { baselineChecks, caseChecks, checks, serviceChecks, sequenceChecks } from '../../src/checks/registry.js';
+import { ALL_CHECKS } from '../../src/checks/registry.js';
 import { runChecks, selected } from '../../src/checks/runner.js';
 import { fail, pass, skip, type CheckInfo, type Verdict } from '../../src/checks/types.js';
 import { LEVELS } from '../../src/results/levels.js';
@@ -36,14 +36,14 @@ test('--checks narrows and --skip-checks removes, in catalog order', () => {
 });
 
 test('every check of the catalog declares a level and the reason for it', () => {
-  for (const c of [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks]) {
+  for (const c of ALL_CHECKS) {
     expect([c.id, LEVELS.includes(c.level)]).toEqual([c.id, true]);
     expect([c.id, c.levelReason.length > 20]).toEqual([c.id, true]);
   }
 });
 
 test('ASMX wording and error shapes are warnings; the spec\'s tables and the standards are errors', () => {
-  const levelOf = (id: string) => [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].find((c) => c.id === id)!.level;
+  const levelOf = (id: string) => ALL_CHECKS.find((c) => c.id === id)!.level;
   expect(['error-message-per-profile', 'rejection-per-profile', 'fault-code-per-profile', 'error-body-readable'].map(levelOf)).toEqual(['warning', 'warning', 'warning', 'warning']);
   expect(['http-status-200', 'content-type', 'xsd-valid', 'soap-fault-shape', 'transport-parity'].map(levelOf)).toEqual(['error', 'error', 'error', 'error', 'error']);
 });

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { ALL_MUTANTS as MUTANTS } from '../../scripts/mutation/catalog.js';
-import { baselineChecks, caseChecks, checks, serviceChecks, sequenceChecks } from '../../src/checks/registry.js';
+import { ALL_CHECKS } from '../../src/checks/registry.js';
 import { readBlock } from '../../scripts/docs/blocks.js';
 import { MUTANTS_BLOCK, MUTANTS_PAGE } from '../../scripts/mutation/format.js';
 
-const LEVEL = new Map([...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...sequenceChecks].map((c) => [c.id, c.level]));
+const LEVEL = new Map(ALL_CHECKS.map((c) => [c.id, c.level]));
 const page = readFileSync(new URL(`../../${MUTANTS_PAGE}`, import.meta.url), 'utf8');
 
 test('the mutants block of docs/mutants.md lists exactly the mutants in the catalog, each caught or accepted', () => {

@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import { compactRecord, RESULT_CHARS } from '../../src/results/compact.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
+import { compared } from '../support/reference-records.js';
 
 const passing: ExchangeRecord = {
   operation: 'MobileTasksList', transport: 'soap11', caseId: 'MobileTasksList-example', kind: 'positive', values: { a: '1' },
@@ -56,4 +57,10 @@ test('a kept record holds at most RESULT_CHARS of a result text, its own and its
   expect(compactRecord(failing).result).toEqual({ kind: 'result', text: cut });
   const parity = { ...passing, transport: 'parity', kind: 'parity', parity: { outcomes: [{ transport: 'get', status: 200, outcome: 'result', text, curl: 'c' }], rules: [], differences: [{ inherent: true }] } } as unknown as ExchangeRecord;
   expect(compactRecord(parity).parity!.outcomes[0]!.text).toBe(cut);
+});
+
+test('a passing exchange that differed from --reference-url keeps its curl command (its reference verdict replays it); one that did not is compacted', () => {
+  const differing = compared({ differences: [{ field: '$.name', reference: 'a', candidate: 'b' }] });
+  expect(compactRecord(differing).request.curl).toBe(differing.request.curl);
+  expect(compactRecord(compared({})).request.curl).toBe('');
 });

@@ -61,7 +61,8 @@ export function matrixOf(digest: RunDigest, differing: Iterable<ExchangeRecord>)
   const diffs = new Map<string, Array<{ record: ExchangeRecord; difference: ParityDifference }>>();
   const key = (op: string, t: string) => `${op} ${t}`;
   const push = <T>(map: Map<string, T[]>, k: string, item: T) => map.set(k, [...(map.get(k) ?? []), item]);
-  for (const r of digest.kept) if (TRANSPORT_IDS.includes(r.transport as TransportId) && !r.parity) push(failing, key(r.operation, r.transport), r);
+  // A 'reference' record is detailed in its own section (html/reference.ts), not as a cell's finding.
+  for (const r of digest.kept) if (TRANSPORT_IDS.includes(r.transport as TransportId) && !r.parity && r.kind !== 'reference') push(failing, key(r.operation, r.transport), r);
   for (const r of differing) for (const d of r.parity!.differences) push(diffs, key(r.operation, d.transport), { record: r, difference: d });
   return operations.map((op) => TRANSPORT_IDS.map((transport): Cell => {
     const tally = digest.cell(op.name, transport);

@@ -23,6 +23,7 @@ import { failuresOf, notesOf, type RunInfo, type Summary, warningCount, warnings
 import { withoutSuccess } from '../data-path.js';
 import { dataPathSection } from './data-path.js';
 import { sequencesSection } from './sequences.js';
+import { referenceSection } from './reference.js';
 import { diagnosesOf, explainedBy, findingKey } from '../diagnoses-of.js';
 import { diagnosesSection } from './diagnoses.js';
 
@@ -172,6 +173,7 @@ ${diagnosesSection(diagnoses, failuresOf(digest.kept).length)}
 ${notices(digest, s, run)}
 ${matrix(cells, s.failOn)}
 ${service(digest.kept, explainedBy(diagnoses))}
+${referenceSection(digest.reference.records, s.reference)}
 ${details(cells, run, explainedBy(diagnoses))}
 ${dataPathSection(s.dataPath)}
 ${sequencesSection(digest.sequences)}
