@@ -12,7 +12,11 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { CHECK_IDS } from '../../src/checks/registry.js';
+import { ALL_CHECKS } from '../../src/checks/registry.js';
+
+/** The checks each of which some mutant must fire. An info-level check notes what the contract
+ * allows (reference-outcome-explained: a host refusal on one side), so no mutant is caught by it. */
+export const CATCHABLE_CHECK_IDS: readonly string[] = ALL_CHECKS.filter((c) => c.level !== 'info').map((c) => c.id);
 import { catalogMutant } from './catalog.js';
 import { baselineName, plan, type PlanOptions, type Subject } from './plan.js';
 import type { SubjectResult } from './run-subject.js';
@@ -148,7 +152,7 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
     const r = get(s.name);
     // The default run is the control of a plain asmx mutant when it needs nothing more (plan.ts);
     // a replay has its own control always.
-    const control = baselineName(s.settings.profile, s.replay, s.payload, s.settings.stateful);
+    const control = baselineName(s.settings.profile, s.replay, s.payload, s.settings.stateful, s.reference);
     const baseline = results.get(control) ?? (s.replay ? undefined : results.get('clean'));
     if (!baseline) throw new Error(`the plan has no clean control for ${s.name} (${control})`);
     const seen = (x: SubjectResult) => new Set([...Object.keys(x.fired), ...Object.keys(x.warned)]);
@@ -163,7 +167,7 @@ export function judge(subjects: readonly Subject[], results: ReadonlyMap<string,
   });
 
   const credited = new Set(mutants.filter((m) => m.caught && !m.tolerated).flatMap((m) => m.fired));
-  const unfired = CHECK_IDS.filter((id) => !credited.has(id));
+  const unfired = CATCHABLE_CHECK_IDS.filter((id) => !credited.has(id));
   const ok = clean.every((c) => c.toolErrors.length === 0 && (!c.mustBeClean || (c.fired.length === 0 && c.diagnosed.length === 0))) && mutants.every((m) => m.caught) && (!wholeCatalog || unfired.length === 0);
   return { clean, mutants, unfired, seed: subjects[0]!.settings.seed, cpuMs: [...results.values()].reduce((sum, r) => sum + r.cpuMs, 0), ok };
 }

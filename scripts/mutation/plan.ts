@@ -34,6 +34,9 @@ export interface Subject {
    * schemas `shapes infer` learns from the baseline recorded against the clean server, whose
    * results are in this format. */
   readonly payload?: ResultFormat;
+  /** Every case also goes to a clean stateful server started for the run, as --reference-url
+   * (run-subject.ts), and the run's verdicts against it count. */
+  readonly reference?: boolean;
 }
 
 /** A mutant that changes only the shape of the result text (src/server/mutants, `payload-*`):
@@ -90,6 +93,11 @@ function configure(settings: RunSettings, m: { needs?: CatalogMutant['needs']; c
     words.push(`${m.resultFormat} results`);
   }
   if (needs.baseline) words.push('baseline replay');
+  // The reference is a live system as far as the run knows: mutations reach it only when allowed.
+  if (needs.reference) {
+    s = { ...s, allowMutations: true };
+    words.push('against a clean reference');
+  }
   if (m.payload) {
     s = withResultFormat(s, m.payload);
     words.push(`${m.payload} results, schemas inferred`);
@@ -100,7 +108,7 @@ function configure(settings: RunSettings, m: { needs?: CatalogMutant['needs']; c
     s = { ...s, failOn: 'warning' };
     words.push('fail-on warning');
   }
-  return { settings: s, config: words.join(', '), ...(needs.baseline ? { replay: true as const } : {}), ...(m.payload ? { payload: m.payload } : {}) };
+  return { settings: s, config: words.join(', '), ...(needs.baseline ? { replay: true as const } : {}), ...(m.payload ? { payload: m.payload } : {}), ...(needs.reference ? { reference: true as const } : {}) };
 }
 
 export function mutantsFor(options: PlanOptions): readonly CatalogMutant[] {
@@ -113,8 +121,8 @@ export function mutantsFor(options: PlanOptions): readonly CatalogMutant[] {
 
 /** The clean control of a profile: the default run count, plus every auth and SLA setting any
  * mutant uses; for the mutants run as regression runs (`replay`), a replay of the same kind. */
-export function baselineName(profile: ProfileId, replay = false, payload?: ResultFormat, stateful = false): string {
-  if (stateful) return 'clean:stateful';
+export function baselineName(profile: ProfileId, replay = false, payload?: ResultFormat, stateful = false, reference = false): string {
+  if (stateful) return reference ? 'clean:stateful:reference' : 'clean:stateful';
   const name = profile === 'asmx' ? 'clean:mutant-config' : `clean:${profile}`;
   return `${replay || payload ? `${name}:replay` : name}${payload ? `:${payload}-schemas` : ''}`;
 }
@@ -156,6 +164,12 @@ export function plan(options: PlanOptions = {}): Subject[] {
     const union = { fuzz: true, auth: stateful.some((m) => m.needs?.auth) };
     const c = configure(statefulSettings(settings), { needs: union, caughtBy: stateful.flatMap((m) => m.caughtBy) });
     subjects.push({ name: baselineName('asmx', false, undefined, true), ...c, config: `stateful, ${c.config}` });
+    // And, for those run against a reference, the clean service against a clean reference.
+    const referenced = stateful.filter((m) => m.needs?.reference);
+    if (referenced.length > 0) {
+      const r = configure(statefulSettings(settings), { needs: { ...union, auth: referenced.some((m) => m.needs?.auth), reference: true }, caughtBy: referenced.flatMap((m) => m.caughtBy) });
+      subjects.push({ name: baselineName('asmx', false, undefined, true, true), ...r, config: `stateful, ${r.config}` });
+    }
   }
   for (const m of mutants) {
     const payload = payloadFormatOf(m.name);

@@ -15,6 +15,8 @@ import { AUTH_SECRET, type Subject } from './plan.js';
 import { processCpuMs } from '../../src/bench/cpu.js';
 import { diagnose, findingsIn } from '../../src/diagnoses/diagnose.js';
 import { outcomeOf } from '../../src/results/findings.js';
+import { startReferenceServer } from '../../src/server/server.js';
+import { ReferenceVerdicts } from '../../src/session/reference-records.js';
 
 export interface SubjectResult {
   readonly name: string;
@@ -93,13 +95,32 @@ async function replayRun(subject: Subject): Promise<RunWithRecords> {
   }
 }
 
+/** A run against a reference (`needs.reference`): a clean stateful server, started for this run
+ * alone (a fresh store, as the candidate's), takes every case as `--reference-url`; the verdicts
+ * the session makes once every record is in (session/reference-records.ts) are added. */
+async function referenceRun(subject: Subject): Promise<RunWithRecords> {
+  const { settings, mutant } = subject;
+  const reference = await startReferenceServer({ stateful: true, resultFormat: settings.resultFormat, ...(settings.signer ? { authSecret: AUTH_SECRET } : {}) });
+  try {
+    const run = await runWithRecords({ ...settings, referenceUrl: reference.url }, mutant ? { mutant } : {});
+    const verdicts = new ReferenceVerdicts(settings);
+    for (const r of run.records) verdicts.add(r);
+    const made = verdicts.records();
+    // A reference run that compared nothing would pass its clean control for no reason.
+    const toolErrors = made.length > 0 ? run.toolErrors : [...run.toolErrors, 'the run compared no answer with the reference'];
+    return { ...run, records: [...run.records, ...made], toolErrors };
+  } finally {
+    await reference.close();
+  }
+}
+
 export async function runSubject(subject: Subject): Promise<SubjectResult> {
   // examples/signer.mjs reads the shared secret from the environment (the suites' workers inherit it).
   if (subject.settings.signer) process.env['TSIWS_AUTH_SECRET'] = AUTH_SECRET;
   const started = Date.now();
   const cpu = process.cpuUsage();
   const cpuAll = cpuWithChildren();
-  const result = subject.replay ? await replayRun(subject) : await runWithRecords(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
+  const result = subject.replay ? await replayRun(subject) : subject.reference ? await referenceRun(subject) : await runWithRecords(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
   const fired: Record<string, number> = {};
   const warned: Record<string, number> = {};
   const samples: Record<string, string> = {};

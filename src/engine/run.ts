@@ -20,7 +20,7 @@ import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';
 import { catchStrays } from './strays.js';
 import { embeddedServer, openTarget } from './target.js';
 import { discover, type LearnedState } from './discover.js';
-import { PHASES, phaseSettings, runsInPhase, runsInPhases } from './phases.js';
+import { PHASES, phaseSettings, runsInPhase, runsInPhases, type Phase } from './phases.js';
 import { createHttpClient } from '../http/send.js';
 import { ensureReferenceReachable } from './reference-clients.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
@@ -82,7 +82,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     inPlan = settings.baseline ? undefined : plannedTests(target);
     collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress, inPlan);
     // A target that keeps state is run in phases (phases.ts): the reads, then the mutations.
-    const parts = runsInPhases(target) ? PHASES.map((phase) => phaseSettings(target, phase)) : [target];
+    const parts = runsInPhases(target) ? PHASES.map((phase) => inReferenceOrder(phaseSettings(target, phase))) : [target];
     for (const part of parts) {
       // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
       // A regression run (--baseline) replays the recorded cases instead of generating its own.
@@ -105,6 +105,15 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const done = collector!;
   const planned = Math.max(done.planned, inPlan ?? 0);
   return { target, ...(interrupted ? { interrupted } : {}), toolErrors: done.toolErrors, cutShort: done.cutShort + (interrupted ? Math.max(0, planned - done.finished) : 0), startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+}
+
+/** A phase that changes state, run against a reference too (issue 38), goes one case at a time: the
+ * cases must reach both sides in the same order, and four transports' sequences side by side did
+ * not (a time-log list on the candidate saw another transport's new time log that the reference had
+ * not been sent yet: a difference made by the tool, found running the clean service against itself).
+ * The reads change nothing, so their order does not matter. */
+function inReferenceOrder<S extends RunSettings & { readonly phase: Phase }>(part: S): S {
+  return part.referenceUrl !== undefined && part.phase !== 'reads' ? { ...part, workers: 1, concurrency: 1 } : part;
 }
 
 /** Every target but the embedded echo server has data to learn from. */

@@ -1,9 +1,9 @@
 /** The verdicts of `npm run mutants` on given run outcomes (scripts/mutation/harness.ts judge). */
 import { describe, expect, test } from 'vitest';
-import { judge } from '../../scripts/mutation/harness.js';
+import { CATCHABLE_CHECK_IDS as CHECK_IDS, judge } from '../../scripts/mutation/harness.js';
 import { baselineName, payloadFormatOf, plan } from '../../scripts/mutation/plan.js';
 import type { SubjectResult } from '../../scripts/mutation/run-subject.js';
-import { CHECK_IDS } from '../../src/checks/registry.js';
+import { ALL_CHECKS } from '../../src/checks/registry.js';
 import { ALL_MUTANTS as MUTANTS } from '../../scripts/mutation/catalog.js';
 
 const tally = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, 1]));
@@ -184,6 +184,12 @@ describe('judge', () => {
     expect(verdict.ok).toBe(false); // the check is credited to no mutant now
     expect(verdict.clean.find((c) => c.name === 'clean:mutant-config')).toMatchObject({ fired: [], warned: { 'error-message-per-profile': 1 } });
     expect(verdict.mutants.find((m) => m.name === 'generic-error-messages')).toMatchObject({ caught: false, missing: ['error-message-per-profile'] });
+  });
+
+  test('only info-level checks are left out of the checks some mutant must fire', () => {
+    const left = ALL_CHECKS.filter((c) => !CHECK_IDS.includes(c.id));
+    expect(left.map((c) => c.id)).toEqual(['reference-outcome-explained']);
+    expect(left.every((c) => c.level === 'info')).toBe(true);
   });
 
   test('the plan covers every check id through the mutants meant to catch it', () => {

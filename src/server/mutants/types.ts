@@ -31,6 +31,9 @@ export interface MutantNeeds {
   /** The deviation is one a regression run must catch (matches-baseline): the run records a baseline
    * against the clean server and replays it against the mutant (`run --record`, then `run --baseline`). */
   readonly baseline?: boolean;
+  /** The deviation is one only a trusted deployment shows (matches-reference, issue 38): the run
+   * also sends every case to a clean stateful server (`run --reference-url`, --allow-mutations). */
+  readonly reference?: boolean;
 }
 
 export interface Mutant {
