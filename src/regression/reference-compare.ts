@@ -11,7 +11,8 @@ import type { NormalisationRule } from '../results/differences.js';
 import { OUTCOME_FIELD, type FieldDifference, type FieldPath, type ReferenceAnswer, type ReferenceInfo } from '../results/reference.js';
 import type { TransportOutcome } from '../results/transport-outcome.js';
 
-type Answer = Pick<TransportOutcome, 'outcome' | 'text'>;
+/** An answer of either kind: a reference's, the candidate's, or a baseline's (which may be 'skipped'). */
+type Answer = { readonly outcome: string; readonly text: string | null };
 
 const resultFields = (a: Answer, rules: readonly NormalisationRule[]): Fields => fieldsOf(normalise(a.text ?? '', rules));
 
