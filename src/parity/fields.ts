@@ -12,7 +12,7 @@
  * holding a digest of the whole text, so a difference beyond the cap is still seen (as that field).
  */
 import { createHash } from 'node:crypto';
-import { parseJson, parseXmlNodes, tagOf, ATTRS, TEXT, type XmlNode } from '../state/texts.js';
+import { parseJson, parseXmlNodes, tagOf, ATTRS, MAX_XML_DEPTH, TEXT, type XmlNode } from '../state/texts.js';
 import type { FieldDifference, FieldPath } from '../results/reference.js';
 
 export const MAX_FIELDS = 5000;
@@ -43,12 +43,18 @@ class Collector {
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const jsonKey = (key: string) => (IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key).replace(/^"|"$/g, "'")}]`);
 
-function jsonFields(value: unknown, path: string, out: Collector): boolean {
-  if (Array.isArray(value) && value.length > 0) return value.every((v, i) => jsonFields(v, `${path}[${i}]`, out));
-  if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
-    return Object.entries(value).every(([k, v]) => jsonFields(v, path + jsonKey(k), out));
-  }
-  return out.add(path, JSON.stringify(value));
+/** As deep as the XML reader goes (state/texts.ts). Below it a JSON value is one field, its value a
+ * digest of the whole text: serialising thousands of levels overflows the stack (JSON.stringify too). */
+const MAX_JSON_DEPTH = MAX_XML_DEPTH;
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const isBranch = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' && Object.keys(v).length > 0);
+
+function jsonFields(value: unknown, path: string, out: Collector, text: string, depth = 0): boolean {
+  if (!isBranch(value)) return out.add(path, JSON.stringify(value));
+  if (depth === MAX_JSON_DEPTH) return out.add(path, `(nested deeper than ${MAX_JSON_DEPTH} levels; text digest ${digest(text)})`);
+  if (Array.isArray(value)) return value.every((v, i) => jsonFields(v, `${path}[${i}]`, out, text, depth + 1));
+  return Object.entries(value as object).every(([k, v]) => jsonFields(v, path + jsonKey(k), out, text, depth + 1));
 }
 
 const localName = (tag: string) => tag.slice(tag.indexOf(':') + 1);
@@ -89,7 +95,7 @@ function pairsOf(text: string): Array<[string, string]> | undefined {
 }
 
 function finish(format: Fields['format'], text: string, out: Collector): Fields {
-  if (out.capped) out.values.set(REST_FIELD, createHash('sha256').update(text).digest('hex').slice(0, 16));
+  if (out.capped) out.values.set(REST_FIELD, digest(text));
   return { format, values: out.values, capped: out.capped };
 }
 
@@ -99,7 +105,7 @@ export function fieldsOf(text: string): Fields {
   if (start === '{' || start === '[') {
     const value = parseJson(text);
     if (value !== undefined) {
-      jsonFields(value, '$', out);
+      jsonFields(value, '$', out, text);
       return finish('json', text, out);
     }
   }

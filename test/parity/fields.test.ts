@@ -39,6 +39,16 @@ describe('fieldsOf', () => {
     expect(fieldsOf('<a><b></a>').format).toBe('lines');
   });
 
+  test('JSON nested deeper than the XML reader goes is one field there, standing for the whole text, not a stack overflow', () => {
+    const deep = (leaf: number) => `${'['.repeat(5000)}${leaf}${']'.repeat(5000)}`;
+    const [a, b] = [fieldsOf(deep(1)), fieldsOf(deep(2))];
+    expect(a.values.size).toBe(1);
+    const [path, value] = [...a.values][0]!;
+    expect(path).toBe(`$${'[0]'.repeat(64)}`);
+    expect(value).toMatch(/^\(nested deeper than 64 levels; text digest [0-9a-f]{16}\)$/);
+    expect(fieldDifferences(a, b).map((d) => d.field)).toEqual([path]);
+  });
+
   test('a huge text is capped at MAX_FIELDS fields, the rest stood for by one digest field', () => {
     const big = (last: number) => JSON.stringify(Array.from({ length: MAX_FIELDS + 10 }, (_, i) => (i === MAX_FIELDS + 5 ? last : i)));
     const [a, b] = [fieldsOf(big(1)), fieldsOf(big(2))];

@@ -1,6 +1,8 @@
 /** --stamp-results: two answers to the same request differ in servedAt and answerId, and only there
  * (read by the field engine, as noise learning reads them), in JSON and in XML; off by default. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULTS } from '../../../src/config/settings.js';
+import { embeddedServer } from '../../../src/engine/target.js';
 import { differingFields, fieldsOf } from '../../../src/parity/fields.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/server/server.js';
 import { call } from './call.js';
@@ -42,4 +44,9 @@ describe('stamped results', () => {
     expect(a!.values.has('$.servedAt')).toBe(false);
     expect(differingFields([a!, b!])).toEqual([]);
   });
+});
+
+test('run --stateful --stamp-results starts the embedded stateful server stamped', () => {
+  expect(embeddedServer({ ...DEFAULTS, stateful: true, stampResults: true })).toMatchObject({ stateful: true, stampResults: true });
+  expect(embeddedServer({ ...DEFAULTS, stateful: true })).not.toHaveProperty('stampResults');
 });
