@@ -6,19 +6,24 @@
 import { describe, test } from 'vitest';
 import { readBaseline } from '../src/regression/baseline.js';
 import { casesToReplay, replayCase } from '../src/engine/baseline-replay.js';
+import { baselineNoise } from '../src/regression/baseline-noise.js';
+import { rulesFor } from '../src/parity/normalise.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { laneOf, report, useTarget, withinBudget } from './support.js';
 
 const { settings, client } = useTarget();
 // Under plain vitest without TSIWS_BASELINE there is nothing to replay.
 if (!settings.baseline) test.skip('replays a recorded baseline: give --baseline DIR (or TSIWS_BASELINE)', () => {});
-const rows = settings.baseline ? laneOf('baseline', casesToReplay(readBaseline(settings.baseline), settings)).map((r) => ({ ...r, label: r.recorded.id })) : [];
+const baseline = settings.baseline ? readBaseline(settings.baseline) : undefined;
+// Learned from the whole baseline before anything is sent (a --repeat 2 recording's repetitions).
+const noise = baseline ? baselineNoise(baseline, rulesFor(settings)) : new Map<string, readonly string[]>();
+const rows = baseline ? laneOf('baseline', casesToReplay(baseline, settings)).map((r) => ({ ...r, label: r.recorded.id })) : [];
 
 if (rows.length > 0) describe('baseline', () => {
   test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports, position }, context) => {
     withinBudget(settings, context);
     const skipped = (t: (typeof transports)[number], reason?: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, c.kind), values: c.values, ...(reason ? { skipped: reason } : {}) });
     if (mutationGuarded(settings, c.operation)) return report(context, transports.map((t) => skipped(t)));
-    report(context, await replayCase(settings, client, c, answers, transports, skipped, position));
+    report(context, await replayCase(settings, client, c, answers, transports, skipped, position, noise.get(c.operation) ?? []));
   });
 });

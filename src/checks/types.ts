@@ -10,6 +10,7 @@ import type { FailureSignature } from '../state/in-band.js';
 import type { ScenarioId } from '../results/case-labels.js';
 import type { NormalisationRule, ParityDifference } from '../results/differences.js';
 import type { TransportOutcome } from '../results/transport-outcome.js';
+import type { FieldPath } from '../results/reference.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -98,6 +99,8 @@ export interface CaseExchange {
    * the ids, so the transports must agree on the outcome and the shape (issue 37). */
   readonly byOutcome?: boolean;
   readonly failure?: FailureSignature;
+  /** Result fields that differ between answers to the same case anyway (parity/compare.ts, CompareOptions.noise). */
+  readonly noise?: readonly FieldPath[];
 }
 
 /** A check judged on all transports of one case. */

@@ -14,7 +14,7 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   if (!line) return EXIT.conforms;
   // Every setting of serve (port, host, mutant, namespace, auth secret, result format) resolves as run's do: the one
   // settings table, defaults < .env < environment < flags.
-  const { port, host, mutant, listMutants, authSecret, namespace, resultFormat, stateful } = commandSettings('serve', line.flags, io);
+  const { port, host, mutant, listMutants, authSecret, namespace, resultFormat, stateful, stampResults } = commandSettings('serve', line.flags, io);
   // The stateful implementation has its own catalog (src/server/stateful/mutants.ts).
   const catalog: ReadonlyArray<{ readonly name: string; readonly description: string }> = stateful ? STATEFUL_MUTANTS : MUTANTS;
   if (listMutants) {
@@ -32,13 +32,13 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   try {
     server = await startReferenceServer({
       port, host, namespace, resultFormat,
-      ...(stateful ? { stateful: true } : {}),
+      ...(stateful ? { stateful: true } : {}), ...(stampResults ? { stampResults: true } : {}),
       ...(authSecret ? { authSecret } : {}), ...(mutant ? { mutant } : {}),
     });
   } catch (err) {
     throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
   }
-  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? 'stateful, ' : ''}${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? `stateful${stampResults ? ' stamped' : ''}, ` : ''}${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
   io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -99,6 +99,9 @@ export interface RunSettings {
   /** The embedded server is the stateful reference implementation (src/server/stateful/): a seeded
    * store, business errors in-band, creates, updates and deletes that change what later requests see. */
   readonly stateful: boolean;
+  /** The stateful service stamps every result with the time it was made and a fresh id (servedAt,
+   * answerId): a field that differs on every answer, as a live service's time stamps do (issue 38). */
+  readonly stampResults: boolean;
   /** A regular expression matching the target's in-band failure answers (HTTP 200 whose result text
    * reports an error); undefined: learned by the discovery step (src/state/in-band.ts). */
   readonly failurePattern: string | undefined;
@@ -176,6 +179,7 @@ export const SETTINGS = [
   { key: 'cert', group: 'access', commands: [...RUN, 'diff-wsdl'], flag: 'cert', env: 'TSIWS_CERT', defaultText: '(none)', help: 'PEM client certificate for an https target (with --key)', secret: true, parse: readableFile },
   { key: 'key', group: 'access', commands: [...RUN, 'diff-wsdl'], flag: 'key', env: 'TSIWS_KEY', defaultText: '(none)', help: 'PEM private key of --cert', secret: true, parse: readableFile },
   { key: 'stateful', group: 'target', commands: [...RUN, 'serve'], flag: 'stateful', env: 'TSIWS_STATEFUL', boolean: true, help: 'Without --base-url: the embedded server is the stateful reference implementation (a seeded store, in-band business errors, state that changes); with serve, serve that one', parse: bool },
+  { key: 'stampResults', group: 'target', commands: [...RUN, 'serve'], flag: 'stamp-results', env: 'TSIWS_STAMP_RESULTS', boolean: true, help: 'With --stateful: every result also carries servedAt (the time it was made) and answerId (fresh per answer), a field that differs on every answer, to try noise learning (--reference-url, --record --repeat 2)', parse: bool },
   { key: 'failurePattern', group: 'checks', commands: [...RUN, 'shapes'], flag: 'failure-pattern', env: 'TSIWS_FAILURE_PATTERN', defaultText: '(learned from the target)', help: "Regular expression matching the target's in-band failure answers (HTTP 200 whose result text reports an error)", parse: regex },
   { key: 'valuesFile', group: 'generation', commands: RUN, flag: 'values', env: 'TSIWS_VALUES', defaultText: '(none)', help: 'JSON file of known-good values per parameter, { "accountnumber": ["1001"], ... }, used by valid requests beside the values the run learns', parse: readableFile },
   { key: 'insecure', group: 'access', commands: [...RUN, 'diff-wsdl'], flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
@@ -246,6 +250,7 @@ export const DEFAULTS: RunSettings = {
   key: undefined,
   insecure: false,
   stateful: false,
+  stampResults: false,
   failurePattern: undefined,
   valuesFile: undefined,
   referenceUrl: undefined,

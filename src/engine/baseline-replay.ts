@@ -20,6 +20,7 @@ import { slotOf } from './run-unit.js';
 import type { Baseline } from '../regression/baseline.js';
 import { answerOf, type BaselineCase } from '../regression/format.js';
 import type { BaselineAnswer } from '../results/transport-outcome.js';
+import type { FieldPath } from '../results/reference.js';
 
 export const NOT_IN_BASELINE = 'not sent: the baseline has no answer to compare with (it was not sent when the baseline was recorded)';
 
@@ -57,15 +58,16 @@ export function replayedCase(c: BaselineCase, transport: TransportId): Case {
 }
 
 
-/** Adds the baseline comparison to the record of an exchange made again. */
-export function withRegression(settings: RunSettings & { learned?: LearnedState }, record: ExchangeRecord, baseline: BaselineAnswer): ExchangeRecord {
+/** Adds the baseline comparison to the record of an exchange made again; `noise`: the operation's
+ * noise fields learned from the baseline's repetitions (regression/baseline-noise.ts). */
+export function withRegression(settings: RunSettings & { learned?: LearnedState }, record: ExchangeRecord, baseline: BaselineAnswer, noise: readonly FieldPath[] = []): ExchangeRecord {
   if (record.skipped) return record;
   const rules = rulesFor(settings);
   const candidate = answerOf(record);
   // Against a target with data, a create makes a new id, and a case on an instance of its own
   // names one: the baseline's ids are not the candidate's, so outcome and shape are compared.
   const byOutcome = hasData(settings.learned) && (getOperation(record.operation).class === 'create' || record.setup !== undefined);
-  const how = byOutcome ? { byOutcome: { failure: settings.learned?.failure } } : {};
+  const how = { ...(byOutcome ? { byOutcome: { failure: settings.learned?.failure } } : {}), ...(noise.length > 0 ? { noise } : {}) };
   let regression: ExchangeRecord['regression'];
   const outcomes = runChecks(selected(baselineChecks, settings), (check) => {
     const { verdict, comparison } = check.run({ baseline, candidate, rules, how });
@@ -76,8 +78,9 @@ export function withRegression(settings: RunSettings & { learned?: LearnedState 
 }
 
 /** Sends `c` again over each of `transports` that has a recorded answer; a fuzz case also gets
- * its parity record, as in the fuzz suite. */
-export async function replayCase(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, c: BaselineCase, answers: ReadonlyMap<TransportId, BaselineAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord, position = 0): Promise<ExchangeRecord[]> {
+ * its parity record, as in the fuzz suite. Each repetition of a case recorded with --repeat is a
+ * case of its own here, replayed against its own recording; `noise` is its operation's. */
+export async function replayCase(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, c: BaselineCase, answers: ReadonlyMap<TransportId, BaselineAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord, position = 0, noise: readonly FieldPath[] = []): Promise<ExchangeRecord[]> {
   const pool = poolOf(settings.learned);
   const records = await Promise.all(transports.map(async (t) => {
     const baseline = answers.get(t)!;
@@ -87,10 +90,10 @@ export async function replayCase(settings: RunSettings & { baseUrl: string; lear
     const instanced = pool && replayed.kind === 'positive' && needsOwnInstance(c.operation)
       ? withInstance(replayed, await ownInstance(settings, client, pool, c.operation, replayed.values, t, slotOf(position, TRANSPORT_IDS.indexOf(t))))
       : replayed;
-    return withRegression(settings, await runCase(settings, client, instanced, t), baseline);
+    return withRegression(settings, await runCase(settings, client, instanced, t), baseline, noise);
   }));
   // The candidate's transports must still agree with each other, as in a conformance run.
-  const parity = parityRecord(settings, records.filter((r) => !r.skipped), c.id);
+  const parity = parityRecord(settings, records.filter((r) => !r.skipped), c.id, noise);
   const all = parity ? [...records, parity] : records;
   if (c.kind !== 'fuzz') return all;
   const fuzz = { seed: c.fuzz?.seed ?? settings.seed, runs: 1, planned: 1, interrupted: false, ...(c.fuzz?.path ? { path: c.fuzz.path } : {}) };

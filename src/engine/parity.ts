@@ -4,11 +4,14 @@ import type { RunSettings } from '../config/settings.js';
 import { rulesFor } from '../parity/normalise.js';
 import { PROFILES } from '../profiles/expectations.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { transportOutcomeOf } from '../results/transport-outcome.js';
+import { transportOutcomeOf, type TransportOutcome } from '../results/transport-outcome.js';
 import { runChecks, selected } from '../checks/runner.js';
 import { getOperation } from '../contract/index.js';
 import { hasData, type LearnedState } from './discover.js';
-import type { ParityDifference } from '../results/differences.js';
+import type { NormalisationRule, ParityDifference } from '../results/differences.js';
+import { excusedNoise } from '../parity/compare.js';
+import { noiseAmong } from '../regression/reference-compare.js';
+import { OUTCOME_FIELD, type FieldPath } from '../results/reference.js';
 
 /** Against a target with data, texts may rightly differ between transports: a create makes a new
  * id on each, and a case whose transports each had their own instance (instances.ts) names other
@@ -20,19 +23,38 @@ function byOutcome(settings: { learned?: LearnedState }, records: readonly Excha
   return records.some((r) => JSON.stringify(r.values ?? {}) !== first);
 }
 
+/** What the parity record says of the noise: the noise fields the transports' results differed in. */
+function excused(outcomes: readonly TransportOutcome[], rules: readonly NormalisationRule[], compared: boolean, noise: readonly FieldPath[]): { noise?: FieldPath[] } {
+  const fields = compared ? [] : excusedNoise(outcomes, { rules, recogniseInherent: true, noise });
+  return fields.length > 0 ? { noise: fields } : {};
+}
+
 export const paritySelected = (settings: Pick<RunSettings, 'checks' | 'skipChecks'>) => selected(caseChecks, settings);
 
-/** The parity record of one case, or undefined when parity is not selected. */
-export function parityRecord(settings: RunSettings & { learned?: LearnedState }, records: readonly ExchangeRecord[], caseId = records[0]!.caseId): ExchangeRecord | undefined {
+/** The result fields in which the reference's answers to this case differ among themselves, over
+ * all its transports and askings (issue 38): a candidate's transports may differ there too. The
+ * outcome is left out: a transport that rejects what another accepts is judged by the profile
+ * (inherent ASMX behaviours), whatever the reference did. */
+export function referenceNoise(settings: RunSettings, records: readonly ExchangeRecord[]): FieldPath[] {
+  const answers = records.flatMap((r) => r.reference?.answers ?? []);
+  return answers.length < 2 ? [] : noiseAmong(answers, rulesFor(settings)).filter((f) => f !== OUTCOME_FIELD);
+}
+
+/** The parity record of one case, or undefined when parity is not selected. `noise`: result fields
+ * known to differ anyway (a baseline's, for its operation); a run with a reference learns them from
+ * the records' reference answers. */
+export function parityRecord(settings: RunSettings & { learned?: LearnedState }, records: readonly ExchangeRecord[], caseId = records[0]!.caseId, knownNoise: readonly FieldPath[] = []): ExchangeRecord | undefined {
   const chosen = paritySelected(settings);
   if (chosen.length === 0 || records.length < 2) return undefined;
   const first = records[0]!;
   const outcomes = records.map(transportOutcomeOf);
   const rules = rulesFor(settings);
   const values = first.values ?? {};
+  const noise = [...new Set([...knownNoise, ...referenceNoise(settings, records)])];
+  const compared = byOutcome(settings, records);
   let differences: readonly ParityDifference[] = [];
   const checks = runChecks(chosen, (c) => {
-    const judged = c.run({ outcomes, values, profile: PROFILES[settings.profile], rules, ...(byOutcome(settings, records) ? { byOutcome: true } : {}), ...(settings.learned?.failure ? { failure: settings.learned.failure } : {}) });
+    const judged = c.run({ outcomes, values, profile: PROFILES[settings.profile], rules, ...(compared ? { byOutcome: true } : {}), ...(noise.length > 0 ? { noise } : {}), ...(settings.learned?.failure ? { failure: settings.learned.failure } : {}) });
     differences = judged.differences;
     return judged.verdict;
   });
@@ -47,6 +69,6 @@ export function parityRecord(settings: RunSettings & { learned?: LearnedState },
     ...(first.fuzz ? { fuzz: first.fuzz } : {}),
     request: first.request,
     checks,
-    parity: { outcomes, differences, rules },
+    parity: { outcomes, differences, rules, ...excused(outcomes, rules, compared, noise) },
   };
 }

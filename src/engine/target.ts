@@ -10,7 +10,7 @@ import type { ResultFormat } from '../results/result-format.js';
 
 /** How a run's settings start the embedded server. */
 export function embeddedServer(settings: SettingsOf<'target' | 'auth'>, mutant?: string): ReferenceServerOptions {
-  return { namespace: settings.namespace, resultFormat: settings.resultFormat, ...(settings.stateful ? { stateful: true } : {}), ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(mutant ? { mutant } : {}) };
+  return { namespace: settings.namespace, resultFormat: settings.resultFormat, ...(settings.stateful ? { stateful: true } : {}), ...(settings.stampResults ? { stampResults: true } : {}), ...(settings.authSecret ? { authSecret: settings.authSecret } : {}), ...(mutant ? { mutant } : {}) };
 }
 
 export interface Target {

@@ -2,6 +2,7 @@
 import { diffChars } from 'diff';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { classifyResults } from './classify.js';
+import { differingFields, fieldsOf } from './fields.js';
 import { INHERENT } from './inherent.js';
 import { normalise } from './normalise.js';
 import { clip, firstLine, isHighSurrogate } from '../results/clip.js';
@@ -9,6 +10,7 @@ import { parseResult, shapeOf } from '../shapes/shape.js';
 import { isInBandFailure, type FailureSignature } from '../state/in-band.js';
 import type { DiffPart, DifferenceClass, NormalisationRule, ParityDifference } from '../results/differences.js';
 import type { TransportOutcome } from '../results/transport-outcome.js';
+import type { FieldPath } from '../results/reference.js';
 
 export interface CompareOptions {
   readonly rules: readonly NormalisationRule[];
@@ -17,6 +19,9 @@ export interface CompareOptions {
   /** Compare results by outcome (success or in-band failure) and shape, not text: the transports
    * rightly named or made different ids (a create, or each its own instance; issue 37). */
   readonly byOutcome?: { readonly failure: FailureSignature | undefined };
+  /** Result fields known to differ between answers to the same case anyway (issue 38: learned from
+   * a reference's own answers, or from a baseline's repetitions): results that differ only there agree. */
+  readonly noise?: readonly FieldPath[];
 }
 
 const CONTEXT = 24;
@@ -51,7 +56,23 @@ function signature(o: TransportOutcome, options: CompareOptions): string {
   // Rejections agree when both reject: each protocol reports errors in its own shape.
   if (o.outcome !== 'result') return o.outcome;
   const text = normalise(o.text ?? '', options.rules);
-  return options.byOutcome ? `result:${outcomeAndShape(text, options.byOutcome.failure)}` : `result:${text}`;
+  if (options.byOutcome) return `result:${outcomeAndShape(text, options.byOutcome.failure)}`;
+  return options.noise?.length ? `result:${withoutNoise(text, options.noise)}` : `result:${text}`;
+}
+
+/** A result text's fields other than the noise ones, as one comparable text. */
+function withoutNoise(text: string, noise: readonly FieldPath[]): string {
+  const skip = new Set(noise);
+  return JSON.stringify([...fieldsOf(text).values].filter(([field]) => !skip.has(field)));
+}
+
+/** The noise fields in which the results of `outcomes` actually differ: what comparing them
+ * without the noise excused (said in the parity record). */
+export function excusedNoise(outcomes: readonly TransportOutcome[], options: CompareOptions): FieldPath[] {
+  if (!options.noise?.length || options.byOutcome) return [];
+  const results = outcomes.filter((o) => o.outcome === 'result').map((o) => fieldsOf(normalise(o.text ?? '', options.rules)));
+  const noise = new Set(options.noise);
+  return differingFields(results).filter((field) => noise.has(field));
 }
 
 /** A result as success or in-band failure, and the shape of its text (src/shapes/shape.ts): what

@@ -10,6 +10,8 @@ import { classifyResults } from '../parity/classify.js';
 import { compactDiff, outcomeAndShape } from '../parity/compare.js';
 import type { FailureSignature } from '../state/in-band.js';
 import { normalise } from '../parity/normalise.js';
+import { fieldDifferences, fieldsOf } from '../parity/fields.js';
+import { OUTCOME_FIELD, type FieldPath } from '../results/reference.js';
 import { firstLine } from '../results/clip.js';
 import { describeChange, shapeDrift, type ShapeChange } from '../shapes/drift.js';
 import { parseResult, shapeOf } from '../shapes/shape.js';
@@ -36,10 +38,22 @@ export function resultShapeDrift(baseline: string, candidate: string): ShapeChan
  * baseline's (src/parity/compare.ts, outcomeAndShape). */
 export interface BaselineComparison {
   readonly byOutcome?: { readonly failure: FailureSignature | undefined };
+  /** The operation's noise learned from the baseline's repetitions (baseline-noise.ts): answers
+   * that differ only there match, and the comparison says which it ignored. */
+  readonly noise?: readonly FieldPath[];
+}
+
+/** The differing fields when every one of them is noise; undefined when some is not (or none differ). */
+function onlyNoise(expected: string, actual: string, noise: readonly FieldPath[] | undefined): FieldPath[] | undefined {
+  if (!noise?.length) return undefined;
+  const fields = fieldDifferences(fieldsOf(expected), fieldsOf(actual)).map((d) => d.field);
+  return fields.length > 0 && fields.every((f) => noise.includes(f)) ? fields : undefined;
 }
 
 export function compareWithBaseline(baseline: BaselineAnswer, candidate: BaselineAnswer, rules: readonly NormalisationRule[], how: BaselineComparison = {}): RegressionComparison {
   if (baseline.outcome !== candidate.outcome) {
+    // The baseline's own repetitions answered with different outcomes: which one comes is noise.
+    if (how.noise?.includes(OUTCOME_FIELD)) return { noise: [OUTCOME_FIELD] };
     const rejection = new Set([baseline.outcome, candidate.outcome]).size === 2 && [baseline.outcome, candidate.outcome].every((o) => o === 'result' || o === 'rejected');
     return { difference: { class: rejection ? 'rejection' : 'status-or-shape', detail: `baseline: ${said(baseline)}; now: ${said(candidate)}` } };
   }
@@ -62,6 +76,8 @@ export function compareWithBaseline(baseline: BaselineAnswer, candidate: Baselin
     const explainedBy = rules.filter((r) => normalise(baseline.text ?? '', [r]) !== baseline.text || normalise(candidate.text ?? '', [r]) !== candidate.text).map((r) => r.name);
     return { explainedBy };
   }
+  const noise = onlyNoise(expected, actual, how.noise);
+  if (noise) return { noise };
   const drift = resultShapeDrift(baseline.text ?? '', candidate.text ?? '');
   if (drift.length > 0) {
     const shown = drift.slice(0, SHAPE_CHANGES_SHOWN).map(describeChange).join('; ');

@@ -1,6 +1,7 @@
 /** How two answers differed, between transports (src/parity/compare.ts) or from a baseline
  * (src/regression/compare.ts), and the rules that explained a difference away: plain data a record carries. */
 import type { TransportId } from '../transports/index.js';
+import type { FieldPath } from './reference.js';
 
 /**
  * What kind of bug a difference between two result texts is, so a reader knows where to look:
@@ -44,4 +45,7 @@ export interface RegressionComparison {
   readonly difference?: RegressionDifference;
   /** The rules that made result texts which differed compare equal (the difference they explain). */
   readonly explainedBy?: readonly string[];
+  /** The noise fields (issue 38, learned from the baseline's repetitions) in which the answers
+   * differed and which the comparison therefore ignored. */
+  readonly noise?: readonly FieldPath[];
 }

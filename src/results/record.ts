@@ -15,7 +15,7 @@ export type { CheckOutcome } from './check-outcome.js';
 import type { ScenarioId, ValueClass } from './case-labels.js';
 import type { NormalisationRule, ParityDifference, RegressionComparison } from './differences.js';
 import type { BaselineAnswer, TransportOutcome } from './transport-outcome.js';
-import type { ReferenceInfo, ReferenceSummary } from './reference.js';
+import type { FieldPath, ReferenceInfo, ReferenceSummary } from './reference.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -78,6 +78,9 @@ export interface ParityInfo {
   readonly outcomes: ReadonlyArray<TransportOutcome & { readonly curl: string }>;
   readonly differences: readonly ParityDifference[];
   readonly rules: readonly NormalisationRule[];
+  /** Noise fields (issue 38) in which the transports' results differed and which parity therefore
+   * did not count: learned from the baseline's repetitions, or from the reference's own answers. */
+  readonly noise?: readonly FieldPath[];
 }
 
 /** A regression run (--baseline): what the baseline recorded for this exchange, and how it compares. */

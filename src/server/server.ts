@@ -39,6 +39,8 @@ export interface ReferenceServerOptions {
   readonly resultFormat?: ResultFormat;
   /** The stateful reference implementation (src/server/stateful/) instead of the echo. */
   readonly stateful?: boolean;
+  /** With stateful: every result carries servedAt and answerId (stateful/outcome.ts, Stamp). */
+  readonly stampResults?: boolean;
 }
 
 export interface ReferenceServer {
@@ -158,7 +160,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     throw new Error(`unknown ${stateful ? 'stateful ' : ''}mutant "${options.mutant}"; known: ${(stateful ? STATEFUL_MUTANTS : MUTANTS).map((m) => m.name).join(', ')}`);
   }
   const resultFormat = mutant?.resultFormat ?? options.resultFormat ?? DEFAULT_RESULT_FORMAT;
-  const service = stateful ? createStatefulService({ resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}) }) : undefined;
+  const service = stateful ? createStatefulService({ resultFormat, ...(options.stampResults ? { stampResults: true } : {}), ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}) }) : undefined;
   const behaviour: Behaviour = { namespace: mutant?.namespace ?? ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}), ...(service ? { service } : {}) };
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).

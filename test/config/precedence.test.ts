@@ -80,6 +80,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   key: [f1, f2, f3],
   insecure: ['true', 'false', 'true'],
   stateful: ['true', 'false', 'true'],
+  stampResults: ['true', 'false', 'true'],
   failurePattern: ['a', 'b+', '^c$'],
   valuesFile: [j1, j2, j3],
   referenceUrl: ['http://ref-one.example', 'http://ref-two.example', 'http://ref-three.example'],

@@ -13,8 +13,10 @@
  * A nested list (a task's assignedreps, a contact's emails) holds <record> elements as well; an
  * empty list is an empty element. Booleans are true/false and numbers their digits, as
  * XmlConvert writes them. Nothing here depends on the transport, a clock or chance: the same
- * outcome is the same text on every transport.
+ * outcome is the same text on every transport; except, under --stamp-results, the Stamp's two
+ * fields, last in the object or document (`"servedAt":"2024-05-01T10:00:00.123Z","answerId":"..."`).
  */
+import { randomUUID } from 'node:crypto';
 import type { ResultFormat } from '../../results/result-format.js';
 import { buildXml } from '../../xml/build.js';
 
@@ -29,6 +31,17 @@ export type Outcome =
   | { readonly ok: true }
   | { readonly ok: false; readonly error: string };
 
+/** What --stamp-results adds to every result: the time the answer was made (ISO 8601 with
+ * milliseconds) and an id fresh per answer. A live service's results carry such fields (a
+ * modification time, a request id); they differ between two answers to the same request, which is
+ * what noise learning (issue 38) must recognise and a plain run's parity rightly flags. */
+export interface Stamp {
+  readonly servedAt: string;
+  readonly answerId: string;
+}
+
+export const stamp = (): Stamp => ({ servedAt: new Date().toISOString(), answerId: randomUUID() });
+
 /** A business rule the request breaks: answered in-band as { ok: false, error }. */
 export class BusinessError extends Error {}
 
@@ -42,16 +55,18 @@ function xmlRecord(rec: Rec): Record<string, unknown> {
   return Object.fromEntries(Object.entries(rec).map(([name, value]) => [name, Array.isArray(value) ? xmlRecords(value) : String(value)]));
 }
 
-function xmlOf(outcome: Outcome): Record<string, unknown> {
+function xmlOf(outcome: Outcome & Partial<Stamp>): Record<string, unknown> {
   const body: Record<string, unknown> = { ok: String(outcome.ok) };
   if ('error' in outcome) body['error'] = outcome.error;
   if ('records' in outcome) body['records'] = xmlRecords(outcome.records);
   if ('id' in outcome) body['id'] = String(outcome.id);
+  if (outcome.servedAt !== undefined) body['servedAt'] = outcome.servedAt;
+  if (outcome.answerId !== undefined) body['answerId'] = outcome.answerId;
   return { [XML_RESULT_ROOT]: body };
 }
 
 /** The result text; XML is built with the `request` flavour (CR, LF and tab as character
  * references), as the echo's is, so a value survives the envelope's line-end normalisation. */
-export function outcomeText(outcome: Outcome, format: ResultFormat): string {
+export function outcomeText(outcome: Outcome & Partial<Stamp>, format: ResultFormat): string {
   return format === 'json' ? JSON.stringify(outcome) : buildXml(xmlOf(outcome), 'request');
 }

@@ -19,7 +19,7 @@ import type { Service } from '../behaviour.js';
 import { Args } from './args.js';
 import type { StatefulMutant } from './mutants.js';
 import { HANDLERS } from './operations.js';
-import { BusinessError, outcomeText, type Outcome } from './outcome.js';
+import { BusinessError, outcomeText, stamp, type Outcome } from './outcome.js';
 import { seedStore } from './seed.js';
 
 export const TEXT_LIMIT = 4000;
@@ -29,6 +29,8 @@ export interface StatefulOptions {
   readonly resultFormat: ResultFormat;
   readonly authSecret?: string;
   readonly mutant?: StatefulMutant;
+  /** Every result carries servedAt and answerId (outcome.ts, Stamp). */
+  readonly stampResults?: boolean;
 }
 
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -83,7 +85,8 @@ export function createStatefulService(options: StatefulOptions): Service {
 
   return {
     answer(op, typed, raw, transport) {
-      const result = outcome(op, received(op, typed, transport, mutant), raw, transport);
+      const unstamped = outcome(op, received(op, typed, transport, mutant), raw, transport);
+      const result = options.stampResults ? { ...unstamped, ...stamp() } : unstamped;
       return mutant?.write ? mutant.write(result, options.resultFormat) : outcomeText(result, options.resultFormat);
     },
   };
