@@ -28,7 +28,6 @@ import type { ValuePool } from '../state/learn.js';
 import type { LearnedState } from './discover.js';
 import { poolOf } from './learned-cases.js';
 import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
-import { referenceOf } from './reference-clients.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 import { slotOf } from './run-unit.js';
 import type { ScenarioId, ValueClass } from '../results/case-labels.js';
@@ -68,15 +67,6 @@ function tally(coverage: Record<string, Partial<Record<ValueClass, number>>>, op
   }
 }
 
-/**
- * Fuzz samples are not sent to the reference (issue 38). A property sends hundreds or thousands of
- * samples and keeps one or two: mirroring each would triple the load on a live reference (asked
- * twice a sample) for records nobody sees; and re-sending only the kept sample afterwards would send
- * it out of order, its setup record never made there, against a reference that keeps state. The
- * positive, negative and sequences suites are compared; the fuzz records say they were not.
- */
-const FUZZ_NOT_COMPARED = { answers: [], fields: 0, differences: [], noise: [], notCompared: 'a fuzz sample: fuzz samples are not sent to the reference (too many, and a kept one re-sent later would be out of order)' } as const;
-
 export interface FuzzOptions {
   /** Epoch ms at which the run's --max-duration budget ends. */
   readonly deadline?: number;
@@ -99,7 +89,7 @@ async function sample(settings: RunSettings & { baseUrl: string; learned?: Learn
   const runs = await Promise.all(transports.map(async (t, i) => {
     const c = caseFor(op, values, t, id);
     // A mutating case against a target with data: each transport its own instance (instances.ts).
-    const instanced = own && c.kind === 'positive' ? withInstance(c, await ownInstance(settings, client, pool, op.name, values, t, slot + i, { mirror: false })) : c;
+    const instanced = own && c.kind === 'positive' ? withInstance(c, await ownInstance(settings, client, pool, op.name, values, t, slot + i)) : c;
     return runCaseShowingLater(settings, client, instanced, t);
   }));
   const withParity = (records: ExchangeRecord[]) => {
@@ -199,11 +189,9 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
     coverage,
   };
   const records = (details.failed ? lastFailure : first)?.shown() ?? [];
-  const reference = referenceOf(client) ? FUZZ_NOT_COMPARED : undefined;
   // Each transport's record carries its own transport's data-path tally (never the parity record).
   return records.map((r) => {
     const tally = r.kind === 'parity' ? undefined : dataPath.get(r.transport);
-    const kept: ExchangeRecord = { ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz: tally ? { ...fuzz, dataPath: tally } : fuzz };
-    return reference && r.kind !== 'parity' ? { ...kept, reference } : kept;
+    return { ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz: tally ? { ...fuzz, dataPath: tally } : fuzz };
   });
 }

@@ -40,7 +40,7 @@ export interface Instance {
 
 /** Makes (or takes) the record `operation`'s case works on over `transport`; `slot` tells instances
  * apart (distinct records for distinct slots), the same slot giving the same record. */
-export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports' | 'execution'>, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number, options: { readonly mirror?: boolean } = {}): Promise<Instance> {
+export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports' | 'execution'>, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number): Promise<Instance> {
   const made = MADE_BY[operation];
   if (made) {
     const create = getOperation(made.create);
@@ -49,7 +49,7 @@ export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'acce
     const id = answer.text === null ? undefined : idOf(made.create, made.param, answer.text);
     if (id === undefined) return { values, setup: `${made.create} over ${transport} made no ${made.param} (${answer.problem ?? `answer: ${answer.shown ?? ''}`}); the case uses ${made.param} ${values[made.param] ?? '(none)'}` };
     // The reference (issue 38) makes its own record, unless the caller does not ask it (fuzz samples).
-    if (options.mirror !== false) await mirrorSetup(settings, client, create, transport, madeWith, made.param, id);
+    await mirrorSetup(settings, client, create, transport, madeWith, made.param, id);
     // The case names the record as the create made it: the e-mail's contact is the one it was made for.
     const shared = Object.fromEntries(Object.entries(madeWith).filter(([name]) => name in values && isIdParam(name)));
     return { values: { ...values, ...shared, [made.param]: id }, setup: `${made.create} over ${transport} made ${made.param} ${id}` };

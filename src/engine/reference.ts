@@ -98,9 +98,20 @@ export async function askReference(settings: Pick<RunSettings, 'allowMutations' 
   }
   // Compared whole (texts redacted as the candidate's are); recorded clipped, as reports clip texts.
   const full = answers.map((a, i): ReferenceAnswer => ({ side: asked[i]!, status: a.status, outcome: a.outcome, text: a.text }));
-  const compared = compareWithReference(candidateOutcome, full, rulesOf(settings));
+  const compared = withIdsMapped(compareWithReference(candidateOutcome, full, rulesOf(settings)), sides.primary);
   const shown = full.map((a) => ({ ...a, text: a.text === null ? null : redactClip(a.text, EXCERPT_BYTES, secrets) }));
   return { answers: shown, ...compared, ...(Object.keys(mapped).length > 0 ? { mapped } : {}) };
+}
+
+/** The comparison without the differences that are ids mapped to each other: where the candidate's
+ * answer names the e-mail it made (3066) and the reference's names its own (3053), the two are the
+ * same record. Values are compared as the field engine keeps them (a JSON string quoted). */
+function withIdsMapped<C extends Pick<ReferenceInfo, 'differences'>>(compared: C, side: ReferenceSide): C {
+  if (side.ids.size === 0) return compared;
+  const bare = (v: string) => (v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v);
+  const mapped = (d: ReferenceInfo['differences'][number]) => d.candidate !== null && d.reference !== null && idParams.some((name) => side.ids.get(`${name} ${bare(d.candidate!)}`) === bare(d.reference!));
+  const differences = compared.differences.filter((d) => !mapped(d));
+  return differences.length === compared.differences.length ? compared : { ...compared, differences };
 }
 
 /** One side's answer to the case, as the parity comparison sees an answer (transport-outcome.ts). */

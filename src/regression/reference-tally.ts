@@ -55,6 +55,9 @@ export class ReferenceTally {
   private readonly cells = new Map<string, Cell>();
   /** Per operation, the fields its reference answers differed in, with how often. */
   private readonly noise = new Map<string, Map<FieldPath, number>>();
+  /** Operations the reference answered more than once at least once: only they learn noise of
+   * their own. A create, update or delete is asked once without a secondary reference. */
+  private readonly askedAgain = new Set<string>();
 
   constructor(private readonly options: TallyOptions = { hostRejections: true }) {}
 
@@ -67,6 +70,7 @@ export class ReferenceTally {
       return;
     }
     cell.compared++;
+    if (info.answers.length > 1) this.askedAgain.add(r.operation);
     const noise = this.noiseOf(r.operation);
     for (const field of new Set(info.noise)) noise.set(field, (noise.get(field) ?? 0) + 1);
     const explained = info.differences.find((d) => d.field === OUTCOME_FIELD && this.refusedByHostOnOneSide(r));
@@ -95,7 +99,8 @@ export class ReferenceTally {
   }
 
   private verdictOf(cell: Cell): ReferenceVerdict {
-    const learned = this.noise.get(cell.operation) ?? new Map<FieldPath, number>();
+    const elsewhere = !this.askedAgain.has(cell.operation);
+    const learned = elsewhere ? this.runNoise() : this.noise.get(cell.operation) ?? new Map<FieldPath, number>();
     const tallies = (fields: Map<FieldPath, Counted>) => [...fields]
       .filter(([field]) => !learned.has(field))
       .map(([field, c]): FieldTally & { request: RecordedRequest } => ({ field, different: c.different, compared: cell.compared, example: c.example, request: c.request }))
@@ -118,6 +123,7 @@ export class ReferenceTally {
       noiseFields: [...learned].map(([field, times]) => ({ field, times })).sort((a, b) => b.times - a.times || a.field.localeCompare(b.field)),
       differences: differences.map(withoutRequest),
       explained: explained.map(withoutRequest),
+      ...(elsewhere ? { noiseFromOtherOperations: true as const } : {}),
     };
     return {
       operation: cell.operation, transport: cell.transport, summary,
@@ -135,6 +141,14 @@ export class ReferenceTally {
       this.cells.set(key, cell);
     }
     return cell;
+  }
+
+  /** The noise of every operation asked again: what an operation asked only once goes by (a
+   * timestamp in every answer of the reference is noise in its creates too). */
+  private runNoise(): Map<FieldPath, number> {
+    const all = new Map<FieldPath, number>();
+    for (const operation of this.askedAgain) for (const [field, times] of this.noise.get(operation) ?? []) all.set(field, (all.get(field) ?? 0) + times);
+    return all;
   }
 
   private noiseOf(operation: string): Map<FieldPath, number> {

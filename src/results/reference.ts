@@ -72,6 +72,9 @@ export interface ReferenceSummary {
   /** The fields learned as noise for the operation (over every transport), with how often the
    * reference's own answers differed in them. */
   readonly noiseFields: ReadonlyArray<{ readonly field: FieldPath; readonly times: number }>;
+  /** The reference answered this operation's cases once each (a create, update or delete without
+   * --reference-secondary-url), so its noise is that learned from every other operation. */
+  readonly noiseFromOtherOperations?: true;
   /** Fields that differed beyond the noise, most often first. */
   readonly differences: readonly FieldTally[];
   /** Outcome differences the profile explains (a host refusal on one side): an info, not an error. */
