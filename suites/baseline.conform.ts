@@ -20,10 +20,10 @@ const noise = baseline ? baselineNoise(baseline, rulesFor(settings)) : new Map<s
 const rows = baseline ? laneOf('baseline', casesToReplay(baseline, settings)).map((r) => ({ ...r, label: r.recorded.id })) : [];
 
 if (rows.length > 0) describe('baseline', () => {
-  test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports, position }, context) => {
+  test.concurrent.for(rows)('$label', async ({ recorded: c, answers, transports, position, fuzzSlot }, context) => {
     withinBudget(settings, context);
     const skipped = (t: (typeof transports)[number], reason?: string) => ({ ...skippedRecord(settings, c.operation, t, c.id, c.kind), values: c.values, ...(reason ? { skipped: reason } : {}) });
     if (mutationGuarded(settings, c.operation)) return report(context, transports.map((t) => skipped(t)));
-    report(context, await replayCase(settings, client, c, answers, transports, skipped, position, noise.get(c.operation) ?? []));
+    report(context, await replayCase(settings, client, c, answers, transports, skipped, { position, ...(fuzzSlot === undefined ? {} : { fuzzSlot }) }, noise.get(c.operation) ?? []));
   });
 });

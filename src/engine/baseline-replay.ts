@@ -6,7 +6,7 @@ import { runChecks, selected } from '../checks/runner.js';
 import type { Case } from '../cases/case.js';
 import type { RunSettings } from '../config/settings.js';
 import { getOperation } from '../contract/index.js';
-import { caseFor as fuzzCaseFor } from './fuzz.js';
+import { caseFor as fuzzCaseFor, recordedFuzzSlot } from './fuzz.js';
 import type { HttpClient } from '../http/send.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -31,6 +31,8 @@ export interface ReplayRow {
   readonly answers: ReadonlyMap<TransportId, BaselineAnswer>;
   /** The recorded transports the run selected, in the usual order. */
   readonly transports: readonly TransportId[];
+  /** A fuzz sample's first instance slot when it was recorded (fuzz.ts recordedFuzzSlot). */
+  readonly fuzzSlot?: number;
 }
 
 /** The recorded cases to send again: those of the selected operations and transports, and under
@@ -44,9 +46,12 @@ export function casesToReplay(baseline: Baseline, settings: Pick<RunSettings, 'o
     seen.set(c.operation, position + 1);
     return { c, position };
   });
+  const repeat = baseline.manifest.settings?.['repeat'];
+  const recordedRepeat = typeof repeat === 'number' && repeat >= 1 ? repeat : 1;
   return placed.filter(({ c }) => settings.operations.includes(c.operation)).map(({ c, position }) => {
     const answers = baseline.answers.get(c.id) ?? new Map<TransportId, BaselineAnswer>();
-    return { recorded: c, position, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)) };
+    const fuzzSlot = c.kind === 'fuzz' ? recordedFuzzSlot(c.id, recordedRepeat) : undefined;
+    return { recorded: c, position, answers, transports: TRANSPORT_IDS.filter((t) => settings.transports.includes(t) && answers.has(t)), ...(fuzzSlot === undefined ? {} : { fuzzSlot }) };
   }).filter((r) => r.transports.length > 0).filter((_, position) => inShard(settings.shard, position));
 }
 
@@ -77,10 +82,14 @@ export function withRegression(settings: RunSettings & { learned?: LearnedState 
   return { ...record, checks: [...record.checks, ...outcomes], ...(regression ? { regression } : {}) };
 }
 
+/** The instance slot a replayed case takes over `t`: a fuzz sample the one it took when recorded. */
+const slotIn = (placed: Pick<ReplayRow, 'position' | 'fuzzSlot'>, t: TransportId): number =>
+  (placed.fuzzSlot ?? slotOf(placed.position, 0)) + TRANSPORT_IDS.indexOf(t);
+
 /** Sends `c` again over each of `transports` that has a recorded answer; a fuzz case also gets
  * its parity record, as in the fuzz suite. Each repetition of a case recorded with --repeat is a
  * case of its own here, replayed against its own recording; `noise` is its operation's. */
-export async function replayCase(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, c: BaselineCase, answers: ReadonlyMap<TransportId, BaselineAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord, position = 0, noise: readonly FieldPath[] = []): Promise<ExchangeRecord[]> {
+export async function replayCase(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, c: BaselineCase, answers: ReadonlyMap<TransportId, BaselineAnswer>, transports: readonly TransportId[], skipped: (transport: TransportId, reason: string) => ExchangeRecord, placed: Pick<ReplayRow, 'position' | 'fuzzSlot'> = { position: 0 }, noise: readonly FieldPath[] = []): Promise<ExchangeRecord[]> {
   const pool = poolOf(settings.learned);
   const records = await Promise.all(transports.map(async (t) => {
     const baseline = answers.get(t)!;
@@ -88,7 +97,7 @@ export async function replayCase(settings: RunSettings & { baseUrl: string; lear
     const replayed = replayedCase(c, t);
     // The recorded id was the recording's instance: the replay makes (or takes) its own, again.
     const instanced = pool && replayed.kind === 'positive' && needsOwnInstance(c.operation)
-      ? withInstance(replayed, await ownInstance(settings, client, pool, c.operation, replayed.values, t, slotOf(position, TRANSPORT_IDS.indexOf(t))))
+      ? withInstance(replayed, await ownInstance(settings, client, pool, c.operation, replayed.values, t, slotIn(placed, t)))
       : replayed;
     return withRegression(settings, await runCase(settings, client, instanced, t), baseline, noise);
   }));

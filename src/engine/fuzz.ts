@@ -121,6 +121,15 @@ const SAMPLE_SLOTS = 4096;
 const fuzzSlot = (settings: Pick<RunSettings, 'repeat'>, repetition: number, sample: number): number =>
   slotOf(settings.repeat, 0) + (repetition * SAMPLE_SLOTS + sample) * TRANSPORT_IDS.length;
 
+/** The first instance slot a recorded fuzz sample took, from its id (`<Op>-r2-fuzz-3`: repetition
+ * 1, sample 3) and the recording's --repeat: a replay makes (or takes) the same instances, or a
+ * sample that met an exhausted pool when recorded would find a record when replayed. */
+export function recordedFuzzSlot(id: string, recordedRepeat: number): number | undefined {
+  const m = /(?:-r(\d+))?-fuzz-(\d+)$/.exec(id);
+  if (!m) return undefined;
+  return fuzzSlot({ repeat: recordedRepeat }, m[1] ? Number(m[1]) - 1 : 0, Number(m[2]));
+}
+
 /** Values with the learned ids in place (the run fuzzes the rest): `pick` chooses the record. */
 function withLearnedIds(op: Operation, values: WireValues, pool: ValuePool, pick: number): WireValues {
   return fillFromPool(op, values, pool, pick, ID_PARAMS);

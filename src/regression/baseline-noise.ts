@@ -36,12 +36,25 @@ export function repetitionsOf(cases: readonly BaselineCase[]): BaselineCase[][] 
  * differently over the same transport (the outcome as OUTCOME_FIELD), after the --normalise rules. */
 export function baselineNoise(baseline: Pick<Baseline, 'cases' | 'answers'>, rules: readonly NormalisationRule[]): ReadonlyMap<string, readonly FieldPath[]> {
   const noise = new Map<string, Set<FieldPath>>();
+  const taught = new Set<string>();
   for (const group of repetitionsOf(baseline.cases)) {
+
     const byTransport = new Map<TransportId, BaselineAnswer[]>();
     for (const c of group) for (const [t, a] of baseline.answers.get(c.id) ?? []) if (a.outcome !== 'skipped') byTransport.set(t, [...(byTransport.get(t) ?? []), a]);
     const fields = noise.get(group[0]!.operation) ?? new Set<FieldPath>();
-    for (const answers of byTransport.values()) if (answers.length > 1) for (const f of noiseAmong(answers, rules)) fields.add(f);
+    for (const answers of byTransport.values()) {
+      if (answers.length < 2) continue;
+      // Only results teach an operation the noise of its results: rejected repetitions (the
+      // negative cases) differ in nothing a result holds.
+      if (answers.filter((a) => a.outcome === 'result').length > 1) taught.add(group[0]!.operation);
+      for (const f of noiseAmong(answers, rules)) fields.add(f);
+    }
     if (fields.size > 0) noise.set(group[0]!.operation, fields);
   }
+  // An operation none of whose results was repeated alike (only fuzz samples and negative cases, or
+  // cases on instances of their own) goes by the noise of all the others: a time stamp in every
+  // answer of the target is noise in its deletes too.
+  const elsewhere = new Set([...noise.values()].flatMap((fields) => [...fields]));
+  for (const c of baseline.cases) if (!taught.has(c.operation) && elsewhere.size > 0) noise.set(c.operation, elsewhere);
   return new Map([...noise].map(([op, fields]) => [op, [...fields]]));
 }

@@ -1,7 +1,7 @@
 /** A shrunk counterexample fails the check the first failure failed (issue 37: shrinking a mutating
  * case drifted from a parity finding into a different one). */
-import { expect, test } from 'vitest';
-import { failingChecks, sameFinding } from '../../src/engine/fuzz.js';
+import { describe, expect, test } from 'vitest';
+import { failingChecks, recordedFuzzSlot, sameFinding } from '../../src/engine/fuzz.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 
 const record = (checks: ExchangeRecord['checks'], error?: ExchangeRecord['error']): ExchangeRecord =>
@@ -23,4 +23,14 @@ test.each([
   [['transport-parity', 'http-status-200'], ['http-status-200'], true],
 ])('first %j, candidate %j: the same finding %s', (first, candidate, same) => {
   expect(sameFinding(new Set(first), new Set(candidate))).toBe(same);
+});
+
+describe('recordedFuzzSlot', () => {
+  test('a replayed fuzz sample takes the instance slot it took when recorded, from its id and the recording\'s --repeat', () => {
+    // Recorded with --repeat 2: the first repetition's sample 3, the second's sample 0.
+    expect(recordedFuzzSlot('MobileContactEmailDelete-fuzz-3', 2)).toBe(8 + 3 * 4);
+    expect(recordedFuzzSlot('MobileContactEmailDelete-r2-fuzz-0', 2)).toBe(8 + 4096 * 4);
+    expect(recordedFuzzSlot('MobileContactEmailDelete-fuzz-0', 1)).toBe(4);
+    expect(recordedFuzzSlot('MobileContactEmailDelete-example', 2)).toBeUndefined();
+  });
 });

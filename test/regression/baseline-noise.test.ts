@@ -28,6 +28,18 @@ describe('repetitionsOf', () => {
 });
 
 describe('baselineNoise', () => {
+  test('an operation whose results were never repeated alike (rejected repetitions only) goes by the noise of the others', () => {
+    const b = baselineOf([
+      [positive('A'), [['soap11', stamped(1, 'a')]]],
+      [positive('A-r2'), [['soap11', stamped(1, 'b')]]],
+      [positive('D', 'MobileContactEmailDelete', { emailid: '1' }), [['soap11', 'soap:Client: bad', 'rejected']]],
+      [positive('D-r2', 'MobileContactEmailDelete', { emailid: '1' }), [['soap11', 'soap:Client: bad', 'rejected']]],
+    ]);
+    expect(new Map(baselineNoise(b, []))).toEqual(new Map([['MobileAccountSearch', ['$.servedAt']], ['MobileContactEmailDelete', ['$.servedAt']]]));
+    // With no noise anywhere there is nothing to go by.
+    expect([...baselineNoise(baselineOf([[positive('D', 'MobileContactEmailDelete'), [['soap11', '{}']]]]), [])]).toEqual([]);
+  });
+
   test('fields the repetitions answered differently over one transport, per operation; transports are not compared with each other', () => {
     const b = baselineOf([
       [positive('A'), [['soap11', stamped(1, 'a')], ['get', stamped(2, 'c')]]],

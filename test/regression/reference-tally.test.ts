@@ -35,6 +35,19 @@ describe('ReferenceTally', () => {
     expect(verdictOf(alone, 'MobileAccountSearch', 'soap11').summary).toMatchObject({ different: 1, differences: [{ field: '$.modified' }] });
   });
 
+  test('an operation the reference answered once each (a delete) goes by the noise of the operations asked again', () => {
+    const stamp = { field: '$.servedAt', reference: '"t1"', candidate: '"t2"' };
+    const once = (over: Partial<ExchangeRecord>) => compared({ operation: 'MobileContactEmailDelete', caseId: 'delete-1', differences: [stamp], over });
+    const askedOnce = once({});
+    const onlyOnce = { ...askedOnce, reference: { ...askedOnce.reference!, answers: askedOnce.reference!.answers.slice(0, 1) } };
+    const search = compared({ noise: ['$.servedAt'] });
+    const v = verdictOf(tallied([onlyOnce, search]), 'MobileContactEmailDelete', 'soap11');
+    expect(v.summary).toMatchObject({ different: 0, noise: 1, noiseFromOtherOperations: true, noiseFields: [{ field: '$.servedAt', times: 1 }] });
+    // Without another operation's noise the same answer differs, and the search keeps its own.
+    expect(verdictOf(tallied([onlyOnce]), 'MobileContactEmailDelete', 'soap11').summary).toMatchObject({ different: 1, noiseFromOtherOperations: true });
+    expect(verdictOf(tallied([onlyOnce, search]), 'MobileAccountSearch', 'soap11').summary.noiseFromOtherOperations).toBeUndefined();
+  });
+
   test('run counts add every operation and transport', () => {
     expect(tallied().counts('http://reference')).toEqual({ url: 'http://reference', compared: 6, same: 2, noise: 2, different: 2 });
   });
