@@ -16,6 +16,9 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   // Hostile targets streaming 100 MiB, slow and stalled answers against the real bin.
   'test/hostile/hostile.test.ts',
   'test/cli/hostile.test.ts',
+  // A run split over three "machines" with --shard and joined by merge-reports, and over worker
+  // lanes: five full runs (merge-reports itself has unit tests in test/regression/).
+  'test/cli/shard-merge.test.ts',
   // The quick subset of `npm run mutants` (child processes, each a full run).
   'test/cli/mutants.test.ts',
 ];
