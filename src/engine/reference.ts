@@ -106,7 +106,7 @@ export async function askReference(settings: Pick<RunSettings, 'allowMutations' 
 /** The comparison without the differences that are ids mapped to each other: where the candidate's
  * answer names the e-mail it made (3066) and the reference's names its own (3053), the two are the
  * same record. Values are compared as the field engine keeps them (a JSON string quoted). */
-function withIdsMapped<C extends Pick<ReferenceInfo, 'differences'>>(compared: C, side: ReferenceSide): C {
+export function withIdsMapped<C extends Pick<ReferenceInfo, 'differences'>>(compared: C, side: ReferenceSide): C {
   if (side.ids.size === 0) return compared;
   const bare = (v: string) => (v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v);
   const mapped = (d: ReferenceInfo['differences'][number]) => d.candidate !== null && d.reference !== null && idParams.some((name) => side.ids.get(`${name} ${bare(d.candidate!)}`) === bare(d.reference!));

@@ -112,7 +112,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
  * not (a time-log list on the candidate saw another transport's new time log that the reference had
  * not been sent yet: a difference made by the tool, found running the clean service against itself).
  * The reads change nothing, so their order does not matter. */
-function inReferenceOrder<S extends RunSettings & { readonly phase: Phase }>(part: S): S {
+export function inReferenceOrder<S extends RunSettings & { readonly phase: Phase }>(part: S): S {
   return part.referenceUrl !== undefined && part.phase !== 'reads' ? { ...part, workers: 1, concurrency: 1 } : part;
 }
 
