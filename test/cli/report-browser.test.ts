@@ -178,3 +178,39 @@ test('a stateful run: the Data path table and each sequence with its ids, in Chr
   expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
   expect(problems).toEqual([]);
 });
+
+test('a run against a reference: the Differences from the reference section, values side by side and the noise learned, in Chromium', async () => {
+  // Both stamped (a time and a fresh id in every result: noise); the candidate answers a delete of an
+  // e-mail already deleted as success, which the reference does not.
+  const [candidate, reference] = await Promise.all([
+    startReferenceServer({ stateful: true, stampResults: true, mutant: 'stateful-delete-unknown-succeeds' }),
+    startReferenceServer({ stateful: true, stampResults: true }),
+  ]);
+  try {
+    const result = await runCliProcess(['run', '--base-url', candidate.url, '--reference-url', reference.url, '--allow-mutations', '--operations', 'MobileContactSearch,MobileContactEmailCreate,MobileContactEmailUpdate,MobileContactEmailDelete',
+      '--transports', 'soap11,get', '--suites', 'positive,sequences', '--seed', '1']);
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(pathToFileURL(join(result.reports, 'report.html')).href);
+    const section = page.locator('section#reference');
+    expect(await section.locator('h2').textContent()).toBe('Differences from the reference');
+    // The failing delete is open with its field, the reference's value and the candidate's side by side.
+    const failing = section.locator('details[open]', { hasText: 'MobileContactEmailDelete' });
+    expect(await failing.count()).toBe(2);
+    const row = await failing.first().locator('table.reference tbody tr').first().evaluate((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''));
+    expect(row.slice(0, 3)).toEqual(['$.ok', 'false', 'true']);
+    expect(await failing.first().locator('table.reference').isVisible()).toBe(true);
+    // The noise learned is shown, so a user sees what was ignored; the search matched beyond it.
+    const search = section.locator('details', { hasText: 'MobileContactSearch' }).first();
+    await search.locator('summary').click();
+    expect(await search.textContent()).toMatch(/\$\.servedAt[\s\S]*\$\.answerId|\$\.answerId[\s\S]*\$\.servedAt/);
+    await failing.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'report-reference-screenshot.png'), fullPage: false });
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    expect(problems).toEqual([]);
+  } finally {
+    await Promise.all([candidate.close(), reference.close()]);
+  }
+});

@@ -16,8 +16,13 @@ function fieldRows(tallies: readonly FieldTally[]): string {
 const FIELD_HEAD = '<thead><tr><th>field</th><th>reference</th><th>candidate</th><th class="num">differed</th><th>first case</th></tr></thead>';
 
 function noiseList(s: ReferenceSummary): string {
-  if (s.noiseFields.length === 0) return '<p class="counts">No noise learned: the reference answered every case of this operation the same way each time.</p>';
-  return `<p class="counts">Noise learned for the operation (ignored on every transport): ${s.noiseFields.map((n) => `<code>${esc(n.field)}</code> (${n.times}×)`).join(', ')}</p>`;
+  const from = s.noiseFromOtherOperations
+    ? 'Noise learned from the other operations (the reference answered each case of this one once: a create, update or delete), ignored on every transport'
+    : 'Noise learned for the operation (ignored on every transport)';
+  if (s.noiseFields.length === 0) return s.noiseFromOtherOperations
+    ? '<p class="counts">No noise learned: the reference answered each case of this operation once, and no other operation showed noise.</p>'
+    : '<p class="counts">No noise learned: the reference answered every case of this operation the same way each time.</p>';
+  return `<p class="counts">${from}: ${s.noiseFields.map((n) => `<code>${esc(n.field)}</code> (${n.times}×)`).join(', ')}</p>`;
 }
 
 function cell(r: ExchangeRecord): string {

@@ -73,8 +73,8 @@ table.config{font-size:13px;width:100%;table-layout:fixed}table.config code{whit
 table.cov-overview,table.coverage{width:100%;font-size:13px;background:var(--paper)}
 table.cov-overview td,table.cov-overview th,table.coverage td,table.coverage th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 table.cov-overview td.num,table.cov-overview th.num{text-align:right;font-variant-numeric:tabular-nums}
-table.data-path{width:100%;font-size:13px;background:var(--paper)}table.data-path td,table.data-path th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
-table.data-path .num{text-align:right;font-variant-numeric:tabular-nums}table.data-path tr.warn td{background:#fff7e0}table.data-path tfoot th,table.data-path tfoot td{font-weight:700}
+table.data-path,table.reference{width:100%;font-size:13px;background:var(--paper)}table.data-path td,table.data-path th,table.reference td,table.reference th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}table.reference td{overflow-wrap:anywhere}
+table.data-path .num,table.reference .num{text-align:right;font-variant-numeric:tabular-nums}table.data-path tr.warn td{background:#fff7e0}table.data-path tfoot th,table.data-path tfoot td{font-weight:700}
 table.sequence{width:100%;font-size:13px;background:var(--paper);margin:6px 0 12px}table.sequence td,table.sequence th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}table.sequence .num{text-align:right}
 .bar{display:inline-block;width:110px;height:9px;background:#e3e6ea;border-radius:5px;overflow:hidden;vertical-align:middle}.bar span{display:block;height:100%;background:#2f6fca}
 .chip{display:inline-block;font-size:11px;padding:0 6px;margin:1px 2px;border-radius:999px;border:1px solid var(--line)}
