@@ -21,11 +21,13 @@ export interface ReferenceCheck extends CheckInfo {
 }
 
 const VALUE_CHARS = 120;
-const shown = (value: string | null) => (value === null ? '(absent)' : JSON.stringify(clip(value, VALUE_CHARS)));
+/** A JSON field's value is JSON already (`"Müller"`, `3047`, `false`): shown as it is, not quoted
+ * again; any other field's text is quoted, so white space at its ends shows. */
+const shown = (field: string, value: string | null) => (value === null ? '(absent)' : field.startsWith('$') ? clip(value, VALUE_CHARS) : JSON.stringify(clip(value, VALUE_CHARS)));
 
 /** One line per field: both values of its first example, how often, and the case that showed it. */
 export const fieldLines = (tallies: readonly FieldTally[]): string =>
-  tallies.map((t) => `${t.field}: reference ${shown(t.example.reference)}, candidate ${shown(t.example.candidate)} (${t.different} of ${t.compared}; case ${t.example.caseId})`).join('\n');
+  tallies.map((t) => `${t.field}: reference ${shown(t.field, t.example.reference)}, candidate ${shown(t.field, t.example.candidate)} (${t.different} of ${t.compared}; case ${t.example.caseId})`).join('\n');
 
 export const matchesReference: ReferenceCheck = {
   id: 'matches-reference',

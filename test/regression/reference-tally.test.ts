@@ -25,7 +25,7 @@ describe('ReferenceTally', () => {
   test('a field stable on the reference and different on the candidate is counted, with both values of its first example', () => {
     const v = verdictOf(tallied(), 'MobileAccountSearch', 'soap11');
     expect(v.summary).toMatchObject({ compared: 3, same: 0, noise: 1, different: 2 });
-    expect(v.summary.differences).toEqual([{ field: '$.name', different: 2, compared: 3, example: { field: '$.name', reference: 'Acme', candidate: 'ACME', caseId: 'search-1' } }]);
+    expect(v.summary.differences).toEqual([{ field: '$.name', different: 2, compared: 3, example: { field: '$.name', reference: '"Acme"', candidate: '"ACME"', caseId: 'search-1' } }]);
     // The example's request, for replay from the report alone.
     expect(v.request.curl).toContain('# search-1');
   });

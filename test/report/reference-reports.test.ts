@@ -72,7 +72,7 @@ describe('report.html: Differences from the reference', () => {
   test('per operation and transport: the field with both values side by side, how often, the first case', () => {
     expect(section).toContain('<h2>Differences from the reference</h2>');
     expect(section).toContain('<summary><span class="tag fail">different</span> <code>MobileAccountSearch</code> over soap11: 3 compared: 0 the same, 1 only in noise, 2 beyond it</summary>');
-    expect(section).toContain('<tr><td><code>$.name</code></td><td><code>Acme</code></td><td><code>ACME</code></td><td class="num">2 of 3</td><td><code>search-1</code></td></tr>');
+    expect(section).toContain('<tr><td><code>$.name</code></td><td><code>&quot;Acme&quot;</code></td><td><code>&quot;ACME&quot;</code></td><td class="num">2 of 3</td><td><code>search-1</code></td></tr>');
     expect(section).toContain('<summary><span class="tag pass">matches</span> <code>MobileGetEmployee</code> over get: 1 compared: 1 the same, 0 only in noise, 0 beyond it</summary>');
   });
 

@@ -23,7 +23,7 @@ export interface Compared {
 export function compared({ operation = 'MobileAccountSearch', transport = 'soap11', caseId = 'MobileAccountSearch-example', differences = [], noise = [], notCompared, over = {} }: Compared): ExchangeRecord {
   return {
     operation, transport, caseId, kind: 'positive',
-    values: { accountname: 'Acme' },
+    values: { accountname: '"Acme"' },
     request: { method: 'POST', url: `http://candidate/tsiWS.asmx#${caseId}`, headers: {}, body: '<x/>', curl: `curl -sS -i -X POST 'http://candidate/tsiWS.asmx' # ${caseId}` },
     response: { status: 200, headers: { 'content-type': 'text/xml' }, body: '<r/>', bodyBytes: 4, truncated: false, elapsedMs: 2 },
     checks: [{ id: 'http-status-200', status: 'passed' }],
@@ -42,12 +42,12 @@ export const REFERENCE_RUN: RunInfo = {
 };
 
 /** MobileAccountSearch: `$.modified` is noise (learned over get), `$.name` differs on soap11 twice;
- * MobileGetEmployee: the same everywhere. */
+ * MobileGetEmployee: the same everywhere. Values as the field engine keeps a JSON field's: JSON. */
 export const REFERENCE_EXCHANGES: ExchangeRecord[] = [
-  compared({ caseId: 'search-1', differences: [{ field: '$.name', reference: 'Acme', candidate: 'ACME' }, { field: '$.modified', reference: '10:00', candidate: '10:01' }] }),
-  compared({ caseId: 'search-2', differences: [{ field: '$.name', reference: 'Bolt', candidate: 'BOLT' }] }),
-  compared({ caseId: 'search-3', differences: [{ field: '$.modified', reference: '10:02', candidate: '10:03' }] }),
-  compared({ caseId: 'search-1', transport: 'get', noise: ['$.modified'], differences: [{ field: '$.modified', reference: '10:04', candidate: '10:05' }] }),
+  compared({ caseId: 'search-1', differences: [{ field: '$.name', reference: '"Acme"', candidate: '"ACME"' }, { field: '$.modified', reference: '"10:00"', candidate: '"10:01"' }] }),
+  compared({ caseId: 'search-2', differences: [{ field: '$.name', reference: '"Bolt"', candidate: '"BOLT"' }] }),
+  compared({ caseId: 'search-3', differences: [{ field: '$.modified', reference: '"10:02"', candidate: '"10:03"' }] }),
+  compared({ caseId: 'search-1', transport: 'get', noise: ['$.modified'], differences: [{ field: '$.modified', reference: '"10:04"', candidate: '"10:05"' }] }),
   compared({ operation: 'MobileGetEmployee', caseId: 'employee-1' }),
   compared({ operation: 'MobileGetEmployee', caseId: 'employee-1', transport: 'get' }),
 ];
