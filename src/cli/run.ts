@@ -7,6 +7,7 @@ import type { Flags, Options } from '../config/args.js';
 import { discoveryLine } from '../report/summary.js';
 import { toolInfo } from '../results/tool-info.js';
 import { listenForInterruption, runAndReport, type RunReport } from '../session/run-and-report.js';
+import { reportToCi } from './ci-summary.js';
 import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -44,7 +45,9 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     warn: (line) => io.err(`tsiws-conform: ${line}`),
     ...(ui.progress ? { onRecord: ui.progress.onRecord, onProgress: ui.progress.onProgress } : {}),
   });
-  return ui.finish(report.digest, report.info, report.files, report.interrupted, notesOf(report));
+  const code = ui.finish(report.digest, report.info, report.files, report.interrupted, notesOf(report));
+  reportToCi(report, io);
+  return code;
 }
 
 /** The lines below the table: what discovery learned, the comparison with a baseline, the baseline written. */

@@ -1,7 +1,7 @@
 /** The console summary: an operations x transports table, then each finding on one line (pure). */
 import { failureId } from './failure-files.js';
 import { notCoveredGroups } from './not-covered.js';
-import { asDigest, worstOutcome, type Reported } from './digest.js';
+import { asDigest, worstOutcome, type Reported, type RunDigest } from './digest.js';
 import type { TransportId } from '../transports/index.js';
 import { failuresOf, notesOf, type VerdictInputs } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';
@@ -12,6 +12,14 @@ import { referenceLine } from './reference.js';
 
 const MARK = { passed: 'ok', failed: 'FAIL', error: 'ERROR', skipped: 'skip' } as const;
 const MAX_LISTED = 40;
+
+/** What the table shows for one operation over one transport (or parity): the worst outcome of
+ * every record of that cell, '-' when none (also the CI summary's table, ci-summary.ts). */
+export function cellMark(digest: RunDigest, operation: string, transport: string): string {
+  const tally = digest.cell(operation, transport);
+  const o = tally && worstOutcome(tally);
+  return o ? MARK[o] : '-';
+}
 
 /** `reported`: the run's digest (or its records, for tests and small callers). */
 export function consoleTable(reported: Reported, operations: readonly string[], transports: readonly TransportId[], run: VerdictInputs): string {
@@ -25,12 +33,7 @@ export function consoleTable(reported: Reported, operations: readonly string[], 
   const ref = digest.reference.records.length > 0;
   const lines = [`${'operation'.padEnd(width)}  ${[...columns.map(cell), ...(ref ? ['ref'] : [])].join(' ')}`.trimEnd()];
   for (const op of operations) {
-    const cells = columns.map((t) => {
-      // A cell shows the worst outcome of every record of that operation and transport.
-      const tally = digest.cell(op, t);
-      const o = tally && worstOutcome(tally);
-      return cell(o ? MARK[o] : '-');
-    });
+    const cells = columns.map((t) => cell(cellMark(digest, op, t)));
     lines.push(`${op.padEnd(width)}  ${[...cells, ...(ref ? [digest.reference.cellText(op)] : [])].join(' ')}`.trimEnd());
   }
   const s = digest.summary(run);

@@ -7,6 +7,7 @@ import { writeChunksAtomic, writeFileAtomic } from '../results/write-atomic.js';
 import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html/page.js';
+import { failingExchanges, failuresHar, HAR_FILE } from './har.js';
 import { junitChunks } from './junit.js';
 import { parityJsonChunks } from './parity-json.js';
 import { heldRecords, EXCHANGE_LOG_FILE, exchangeLogSource, type RecordSource } from '../results/exchange-log.js';
@@ -16,7 +17,7 @@ import { diagnosesOf } from './diagnoses-of.js';
 import type { RunInfo } from './summary.js';
 
 /** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
-export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', 'records.jsonl', CERTIFICATE_FILE] as const;
+export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', HAR_FILE, 'records.jsonl', CERTIFICATE_FILE] as const;
 
 /** Removes an earlier run's reports from dir, so that a folder never mixes two runs (a CI job that
  * uploads it whatever happened must not publish the previous target's results). Only the files
@@ -60,6 +61,8 @@ export function writeReports(dir: string, digest: RunDigest, run: RunInfo, strea
     ['report.html', () => reportHtml(digest, run, source)],
   ];
   if (digest.compared) files.push(['regression.json', () => regressionJson(digest.regression.data(), run)]);
+  // Only with failures, as failures/ (docs/reports.md): an empty HAR would only say what the verdict says.
+  if (failingExchanges(digest.kept, digest.failOn).length > 0) files.push([HAR_FILE, () => failuresHar(digest.kept, run, digest.failOn)]);
   const written = files.map(([name, format]) => {
     const path = join(dir, name);
     const content = format();

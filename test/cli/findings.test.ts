@@ -82,7 +82,7 @@ test('a target that answers GET with text/html fails content-type on exactly its
 
   // No report file contains a secret, in any encoding.
   const files = (readdirSync(reports, { recursive: true }) as string[]).filter((name) => !statSync(join(reports, name)).isDirectory());
-  expect(files.filter((f) => f.startsWith('failures'))).toHaveLength(exchanges.failed);
+  expect(files.filter((f) => f.startsWith('failures/'))).toHaveLength(exchanges.failed);
   for (const name of files) {
     const text = readFileSync(join(reports, name), 'utf8');
     // The corrupted-sig case sends the real sig with its last character changed: not that either.

@@ -18,7 +18,7 @@ async function run(argv: string[]) {
 /** A reports folder holding an earlier run's reports, and a file of the user's. */
 function earlierRun(): string {
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-early-'));
-  for (const name of ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', 'records.jsonl', 'certificate.json', 'notes.txt']) writeFileSync(join(dir, name), 'earlier run');
+  for (const name of ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', 'failures.har', 'records.jsonl', 'certificate.json', 'notes.txt']) writeFileSync(join(dir, name), 'earlier run');
   mkdirSync(join(dir, 'failures'));
   writeFileSync(join(dir, 'failures', 'MobileAccountSearch-example-get.json'), '{}');
   return dir;

@@ -63,6 +63,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   allowMutations: ['true', 'false', 'true'],
   showSecrets: ['true', 'false', 'true'],
   quiet: ['true', 'false', 'true'],
+  noCiSummary: ['true', 'false', 'true'],
   format: ['json', 'text', 'json'],
   repeat: ['2', '3', '4'],
   shard: ['1/2', '2/3', '3/4'],

@@ -54,13 +54,14 @@ export function runCliProcess(args: string[], env: Record<string, string> = {}):
 /** A command through main() in this process, given what runCliProcess gives it: a run's suites
  * still run in vitest's own forked workers; only the CLI's start-up (seconds a run) is saved.
  * Settings come from the arguments alone: no environment, and an empty .env (none from the repo).
- * Not for runs whose signer reads the process environment (--signer). */
-export async function runInProcess(args: string[]): Promise<CliResult> {
+ * Not for runs whose signer reads the process environment (--signer). `env`: the variables the
+ * command sees beside them (GITHUB_ACTIONS for the CI summary). */
+export async function runInProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const cwd = mkdtempSync(join(tmpdir(), 'tsiws-cli-'));
   const reports = join(cwd, 'reports');
   const envFile = join(cwd, '.env');
   writeFileSync(envFile, '');
-  return withReports(await cliInProcess([...args, ...runExtras(args, reports), ...(args[0] === 'run' ? ['--env-file', envFile] : [])]), reports);
+  return withReports(await cliInProcess([...args, ...runExtras(args, reports), ...(args[0] === 'run' ? ['--env-file', envFile] : [])], env), reports);
 }
 
 export interface InProcessResult {
