@@ -8,6 +8,7 @@ import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js
 import { writeFailureFiles } from './failure-files.js';
 import { reportHtml } from './html/page.js';
 import { failingExchanges, failuresHar, HAR_FILE } from './har.js';
+import { exportedExchanges, POSTMAN_FILE, postmanCollection } from './postman.js';
 import { junitChunks } from './junit.js';
 import { parityJsonChunks } from './parity-json.js';
 import { heldRecords, EXCHANGE_LOG_FILE, exchangeLogSource, type RecordSource } from '../results/exchange-log.js';
@@ -17,7 +18,7 @@ import { diagnosesOf } from './diagnoses-of.js';
 import type { RunInfo } from './summary.js';
 
 /** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
-export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', HAR_FILE, 'records.jsonl', CERTIFICATE_FILE] as const;
+export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', HAR_FILE, POSTMAN_FILE, 'records.jsonl', CERTIFICATE_FILE] as const;
 
 /** Removes an earlier run's reports from dir, so that a folder never mixes two runs (a CI job that
  * uploads it whatever happened must not publish the previous target's results). Only the files
@@ -63,6 +64,9 @@ export function writeReports(dir: string, digest: RunDigest, run: RunInfo, strea
   if (digest.compared) files.push(['regression.json', () => regressionJson(digest.regression.data(), run)]);
   // Only with failures, as failures/ (docs/reports.md): an empty HAR would only say what the verdict says.
   if (failingExchanges(digest.kept, digest.failOn).length > 0) files.push([HAR_FILE, () => failuresHar(digest.kept, run, digest.failOn)]);
+  // Read from the run's recorded configuration, so merge-reports exports as the run did.
+  const exportAll = run.configuration['exportAll'] === true;
+  if (exportedExchanges(digest.kept, digest.failOn, exportAll).length > 0) files.push([POSTMAN_FILE, () => postmanCollection(digest.kept, run, digest.failOn, exportAll)]);
   const written = files.map(([name, format]) => {
     const path = join(dir, name);
     const content = format();

@@ -64,6 +64,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   showSecrets: ['true', 'false', 'true'],
   quiet: ['true', 'false', 'true'],
   noCiSummary: ['true', 'false', 'true'],
+  exportAll: ['true', 'false', 'true'],
   format: ['json', 'text', 'json'],
   repeat: ['2', '3', '4'],
   shard: ['1/2', '2/3', '3/4'],

@@ -1,0 +1,121 @@
+/**
+ * reports/tsiws.postman_collection.json (issue 40, part 1): the failing exchanges (every exchange
+ * with --export-all) as a Postman collection v2.1, so a vendor re-sends a finding in Postman or
+ * `newman run` without this tool. Pure: the records in, the file's text out (write.ts writes it).
+ *
+ * Built with Postman's own SDK, `postman-collection` (a runtime dependency for this file only):
+ * its Collection model is what Postman and newman read, so what it serialises is the v2.1 shape
+ * they expect, not our reading of the schema.
+ *
+ * Each request is the record's shown request (method, URL, headers and body as sent, secrets as the
+ * spec's placeholders, results/record.ts); each placeholder becomes a collection variable declared
+ * empty, never a value, and the scheme and host become {{baseUrl}} so the collection can be
+ * pointed at another target.
+ */
+import sdk from 'postman-collection';
+import { getOperation, resultElementName, responseElementName, SECRET_PLACEHOLDERS, type TransportId } from '../contract/index.js';
+import { findingsOf } from '../results/findings.js';
+import type { FailOn } from '../results/levels.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { getTransportById } from '../transports/index.js';
+import { failingExchanges } from './har.js';
+import type { RunInfo } from './summary.js';
+
+export const POSTMAN_FILE = 'tsiws.postman_collection.json';
+
+const BASE_URL = 'baseUrl';
+
+/** Exchanges the collection holds: sent ones (not parity or reference comparisons, not skipped). */
+export const exportedExchanges = (records: readonly ExchangeRecord[], failOn: FailOn, all: boolean): ExchangeRecord[] =>
+  all ? records.filter((r) => r.kind !== 'parity' && r.kind !== 'reference' && !r.skipped && r.transport !== 'wsdl') : failingExchanges(records, failOn);
+
+/** Placeholders of the shown request replaced by Postman variables of the parameter's name. */
+function withVariables(text: string): string {
+  let out = text;
+  for (const [name, placeholder] of Object.entries(SECRET_PLACEHOLDERS)) {
+    // As shown in a query or form (percent-encoded), in an XML body (escaped) or as it is.
+    const forms = [encodeURIComponent(placeholder), placeholder.replace('<', '&lt;').replace('>', '&gt;'), placeholder];
+    for (const form of forms) out = out.split(form).join(`{{${name}}}`);
+  }
+  return out;
+}
+
+/** The URL with its origin as {{baseUrl}}; one that does not parse is kept whole. */
+function urlWithBase(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return withVariables(`{{${BASE_URL}}}${url.slice(origin.length)}`);
+  } catch {
+    return withVariables(url);
+  }
+}
+
+const js = (value: string): string => JSON.stringify(value);
+
+/** pm.test lines asserting the contract point each failed check stands for. */
+function testLines(record: ExchangeRecord, failOn: FailOn): string[] {
+  if (record.error) return [`pm.test(${js(`answers (this run got ${record.error.code})`)}, function () { pm.expect(pm.response.code).to.be.above(0); });`];
+  const op = getOperation(record.operation);
+  const failed = record.checks.filter((c) => findingsOf({ ...record, checks: [c] }, failOn).length > 0);
+  // --export-all: a passing exchange still gets the contract's first points, which it passes.
+  const ids = failed.length > 0 ? failed.map((c) => c.id) : [record.kind === 'negative' ? 'rejects-invalid-input' : 'http-status-200'];
+  return ids.map((id) => {
+    const message = failed.find((c) => c.id === id)?.message ?? '';
+    switch (id) {
+      case 'http-status-200':
+        return `pm.test('http-status-200: status is 200', function () { pm.response.to.have.status(200); });`;
+      case 'content-type': {
+        const want = getTransportById(record.transport as TransportId).responseContentType;
+        return `pm.test(${js(`content-type: ${want.mediaType}; charset=${want.charset}`)}, function () { var ct = (pm.response.headers.get('Content-Type') || '').toLowerCase(); pm.expect(ct).to.include(${js(want.mediaType)}); pm.expect(ct).to.include(${js(`charset=${want.charset}`)}); });`;
+      }
+      case 'not-a-fault':
+      case 'soap-response-element': {
+        // GET and POST answer the result element alone; SOAP wraps it in <OpResponse> (spec, Transports).
+        const element = record.transport === 'get' || record.transport === 'post' ? resultElementName(op) : responseElementName(op);
+        return `pm.test(${js(`${id}: the body has <${element}>`)}, function () { pm.expect(pm.response.text()).to.match(new RegExp(${js(`<([A-Za-z_][\\w.-]*:)?${element}[\\s/>]`)})); });`;
+      }
+      case 'rejects-invalid-input':
+        return `pm.test('rejects-invalid-input: status is not 200 or the body is a fault', function () { var t = pm.response.text(); pm.expect(pm.response.code !== 200 || /<([A-Za-z_][\\w.-]*:)?Fault[\\s>]/.test(t)).to.be.true; });`;
+      default:
+        // No portable assertion for this check: the test names it and fails, as the run did.
+        return `pm.test(${js(`${id}: ${message}`)}, function () { pm.expect.fail(${js(`${id} failed in the run: ${message}`)}); });`;
+    }
+  });
+}
+
+function item(record: ExchangeRecord, failOn: FailOn) {
+  const { request } = record;
+  const contentType = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const form = contentType.toLowerCase().startsWith('application/x-www-form-urlencoded');
+  const body = request.body === undefined ? undefined
+    : form ? { mode: 'urlencoded', urlencoded: [...new URLSearchParams(request.body)].map(([key, value]) => ({ key, value: withVariables(value) })) }
+    : { mode: 'raw', raw: withVariables(request.body) };
+  return {
+    name: `${record.transport} ${record.caseId}`,
+    request: {
+      method: request.method,
+      url: urlWithBase(request.url),
+      header: Object.entries(request.headers).map(([key, value]) => ({ key, value: withVariables(value) })),
+      ...(body ? { body } : {}),
+      description: findingsOf(record, failOn).join('\n') || 'passed in the run',
+    },
+    event: [{ listen: 'test', script: { type: 'text/javascript', exec: testLines(record, failOn) } }],
+  };
+}
+
+/** The collection's text: one folder per operation, in the records' (report) order. */
+export function postmanCollection(records: readonly ExchangeRecord[], run: RunInfo, failOn: FailOn, all = false): string {
+  const folders = new Map<string, ReturnType<typeof item>[]>();
+  for (const r of exportedExchanges(records, failOn, all)) {
+    const items = folders.get(r.operation) ?? [];
+    items.push(item(r, failOn));
+    folders.set(r.operation, items);
+  }
+  const origin = (() => { try { return new URL(run.target).origin; } catch { return ''; } })();
+  const collection = new sdk.Collection({
+    info: { name: `tsiws ${all ? 'exchanges' : 'failing exchanges'} against ${run.target}`, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    variable: [{ key: BASE_URL, value: origin, type: 'string' }, ...Object.keys(SECRET_PLACEHOLDERS).map((key) => ({ key, value: '', type: 'string' }))],
+    item: [...folders].map(([name, items]) => ({ name, item: items })),
+  });
+  return `${JSON.stringify(collection.toJSON(), null, 2)}\n`;
+}

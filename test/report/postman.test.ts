@@ -1,0 +1,74 @@
+/**
+ * reports/tsiws.postman_collection.json against a real reader and a real runner: the collection a
+ * run against a mutant writes is read back by Postman's SDK and run by newman, which fails the
+ * exchanges the run failed; pointed at the clean reference server through {{baseUrl}} (an
+ * environment value, which outranks the collection's own), it passes.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import newman from 'newman';
+import sdk from 'postman-collection';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { outcomeOf } from '../../src/results/findings.js';
+import { POSTMAN_FILE } from '../../src/report/postman.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
+import { runAndReport, runSettings, type ExchangeRecord } from '../../src/session/api.js';
+
+type Json = { item: Array<{ name: string; item: Array<{ name: string; request: { url: unknown; header: Array<{ key: string; value: string }>; body?: { mode: string; raw?: string; urlencoded?: Array<{ key: string; value: string }> } } }> }>; variable: Array<{ key: string; value: string }> };
+
+/** Item names ("Op/transport case") of the exchanges newman saw fail. */
+function newmanFailures(collection: object, baseUrl?: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    newman.run({ collection, reporters: [], ...(baseUrl ? { environment: { values: [{ key: 'baseUrl', value: baseUrl, type: 'string' }] } } : {}) }, (err, summary) => {
+      if (err) return reject(err);
+      const failed = summary.run.executions.filter((e) => (e.assertions ?? []).some((a) => a.error) || e.requestError);
+      resolve([...new Set(failed.map((e) => `${e.item.parent().name}/${e.item.name}`))].sort());
+    });
+  });
+}
+
+async function runAgainst(server: ReferenceServer, flags: string[]) {
+  const reports = mkdtempSync(join(tmpdir(), 'tsiws-postman-'));
+  const settings = await runSettings(['--base-url', server.url, '--runs', '1', '--seed', '5', '--reports', reports, ...flags], {});
+  const records: ExchangeRecord[] = [];
+  await runAndReport(settings, { say: () => undefined, onRecord: (r) => records.push(r) });
+  const failed = records.filter((r) => outcomeOf(r, 'error') === 'failed').map((r) => `${r.operation}/${r.transport} ${r.caseId}`).sort();
+  return { reports, records, failed };
+}
+
+describe.each([
+  ['status-202-success', ['--suites', 'positive', '--operations', 'MobileContactSearch']],
+  ['accept-bad-int', ['--suites', 'negative', '--operations', 'MobileTimeLogCreate']],
+])('the Postman collection of a run against mutant %s', (mutant, flags) => {
+  let bad: ReferenceServer;
+  let clean: ReferenceServer;
+  let run: Awaited<ReturnType<typeof runAgainst>>;
+  let json: Json;
+  beforeAll(async () => {
+    [bad, clean] = await Promise.all([startReferenceServer({ mutant }), startReferenceServer()]);
+    run = await runAgainst(bad, flags);
+    json = JSON.parse(readFileSync(join(run.reports, POSTMAN_FILE), 'utf8')) as Json;
+  }, 120_000);
+  afterAll(async () => { await Promise.all([bad?.close(), clean?.close()]); });
+
+  test('is read by Postman\'s SDK with one folder per operation and a request per failing exchange', () => {
+    expect(run.failed.length).toBeGreaterThan(0);
+    const collection = new sdk.Collection(json);
+    expect(collection.items.count()).toBe(new Set(run.failed.map((f) => f.split('/')[0])).size);
+    expect(json.item.flatMap((folder) => folder.item.map((i) => `${folder.name}/${i.name}`)).sort()).toEqual(run.failed);
+  });
+
+  test('holds secrets as empty variables and the target as {{baseUrl}}', () => {
+    const text = JSON.stringify(json);
+    expect(json.variable.map((v) => [v.key, v.value])).toEqual([['baseUrl', new URL(bad.url).origin], ['sig', ''], ['timestamp', ''], ['mobilekey', '']]);
+    expect(text).not.toMatch(/<SIGNATURE>|%3CSIGNATURE%3E|<MOBILE_KEY>/);
+    expect(text).toContain('{{sig}}');
+    for (const item of json.item.flatMap((f) => f.item)) expect(JSON.stringify(item.request.url)).toContain('{{baseUrl}}');
+  });
+
+  test('run by newman fails the exchanges the run failed, and passes against the clean server', async () => {
+    expect(await newmanFailures(json)).toEqual(run.failed);
+    expect(await newmanFailures(json, new URL(clean.url).origin)).toEqual([]);
+  }, 60_000);
+});
