@@ -70,10 +70,16 @@ function testLines(record: ExchangeRecord, failOn: FailOn): string[] {
       }
       case 'not-a-fault':
       case 'soap-response-element': {
-        // GET and POST answer the result element alone; SOAP wraps it in <OpResponse> (spec, Transports).
-        const element = record.transport === 'get' || record.transport === 'post' ? resultElementName(op) : responseElementName(op);
-        return `pm.test(${js(`${id}: the body has <${element}>`)}, function () { pm.expect(pm.response.text()).to.match(new RegExp(${js(`<([A-Za-z_][\\w.-]*:)?${element}[\\s/>]`)})); });`;
+        // SOAP: <OpResponse> holding <OpResult> (spec, Response shapes 1); GET and POST: a <string>
+        // document (Response shapes 2).
+        const soap = record.transport === 'soap11' || record.transport === 'soap12';
+        const elements = soap ? [responseElementName(op), resultElementName(op)] : ['string'];
+        const asserts = elements.map((e) => `pm.expect(t).to.match(new RegExp(${js(`<([A-Za-z_][\\w.-]*:)?${e}[\\s/>]`)}));`).join(' ');
+        return `pm.test(${js(`${id}: the body has ${elements.map((e) => `<${e}>`).join(' and ')}`)}, function () { var t = pm.response.text(); ${asserts} });`;
       }
+      case 'xml-well-formed':
+        // Postman has no XML parser to ask; the start of a document is what a non-XML answer lacks.
+        return `pm.test('xml-well-formed: the body starts as an XML document', function () { pm.expect(pm.response.text()).to.match(/^\\s*(<\\?xml[^>]*\\?>\\s*)?<[A-Za-z_]/); });`;
       case 'rejects-invalid-input':
         return `pm.test('rejects-invalid-input: status is not 200 or the body is a fault', function () { var t = pm.response.text(); pm.expect(pm.response.code !== 200 || /<([A-Za-z_][\\w.-]*:)?Fault[\\s>]/.test(t)).to.be.true; });`;
       default:
