@@ -57,7 +57,7 @@ export interface ReportContext {
 
 /** Hands the records to the reporters (passing ones compacted, see compact.ts) and fails the
  * test with every finding, by check id. `run` is the run's settings (given by tests). */
-export function report(context: ReportContext, records: ExchangeRecord | ExchangeRecord[], run: Pick<TargetSettings, 'record' | 'failOn'> = inject('tsiws')): void {
+export function report(context: ReportContext, records: ExchangeRecord | ExchangeRecord[], run: Pick<TargetSettings, 'record' | 'failOn'> & { readonly exportAll?: boolean } = inject('tsiws')): void {
   const list: ExchangeRecord[] = [];
   handedOver(list, Array.isArray(records) ? records : [records], run);
   reportHandedOver(context, list, run.failOn);
@@ -108,8 +108,10 @@ export async function runChunk<U>(settings: TargetSettings, context: ReportConte
  * old space grew to 56 MiB over the run, 37 MiB now, 22 to 24 MiB of it live (2026-11-25; with
  * pretenuring switched off, the old code's grew to 38 MiB). A function of its own, so that no
  * register of runChunk's frame holds a unit's whole records while the next unit runs. */
-function handedOver(records: ExchangeRecord[], unitRecords: readonly ExchangeRecord[], run: Pick<TargetSettings, 'record'>): void {
-  for (const r of unitRecords) records.push(run.record ? r : compactRecord(r));
+function handedOver(records: ExchangeRecord[], unitRecords: readonly ExchangeRecord[], run: Pick<TargetSettings, 'record'> & { readonly exportAll?: boolean }): void {
+  // --export-all: the Postman collection re-sends every exchange, so a passing one keeps its
+  // request whole (report/postman.ts); opt-in, as it costs part of what compaction saves.
+  for (const r of unitRecords) records.push(run.record ? r : run.exportAll ? { ...compactRecord(r), request: r.request } : compactRecord(r));
 }
 
 export const CUT_SHORT = 'cut short by --max-duration';

@@ -66,7 +66,10 @@ export function writeReports(dir: string, digest: RunDigest, run: RunInfo, strea
   if (failingExchanges(digest.kept, digest.failOn).length > 0) files.push([HAR_FILE, () => failuresHar(digest.kept, run, digest.failOn)]);
   // Read from the run's recorded configuration, so merge-reports exports as the run did.
   const exportAll = run.configuration['exportAll'] === true;
-  if (exportedExchanges(digest.kept, digest.failOn, exportAll).length > 0) files.push([POSTMAN_FILE, () => postmanCollection(digest.kept, run, digest.failOn, exportAll)]);
+  // --export-all needs the passing exchanges, which the digest does not keep: read back from
+  // records.jsonl and held whole (the SDK builds one object), which is why it is opt-in.
+  const exported = exportAll ? [...source.records()] : digest.kept;
+  if (exportedExchanges(exported, digest.failOn, exportAll).length > 0) files.push([POSTMAN_FILE, () => postmanCollection(exported, run, digest.failOn, exportAll)]);
   const written = files.map(([name, format]) => {
     const path = join(dir, name);
     const content = format();

@@ -82,3 +82,39 @@ describe.each([
     }
   }, 60_000);
 });
+
+test('--export-all holds every exchange of a clean run, which newman passes against the same server', async () => {
+  const clean = await startReferenceServer();
+  try {
+    const run = await runAgainst(clean, ['--suites', 'positive,negative', '--operations', 'MobileContactSearch', '--export-all']);
+    expect(run.failed).toEqual([]);
+    const json = JSON.parse(readFileSync(join(run.reports, POSTMAN_FILE), 'utf8')) as Json;
+    const sent = run.records.filter((r) => r.kind !== 'parity' && r.kind !== 'reference' && !r.skipped && r.transport !== 'wsdl');
+    expect(new sdk.Collection(json).items.count()).toBe(1);
+    expect(json.item[0]!.item).toHaveLength(sent.length);
+    const form = json.item[0]!.item.find((i) => i.name.startsWith('post '))!;
+    expect(form.request.body?.mode).toBe('urlencoded');
+    expect(form.request.body?.urlencoded?.find((f) => f.key === 'sig')?.value).toBe('{{sig}}');
+    // Headers as the record shows them: SOAP 1.1's SOAPAction, SOAP 1.2's Content-Type (with its
+    // action parameter when the run sent one).
+    for (const transport of ['soap11', 'soap12'] as const) {
+      const record = sent.find((r) => r.transport === transport)!;
+      const item = json.item[0]!.item.find((i) => i.name === `${transport} ${record.caseId}`)!;
+      expect(Object.fromEntries(item.request.header.map((h) => [h.key, h.value]))).toEqual(record.request.headers);
+    }
+    expect(json.item[0]!.item.find((i) => i.name.startsWith('soap11 '))!.request.header).toContainEqual({ key: 'SOAPAction', value: '"http://www.tigerpawsoftware.com/MobileContactSearch"' });
+    expect((await newmanRun(json)).tests).toEqual([]);
+  } finally {
+    await clean.close();
+  }
+}, 120_000);
+
+test('a clean run without --export-all writes no collection', async () => {
+  const clean = await startReferenceServer();
+  try {
+    const run = await runAgainst(clean, ['--suites', 'positive', '--operations', 'MobileContactSearch']);
+    expect(() => readFileSync(join(run.reports, POSTMAN_FILE))).toThrow(/ENOENT/);
+  } finally {
+    await clean.close();
+  }
+}, 120_000);
