@@ -13,7 +13,7 @@
  * pointed at another target.
  */
 import sdk from 'postman-collection';
-import { getOperation, resultElementName, responseElementName, SECRET_PLACEHOLDERS, type TransportId } from '../contract/index.js';
+import { findOperation, resultElementName, responseElementName, SECRET_PLACEHOLDERS, type Operation, type TransportId } from '../contract/index.js';
 import { findingsOf } from '../results/findings.js';
 import type { FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -26,8 +26,9 @@ export const POSTMAN_FILE = 'tsiws.postman_collection.json';
 const BASE_URL = 'baseUrl';
 
 /** Exchanges the collection holds: sent ones (not parity or reference comparisons, not skipped). */
+/** The ?WSDL fetch is left out: it is no operation's request, and failures.har holds it. */
 export const exportedExchanges = (records: readonly ExchangeRecord[], failOn: FailOn, all: boolean): ExchangeRecord[] =>
-  all ? records.filter((r) => r.kind !== 'parity' && r.kind !== 'reference' && !r.skipped && r.transport !== 'wsdl') : failingExchanges(records, failOn);
+  (all ? records.filter((r) => r.kind !== 'parity' && r.kind !== 'reference' && !r.skipped) : failingExchanges(records, failOn)).filter((r) => r.transport !== 'wsdl');
 
 /** Placeholders of the shown request replaced by Postman variables of the parameter's name. */
 function withVariables(text: string): string {
@@ -55,7 +56,8 @@ const js = (value: string): string => JSON.stringify(value);
 /** pm.test lines asserting the contract point each failed check stands for. */
 function testLines(record: ExchangeRecord, failOn: FailOn): string[] {
   if (record.error) return [`pm.test(${js(`answers (this run got ${record.error.code})`)}, function () { pm.expect(pm.response.code).to.be.above(0); });`];
-  const op = getOperation(record.operation);
+  // A record of an operation the contract does not name (an older run's, merged) still names its elements.
+  const op = findOperation(record.operation) ?? ({ name: record.operation } as Operation);
   const failed = record.checks.filter((c) => findingsOf({ ...record, checks: [c] }, failOn).length > 0);
   // --export-all: a passing exchange's test pins the status the run judged conforming (a negative
   // case may be accepted where its profile allows it, so no one status fits them all).

@@ -31,11 +31,12 @@ test('certificate.json is written last and hashes every report file, failures/*.
   expect(written.at(-1)).toBe(join(dir, 'certificate.json'));
   const c = certificate();
   const names = Object.keys(c.files);
-  expect(names).toEqual(expect.arrayContaining(['junit.xml', 'results.json', 'parity.json', 'failures.har']));
+  expect(names).toEqual(expect.arrayContaining(['junit.xml', 'results.json', 'parity.json', 'failures.har', 'tsiws.postman_collection.json']));
   // One failure file per failing or erroring exchange: 2 findings, 1 timeout, 1 crashed check.
   expect(names.filter((n) => n.startsWith('failures/'))).toHaveLength(4);
   expect(c.files['junit.xml']).toBe(sha256(readFileSync(join(dir, 'junit.xml'))));
   expect(c.files['failures.har']).toBe(sha256(readFileSync(join(dir, 'failures.har'))));
+  expect(c.files['tsiws.postman_collection.json']).toBe(sha256(readFileSync(join(dir, 'tsiws.postman_collection.json'))));
   expect(c).toMatchObject({ format: 'tsiws-conformance-certificate/1', tool: MIXED_RUN.tool, target: MIXED_RUN.target, profile: 'asmx', seed: 1234, verdict: 'error' });
   expect(c.contract.wsdlSha256).toBe(sha256(generateWsdl({ namespace: MIXED_RUN.namespace, baseUrl: c.contract.wsdlBaseUrl })));
   expect(c.outcomes).toEqual({
@@ -49,7 +50,7 @@ test('certificate.json is written last and hashes every report file, failures/*.
 test('intact reports: exit 0', async () => {
   const r = await verify();
   expect(r.code).toBe(0);
-  expect(r.out).toMatch(/^intact: all 9 report files in .* match certificate\.json \(tsiws-conformance 0\.0\.0-test, target http:\/\/127\.0\.0\.1:1, verdict error/);
+  expect(r.out).toMatch(/^intact: all 10 report files in .* match certificate\.json \(tsiws-conformance 0\.0\.0-test, target http:\/\/127\.0\.0\.1:1, verdict error/);
 });
 
 test('one file altered: exit 1 naming it', async () => {
