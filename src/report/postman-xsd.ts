@@ -9,14 +9,10 @@
  * It is narrower than the run's check in one way: the run validates whatever global element the
  * answer holds, while this names the one element (soap-response-element and http-string-root judge
  * that name in the run, and an answer with another element fails them there).
- *
- * The sandbox parses with xml2js, one of the libraries Postman's sandbox lets a script `require`
- * (postman-sandbox lib/environment.js, the bundle newman runs); `xmlns: true` gives each element
- * and attribute its namespace URI, `explicitChildren` with `preserveChildrenOrder` the element
- * children in document order (`$$`), and text is `_`.
  */
 import { soapResponseDeclaration, STRING_DECLARATION, type ResponseDeclaration } from '../wsdl/generate.js';
 import type { Operation } from '../contract/index.js';
+import { sandboxXmlTest } from './postman-sandbox.js';
 
 /** What the sandbox script is given: where the element is and how it is declared. */
 export interface XsdAssertion {
@@ -29,14 +25,11 @@ export interface XsdAssertion {
 export const xsdAssertionOf = (op: Operation, namespace: string, envelopeNs: string | undefined): XsdAssertion =>
   ({ ...(envelopeNs ? { envelopeNs } : {}), namespace, declaration: envelopeNs ? soapResponseDeclaration(op) : STRING_DECLARATION });
 
-// Sandbox JavaScript (ES5, no imports): `want` is an XsdAssertion; `problems` collects what breaks it.
+// Sandbox JavaScript (ES5, see postman-sandbox.ts): `want` is an XsdAssertion.
 const VALIDATOR = `
-var XMLNS = 'http://www.w3.org/2000/xmlns/', XSI = 'http://www.w3.org/2001/XMLSchema-instance';
-function qname(e) { return '{' + e.$ns.uri + '}' + e.$ns.local; }
-function kids(e) { return e.$$ || []; }
 function attributes(e) { var a = e.$ || {}; return Object.keys(a).map(function (k) { return a[k]; }).filter(function (x) { return x.uri !== XMLNS; }); }
 function text(e) { return typeof e._ === 'string' ? e._ : ''; }
-function validate(e, d, problems) {
+function validate(e, d) {
   var nil = false;
   attributes(e).forEach(function (a) {
     if (a.uri === XSI && a.local === 'nil' && d.nillable) nil = /^\\s*(true|1)\\s*$/.test(a.value);
@@ -51,31 +44,21 @@ function validate(e, d, problems) {
   var children = kids(e), i = 0;
   d.sequence.forEach(function (p) {
     var n = 0;
-    while (i < children.length && n < p.maxOccurs && children[i].$ns.uri === want.namespace && children[i].$ns.local === p.name) { validate(children[i], p, problems); i++; n++; }
+    while (i < children.length && n < p.maxOccurs && named(children[i], want.namespace, p.name)) { validate(children[i], p); i++; n++; }
     if (n < p.minOccurs) problems.push(qname(e) + ': missing {' + want.namespace + '}' + p.name);
   });
   if (i < children.length) problems.push(qname(children[i]) + ': this element is not expected in ' + qname(e) + ' (expected: ' + d.sequence.map(function (p) { return '{' + want.namespace + '}' + p.name; }).join(', ') + ')');
 }
-function named(e, ns, local) { return e && e.$ns && e.$ns.uri === ns && e.$ns.local === local; }
-var problems = [], doc;
-require('xml2js').parseString(pm.response.text(), { xmlns: true, explicitChildren: true, preserveChildrenOrder: true, async: false }, function (err, result) {
-  if (err) problems.push('not well-formed XML: ' + String(err.message || err).split('\\n')[0]); else doc = result;
-});
-if (doc) {
-  var element = doc[Object.keys(doc)[0]];
-  if (want.envelopeNs) {
-    var body = named(element, want.envelopeNs, 'Envelope') ? kids(element).filter(function (c) { return named(c, want.envelopeNs, 'Body'); })[0] : undefined;
-    element = body ? kids(body)[0] : undefined;
-    if (!body) problems.push('no {' + want.envelopeNs + '}Envelope with a Body');
-    else if (!element) problems.push('the Body is empty');
-  }
-  if (element && !named(element, want.namespace, want.declaration.name)) problems.push('the element is ' + qname(element) + ', not {' + want.namespace + '}' + want.declaration.name);
-  else if (element) validate(element, want.declaration, problems);
+var element = root;
+if (want.envelopeNs) {
+  var body = named(root, want.envelopeNs, 'Envelope') ? kids(root).filter(function (c) { return named(c, want.envelopeNs, 'Body'); })[0] : undefined;
+  element = body ? kids(body)[0] : undefined;
+  if (!body) problems.push('no {' + want.envelopeNs + '}Envelope with a Body');
+  else if (!element) problems.push('the Body is empty');
 }
-pm.expect(problems, problems.join('; ')).to.be.empty;`;
+if (element && !named(element, want.namespace, want.declaration.name)) problems.push('the element is ' + qname(element) + ', not {' + want.namespace + '}' + want.declaration.name);
+else if (element) validate(element, want.declaration);`;
 
 /** The pm.test asserting the response element against its declaration. */
-export function xsdValidTest(assertion: XsdAssertion): string {
-  const title = `xsd-valid: <${assertion.declaration.name}> as wsdl/tsiWS.xsd declares it`;
-  return `pm.test(${JSON.stringify(title)}, function () { var want = ${JSON.stringify(assertion)};${VALIDATOR}\n});`;
-}
+export const xsdValidTest = (assertion: XsdAssertion): string =>
+  sandboxXmlTest(`xsd-valid: <${assertion.declaration.name}> as wsdl/tsiWS.xsd declares it`, assertion, VALIDATOR);

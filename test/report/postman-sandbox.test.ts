@@ -1,7 +1,8 @@
 /**
- * The Postman collection's xsd-valid assertion and its skipped tests, run in newman's own sandbox
- * (in-process, one newman run, about a second): each answer below is served on loopback and the
- * generated script must fail exactly the ones that break the schema's declaration.
+ * The Postman collection's XML assertions (xsd-valid, soap-envelope-version, soap-body-single-child,
+ * http-string-root, soap-response-element and not-a-fault, xml-well-formed) and its skipped tests, run in newman's own sandbox (in-process, one newman run,
+ * about two seconds): each answer below is served on loopback and each generated script must fail
+ * exactly the answers that break its contract point.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,8 @@ import newman from 'newman';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULT_NAMESPACE, getOperation } from '../../src/contract/index.js';
 import { notAssertedWhy } from '../../src/report/postman-unasserted.js';
+import { sandboxXmlTest } from '../../src/report/postman-sandbox.js';
+import { httpStringRootTest, resultPlaceTest, soapBodySingleChildTest, soapEnvelopeVersionTest } from '../../src/report/postman-structure.js';
 import { xsdAssertionOf, xsdValidTest } from '../../src/report/postman-xsd.js';
 import { soap11, soap12 } from '../../src/transports/dialects.js';
 
@@ -18,7 +21,8 @@ const op = getOperation('MobileContactSearch');
 const envelope = (ns: string, body: string) => `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${ns}"><soap:Body>${body}</soap:Body></soap:Envelope>`;
 const soap = (inner: string, attrs = '') => envelope(soap11.envelopeNs, `<MobileContactSearchResponse xmlns="${NS}"${attrs}>${inner}</MobileContactSearchResponse>`);
 
-type Row = { name: string; envelopeNs?: string; body: string; fails: boolean };
+type Row = { name: string; envelopeNs?: string; body: string; fails: boolean; script?: string };
+const soap12Body = `<MobileContactSearchResponse xmlns="${NS}"><MobileContactSearchResult>x</MobileContactSearchResult></MobileContactSearchResponse>`;
 const rows: Row[] = [
   // Conforming answers.
   { name: 'soap11 result', envelopeNs: soap11.envelopeNs, body: soap('<MobileContactSearchResult>[{"a":1}] &lt;b/&gt;</MobileContactSearchResult>'), fails: false },
@@ -41,6 +45,24 @@ const rows: Row[] = [
   { name: 'http string nil with content', body: `<string xmlns:xsi="${XSI}" xsi:nil="true" xmlns="${NS}">x</string>`, fails: true },
   { name: 'http root unqualified', body: '<string>x</string>', fails: true },
   { name: 'not XML', body: 'System.NullReferenceException: Object reference not set', fails: true },
+  // The structural checks' assertions.
+  { name: 'envelope: SOAP 1.2 as asked', script: soapEnvelopeVersionTest(soap12.envelopeNs), body: envelope(soap12.envelopeNs, soap12Body), fails: false },
+  { name: 'envelope: SOAP 1.1 where 1.2 is asked', script: soapEnvelopeVersionTest(soap12.envelopeNs), body: envelope(soap11.envelopeNs, soap12Body), fails: true },
+  { name: 'body: one child', script: soapBodySingleChildTest(), body: soap('<MobileContactSearchResult>x</MobileContactSearchResult>'), fails: false },
+  { name: 'body: one fault', script: soapBodySingleChildTest(), body: envelope(soap12.envelopeNs, '<soap:Fault/>'), fails: false },
+  { name: 'body: two children', script: soapBodySingleChildTest(), body: envelope(soap11.envelopeNs, `${soap12Body}<ServerTime xmlns="${NS}">2024</ServerTime>`), fails: true },
+  { name: 'body: none', script: soapBodySingleChildTest(), body: envelope(soap11.envelopeNs, ''), fails: true },
+  { name: 'string root', script: httpStringRootTest(NS), body: `<string xmlns="${NS}">x</string>`, fails: false },
+  { name: 'string root without namespace', script: httpStringRootTest(NS), body: '<string>x</string>', fails: true },
+  { name: 'result place: SOAP 1.2', script: resultPlaceTest('soap-response-element', { envelopeNs: soap12.envelopeNs, namespace: NS, response: 'MobileContactSearchResponse', result: 'MobileContactSearchResult' }), body: envelope(soap12.envelopeNs, soap12Body), fails: false },
+  { name: 'result place: in a SOAP 1.1 envelope', script: resultPlaceTest('soap-response-element', { envelopeNs: soap12.envelopeNs, namespace: NS, response: 'MobileContactSearchResponse', result: 'MobileContactSearchResult' }), body: envelope(soap11.envelopeNs, soap12Body), fails: true },
+  { name: 'result place: a fault', script: resultPlaceTest('not-a-fault', { envelopeNs: soap11.envelopeNs, namespace: NS, response: 'MobileContactSearchResponse', result: 'MobileContactSearchResult' }), body: envelope(soap11.envelopeNs, '<soap:Fault/>'), fails: true },
+  { name: 'result place: no result', script: resultPlaceTest('soap-response-element', { envelopeNs: soap11.envelopeNs, namespace: NS, response: 'MobileContactSearchResponse', result: 'MobileContactSearchResult' }), body: soap(''), fails: true },
+  { name: 'result place: string', script: resultPlaceTest('not-a-fault', { namespace: NS, root: 'string' }), body: `<string xmlns="${NS}">x</string>`, fails: false },
+  { name: 'result place: a text error', script: resultPlaceTest('not-a-fault', { namespace: NS, root: 'string' }), body: 'System.NullReferenceException: x', fails: true },
+  { name: 'well-formed', script: sandboxXmlTest('xml-well-formed: x', {}, ''), body: `<?xml version="1.0"?>\n<string xmlns="${NS}">a &amp; b</string>`, fails: false },
+  { name: 'not well-formed: bare ampersand', script: sandboxXmlTest('xml-well-formed: x', {}, ''), body: `<string xmlns="${NS}">a & b</string>`, fails: true },
+  { name: 'not well-formed: unclosed', script: sandboxXmlTest('xml-well-formed: x', {}, ''), body: `<string xmlns="${NS}">a`, fails: true },
 ];
 
 let server: Server;
@@ -69,8 +91,8 @@ function runInNewman(items: Array<{ name: string; url: string; exec: string[] }>
   });
 }
 
-test('the xsd-valid script fails exactly the answers the schema refuses, and a skipped check is neither passed nor failed', async () => {
-  const items = rows.map((row, i) => ({ name: row.name, url: `${base}/${i}`, exec: [xsdValidTest(xsdAssertionOf(op, NS, row.envelopeNs))] }));
+test('each script fails exactly the answers that break its contract point, and a skipped check is neither passed nor failed', async () => {
+  const items = rows.map((row, i) => ({ name: row.name, url: `${base}/${i}`, exec: [row.script ?? xsdValidTest(xsdAssertionOf(op, NS, row.envelopeNs))] }));
   const skipped = { name: 'skipped', url: `${base}/0`, exec: [`pm.test.skip(${JSON.stringify(`echo-matches: ${notAssertedWhy('echo-matches')}`)}, function () {});`] };
   const results = await runInNewman([...items, skipped]);
   const verdicts = Object.fromEntries(rows.map((row) => {
