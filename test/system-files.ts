@@ -19,8 +19,8 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   // A run split over three "machines" with --shard and joined by merge-reports, and over worker
   // lanes: five full runs (merge-reports itself has unit tests in test/regression/).
   'test/cli/shard-merge.test.ts',
-  // The Postman collection run by newman against five mutants and the clean server (a foreign
-  // runner, 30 to 40 s: ten runs and a newman run each).
+  // The Postman collection run by newman against ten mutants and the clean server (a foreign
+  // runner, about 90 s: twelve runs and a newman run each).
   'test/report/postman.test.ts',
   // The quick subset of `npm run mutants` (child processes, each a full run).
   'test/cli/mutants.test.ts',

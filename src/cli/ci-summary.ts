@@ -25,9 +25,12 @@ export function reportToCi({ settings, digest, info, files }: RunReport, io: Io)
       io.err(`tsiws-conform: warning: cannot append the job summary to GITHUB_STEP_SUMMARY ${summaryFile} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
   }
-  // The runner reads workflow commands from stderr as well as stdout (actions/runner,
-  // ProcessInvoker: both streams go to the same command processing): --format json keeps its
-  // stdout to the one document.
+  // The runner reads workflow commands from stderr as well as stdout: a `run:` step's ScriptHandler
+  // gives each stream its own OutputManager with the ActionCommandManager, whose OnDataReceived
+  // tries every line containing "::" as a command (actions/runner, src/Runner.Worker/Handlers/
+  // ScriptHandler.cs and OutputManager.cs; observed on GitHub-hosted runners in
+  // overengineeringstudio/effect-utils PR 969). So --format json keeps its stdout to the one
+  // document and prints them on stderr; every other format prints them on stdout (docs/ci.md).
   const print = settings.format === 'json' ? io.err : io.out;
-  for (const line of workflowCommands(digest)) print(line);
+  for (const line of workflowCommands(digest, info)) print(line);
 }

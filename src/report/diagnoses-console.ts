@@ -2,11 +2,16 @@
 import type { Diagnosis } from './diagnoses-of.js';
 import { findingsCount } from './diagnoses-of.js';
 
+/** "1 root cause explains 183 of 200 findings (evidence in ...)": also the CI summary's (ci-summary.ts). */
+export function diagnosesHeadline(diagnoses: readonly Diagnosis[], findings: number): string {
+  const explained = diagnoses.reduce((n, d) => n + d.explains.length, 0);
+  return `${diagnoses.length} root ${diagnoses.length === 1 ? 'cause explains' : 'causes explain'} ${explained} of ${findings} findings (evidence in report.html and results.json)`;
+}
+
 export function diagnosisLines(diagnoses: readonly Diagnosis[], findings: number): string[] {
   if (diagnoses.length === 0) return [];
-  const explained = diagnoses.reduce((n, d) => n + d.explains.length, 0);
   return [
-    `Diagnoses: ${diagnoses.length} root ${diagnoses.length === 1 ? 'cause explains' : 'causes explain'} ${explained} of ${findings} findings (evidence in report.html and results.json):`,
+    `Diagnoses: ${diagnosesHeadline(diagnoses, findings)}:`,
     ...diagnoses.map((d) => `  ${d.level} ${d.id}: ${d.summary}; fix: ${d.fix} (explains ${findingsCount(d.explains.length)})`),
   ];
 }

@@ -46,13 +46,32 @@ const sequence = (elements: object[]) =>
 /** The names of the schema's global elements: each operation's request and response, and `string`. */
 export const GLOBAL_ELEMENTS: readonly string[] = [...operations.flatMap((op) => [op.name, responseElementName(op)]), 'string'];
 
+/** A response element's declaration in the schema, as data: either s:string content, or a sequence
+ * of s:string children. The schema below is written from these, and so is every other reading of a
+ * response's shape (the Postman collection's xsd-valid assertion, report/postman-xsd.ts). */
+export type ResponseDeclaration =
+  | { readonly name: string; readonly nillable: boolean; readonly type: 's:string' }
+  | { readonly name: string; readonly nillable: false; readonly sequence: ReadonlyArray<{ readonly name: string; readonly minOccurs: 0 | 1; readonly maxOccurs: 1; readonly type: 's:string' }> };
+
+/** SOAP: <Op>Response holding an optional <Op>Result string (ASMX: a string return value may be null). */
+export const soapResponseDeclaration = (op: Operation): ResponseDeclaration =>
+  ({ name: responseElementName(op), nillable: false, sequence: [{ name: resultElementName(op), minOccurs: 0, maxOccurs: 1, type: 's:string' }] });
+
+/** HTTP GET and POST: the global nillable `string` element every operation's output part names. */
+export const STRING_DECLARATION: ResponseDeclaration = { name: 'string', nillable: true, type: 's:string' };
+
+function declared(d: ResponseDeclaration): { readonly '@_name': string; readonly [k: string]: unknown } {
+  if ('type' in d) return { '@_name': d.name, ...(d.nillable ? { '@_nillable': 'true' } : {}), '@_type': d.type };
+  return { '@_name': d.name, ...sequence(d.sequence.map((c) => el(c.name, String(c.minOccurs), c.type))) };
+}
+
 function schemaBody(namespace: string, only?: string): Record<string, unknown> {
   const elements: Array<{ readonly '@_name': string; readonly [k: string]: unknown }> = [];
   for (const op of operations) {
     elements.push({ '@_name': op.name, ...sequence(op.params.map((p) => el(p.name, xsdOf[p.type].minOccurs, xsdOf[p.type].type))) });
-    elements.push({ '@_name': responseElementName(op), ...sequence([el(resultElementName(op), '0', 's:string')]) });
+    elements.push(declared(soapResponseDeclaration(op)));
   }
-  elements.push({ '@_name': 'string', '@_nillable': 'true', '@_type': 's:string' });
+  elements.push(declared(STRING_DECLARATION));
   return { '@_elementFormDefault': 'qualified', '@_targetNamespace': namespace, 's:element': only === undefined ? elements : elements.filter((e) => e['@_name'] === only) };
 }
 

@@ -52,7 +52,9 @@ describe('under GitHub Actions', () => {
     const lists = tokens.filter((t): t is Tokens.List => t.type === 'list');
     const findings = lists[0]!.items.map((i) => i.text);
     expect(findings.length).toBeGreaterThan(0);
-    expect(findings[0]).toMatch(/^error `[a-z0-9-]+` MobileDispatchUpdate (soap11|soap12|get|post): .*\(case .*failures\/.*\.json\)$/);
+    expect(findings[0]).toMatch(/^error `[a-z0-9-]+` MobileDispatchUpdate (soap11|soap12|get|post): .*\(case [\w-]+, `failures\/[\w-]+\.json`\)$/);
+    // The target as a code span, its punctuation as it is.
+    expect(text).toContain(`against \`${server.url}\``);
     const links = lists[1]!.items.flatMap((i) => i.tokens.flatMap((t) => ('tokens' in t ? t.tokens ?? [] : []))).filter((t): t is Tokens.Link => t.type === 'link');
     expect(links.map((l) => l.href)).toEqual(expect.arrayContaining([expect.stringMatching(/reports\/junit\.xml$/), expect.stringMatching(/reports\/results\.json$/)]));
     for (const l of links) expect(l.href.startsWith('/')).toBe(false);
@@ -93,4 +95,12 @@ test('a summary file that cannot be written is a warning; the reports are all th
   expect(r.stderr).toMatch(/warning: cannot append the job summary to GITHUB_STEP_SUMMARY .* \(EISDIR\)/);
   expect(existsSync(join(r.reports, 'certificate.json'))).toBe(true);
   expect(r.stdout).toMatch(/^::error /m);
+});
+
+test('--format json: stdout is the one JSON document, and the workflow commands are on stderr', async () => {
+  const r = await githubRun(['--transports', 'get', '--format', 'json']);
+  expect(r.code).toBe(1);
+  expect(() => JSON.parse(r.stdout)).not.toThrow();
+  expect(r.stdout).not.toMatch(/^::/m);
+  expect(r.stderr).toMatch(/^::error title=[a-z0-9-]+ \(MobileDispatchUpdate get\)::/m);
 });

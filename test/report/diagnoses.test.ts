@@ -1,9 +1,12 @@
 /** Every report leads with the diagnoses: the console's first finding lines, report.html's first
- * section, results.json's `diagnoses`, a junit.xml testcase each (valid against the Jenkins schema);
+ * section, results.json's `diagnoses`, a junit.xml testcase each (valid against the Jenkins schema),
+ * the CI summary's first section and first workflow commands;
  * the verdict is the same with or without them. */
 import { readFileSync } from 'node:fs';
+import { Lexer, type Tokens } from 'marked';
 import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
+import { stepSummaryMarkdown, workflowCommands } from '../../src/report/ci-summary.js';
 import { consoleTable } from '../../src/report/console.js';
 import { digestOf } from '../../src/report/digest.js';
 import { reportHtml } from '../../src/report/html/page.js';
@@ -28,6 +31,7 @@ const OPERATIONS = ['MobileTasksList', 'MobileAccountSearch', 'MobileTimeLogList
 
 describe('a run whose HTTP GET is not enabled', () => {
   const console = consoleTable(RECORDS, OPERATIONS, ['soap11', 'soap12', 'get', 'post'], RUN).split('\n');
+  const first = () => console.findIndex((l) => l.startsWith('Diagnoses:'));
 
   test('console: the diagnosis with its fix and count first, then the finding no diagnosis explains, then the explained ones', () => {
     const first = console.findIndex((l) => l.startsWith('Diagnoses:'));
@@ -55,6 +59,27 @@ describe('a run whose HTTP GET is not enabled', () => {
     // One failure more than without the diagnosis, and nothing else changed.
     const failures = (text: string) => Number(/<testsuites tests="\d+" failures="(\d+)"/.exec(text)![1]);
     expect(failures(xml)).toBe(failures(junitXml(RECORDS, RUN)) + 1);
+  });
+
+  test('CI summary: the diagnosis first, with its count; the unexplained finding before the explained ones, which name it', () => {
+    const markdown = stepSummaryMarkdown(digestOf(RECORDS, 'error'), RUN, { operations: OPERATIONS, transports: ['soap11', 'soap12', 'get', 'post'], files: [] });
+    const lists = Lexer.lex(markdown).filter((t): t is Tokens.List => t.type === 'list');
+    const headings = Lexer.lex(markdown).filter((t): t is Tokens.Heading => t.type === 'heading').map((h) => h.text);
+    expect(headings).toEqual(['tsiws-conformance', 'Diagnoses', 'Findings (6 of 6)', 'Reports']);
+    expect(markdown).toContain('\n### Diagnoses\n\n1 root cause explains 5 of 6 findings (evidence in report.html and results.json):\n');
+    // marked reads the escaped markup back as the console's text.
+    expect(lists[0]!.items.map((i) => i.tokens.flatMap((t) => ('tokens' in t ? t.tokens ?? [] : [])).map((t) => ('text' in t ? t.text : '')).join(''))).toEqual([console[first() + 1]!.trim()]);
+    const findings = lists[1]!.items.map((i) => i.text);
+    expect(findings[0]).toMatch(/^error `echo-matches` MobileTimeLogList post: .* \(case MobileTimeLogList-example, `failures\/MobileTimeLogList-example-post\.json`\)$/);
+    expect(findings.slice(1).map((f) => f.endsWith('; diagnosis `transport-not-enabled`)'))).toEqual([true, true, true, true, true]);
+  });
+
+  test('workflow commands: the diagnosis first, then the findings in the same order', () => {
+    const commands = workflowCommands(digestOf(RECORDS, 'error'), RUN);
+    expect(commands[0]).toBe('::error title=diagnosis transport-not-enabled::HTTP GET is not enabled for the service; fix: add <add name="HttpGet" /> to <system.web><webServices><protocols> in the service\'s web.config (and take out any <remove> of HttpGet) (explains 5 findings)');
+    expect(commands[1]).toMatch(/^::error title=echo-matches \(MobileTimeLogList post\)::.*\(case MobileTimeLogList-example\)$/);
+    expect(commands.slice(2)).toHaveLength(5);
+    for (const c of commands.slice(2)) expect(c).toMatch(/; diagnosis transport-not-enabled\)$/);
   });
 
   test('report.html: a Diagnoses section before the matrix, the explained findings folded under it', () => {
