@@ -16,7 +16,7 @@ import { rulesFor } from '../parity/normalise.js';
 import { compareWithReference } from '../regression/reference-compare.js';
 import type { NormalisationRule } from '../results/differences.js';
 import { EXCERPT_BYTES, recordResponse, redact, redactClip, type ExchangeRecord } from '../results/record.js';
-import type { ReferenceAnswer, ReferenceInfo } from '../results/reference.js';
+import { idKey, type ReferenceAnswer, type ReferenceInfo } from '../results/reference.js';
 import { transportOutcomeOf, type TransportOutcome } from '../results/transport-outcome.js';
 import { idParams, recordsOf } from '../state/learn.js';
 import { getTransportById, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
@@ -38,7 +38,7 @@ export function mappedValues(values: WireValues, side: ReferenceSide): { values:
   const out: Record<string, string> = { ...values };
   const mapped: Record<string, string> = {};
   for (const name of idParams) {
-    const own = values[name] === undefined ? undefined : side.ids.get(`${name} ${values[name]}`);
+    const own = values[name] === undefined ? undefined : side.ids.get(idKey(name, values[name]));
     if (own === undefined) continue;
     mapped[values[name]!] = own;
     out[name] = own;
@@ -56,7 +56,7 @@ export function learnIds(op: Operation, candidateText: string | null, sideText: 
   for (const name of idParams) {
     const [c, o] = [candidate[name], own[name]];
     if (c === undefined || o === undefined || c === o) continue;
-    side.ids.set(`${name} ${c}`, o);
+    side.ids.set(idKey(name, c), o);
     made[c] = o;
   }
   return made;
@@ -98,20 +98,9 @@ export async function askReference(settings: Pick<RunSettings, 'allowMutations' 
   }
   // Compared whole (texts redacted as the candidate's are); recorded clipped, as reports clip texts.
   const full = answers.map((a, i): ReferenceAnswer => ({ side: asked[i]!, status: a.status, outcome: a.outcome, text: a.text }));
-  const compared = withIdsMapped(compareWithReference(candidateOutcome, full, rulesOf(settings)), sides.primary);
+  const compared = compareWithReference(candidateOutcome, full, rulesOf(settings), sides.primary.ids);
   const shown = full.map((a) => ({ ...a, text: a.text === null ? null : redactClip(a.text, EXCERPT_BYTES, secrets) }));
   return { answers: shown, ...compared, ...(Object.keys(mapped).length > 0 ? { mapped } : {}) };
-}
-
-/** The comparison without the differences that are ids mapped to each other: where the candidate's
- * answer names the e-mail it made (3066) and the reference's names its own (3053), the two are the
- * same record. Values are compared as the field engine keeps them (a JSON string quoted). */
-export function withIdsMapped<C extends Pick<ReferenceInfo, 'differences'>>(compared: C, side: ReferenceSide): C {
-  if (side.ids.size === 0) return compared;
-  const bare = (v: string) => (v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v);
-  const mapped = (d: ReferenceInfo['differences'][number]) => d.candidate !== null && d.reference !== null && idParams.some((name) => side.ids.get(`${name} ${bare(d.candidate!)}`) === bare(d.reference!));
-  const differences = compared.differences.filter((d) => !mapped(d));
-  return differences.length === compared.differences.length ? compared : { ...compared, differences };
 }
 
 /** One side's answer to the case, as the parity comparison sees an answer (transport-outcome.ts). */
@@ -150,6 +139,6 @@ export async function mirrorSetup(settings: SettingsOf<'target' | 'auth' | 'acce
     if (!side) continue;
     const answer = await sendPlain(access, side.client, create, transport, mappedValues(values, side).values);
     const own = answer.text === null ? undefined : recordsOf(create.name, answer.text).find((r) => r.fields[param] !== undefined)?.fields[param];
-    if (own !== undefined && own !== id) side.ids.set(`${param} ${id}`, own);
+    if (own !== undefined && own !== id) side.ids.set(idKey(param, id), own);
   }
 }

@@ -3,13 +3,15 @@
  * field (src/parity/fields.ts) after the run's --normalise rules. The outcome (a result, a
  * rejection, ...) is one field, OUTCOME_FIELD; result texts are compared only when both sides
  * answered with a result: a rejection's message is the host's wording (a stack trace, a machine
- * name), not the service's answer.
+ * name), not the service's answer. Ids a create made on each side (the candidate's 3066, the
+ * reference's 3053, mapped to each other) are the same record: they compare equal.
  */
 import { differingFields, fieldDifferences, fieldsOf, fieldUnion, type Fields } from '../parity/fields.js';
 import { normalise } from '../parity/normalise.js';
 import type { NormalisationRule } from '../results/differences.js';
-import { OUTCOME_FIELD, type FieldDifference, type FieldPath, type ReferenceAnswer, type ReferenceInfo } from '../results/reference.js';
+import { idKey, OUTCOME_FIELD, type FieldDifference, type FieldPath, type IdMap, type ReferenceAnswer, type ReferenceInfo } from '../results/reference.js';
 import type { TransportOutcome } from '../results/transport-outcome.js';
+import { idParams } from '../state/params.js';
 
 /** An answer of either kind: a reference's, the candidate's, or a baseline's (which may be 'skipped'). */
 type Answer = { readonly outcome: string; readonly text: string | null };
@@ -24,9 +26,21 @@ export function noiseAmong(answers: readonly Answer[], rules: readonly Normalisa
   return [...outcome, ...differingFields(results.map((a) => resultFields(a, rules)))];
 }
 
+const NO_IDS: IdMap = new Map();
+
+/** A field's values are ids mapped to each other. Values as the field engine keeps them: a JSON
+ * string quoted, a number or an XML text bare. Only id parameters are mapped (state/params.ts). */
+function sameRecord(d: FieldDifference, ids: IdMap): boolean {
+  if (ids.size === 0 || d.candidate === null || d.reference === null) return false;
+  const bare = (v: string) => (v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v);
+  const [candidate, reference] = [bare(d.candidate), bare(d.reference)];
+  return idParams.some((name) => ids.get(idKey(name, candidate)) === reference);
+}
+
 /** The comparison part of a record's ReferenceInfo: `answers[0]` is the primary answer; the others
- * (asked again, or the secondary) only teach noise. `rules` are the run's --normalise rules. */
-export function compareWithReference(candidate: Pick<TransportOutcome, 'outcome' | 'text' | 'status'>, answers: readonly ReferenceAnswer[], rules: readonly NormalisationRule[]): Pick<ReferenceInfo, 'fields' | 'differences' | 'noise'> {
+ * (asked again, or the secondary) only teach noise. `rules` are the run's --normalise rules; `ids`
+ * the candidate's ids mapped to the primary's. */
+export function compareWithReference(candidate: Pick<TransportOutcome, 'outcome' | 'text' | 'status'>, answers: readonly ReferenceAnswer[], rules: readonly NormalisationRule[], ids: IdMap = NO_IDS): Pick<ReferenceInfo, 'fields' | 'differences' | 'noise'> {
   const primary = answers[0];
   if (!primary) return { fields: 0, differences: [], noise: [] };
   const noise = answers.length > 1 ? noiseAmong(answers, rules) : [];
@@ -36,5 +50,5 @@ export function compareWithReference(candidate: Pick<TransportOutcome, 'outcome'
   }
   if (primary.outcome !== 'result') return { fields: 1, differences: [], noise };
   const [reference, now] = [resultFields(primary, rules), resultFields(candidate, rules)];
-  return { fields: fieldUnion(reference, now), differences: fieldDifferences(reference, now), noise };
+  return { fields: fieldUnion(reference, now), differences: fieldDifferences(reference, now).filter((d) => !sameRecord(d, ids)), noise };
 }
