@@ -13,7 +13,7 @@ import type { RunSettings } from '../config/settings.js';
 import { isMutating, type Operation } from '../contract/index.js';
 import { TargetError, type SendOptions } from '../http/send.js';
 import { rulesFor } from '../parity/normalise.js';
-import { compareWithReference } from '../regression/reference-compare.js';
+import { compareWithReference, type ParsedTexts } from '../regression/reference-compare.js';
 import type { NormalisationRule } from '../results/differences.js';
 import { EXCERPT_BYTES, recordResponse, redact, redactClip, type ExchangeRecord } from '../results/record.js';
 import { idKey, type ReferenceAnswer, type ReferenceInfo } from '../results/reference.js';
@@ -98,9 +98,39 @@ export async function askReference(settings: Pick<RunSettings, 'allowMutations' 
   }
   // Compared whole (texts redacted as the candidate's are); recorded clipped, as reports clip texts.
   const full = answers.map((a, i): ReferenceAnswer => ({ side: asked[i]!, status: a.status, outcome: a.outcome, text: a.text }));
-  const compared = compareWithReference(candidateOutcome, full, rulesOf(settings), sides.primary.ids);
+  const parsed: ParsedTexts = new Map();
+  const compared = compareWithReference(candidateOutcome, full, rulesOf(settings), { ids: sides.primary.ids, parsed });
   const shown = full.map((a) => ({ ...a, text: a.text === null ? null : redactClip(a.text, EXCERPT_BYTES, secrets) }));
+  keepParsedAnswers(candidate, shown, parsed);
   return { answers: shown, ...compared, ...(Object.keys(mapped).length > 0 ? { mapped } : {}) };
+}
+
+// What an exchange's comparison parsed of the reference's answers, kept for its case's parity record
+// (parity.ts: the noise among the reference's answers over all transports), which takes it, and so
+// drops it, as the case ends. Kept beside the record, as the reference sides are beside the client,
+// rather than passed through runCase and each of its callers; an exchange that no parity record
+// takes (a sequence's step) loses it with its record.
+const parsedByRecord = new WeakMap<ExchangeRecord, ParsedTexts>();
+
+/** Keeps the fields of the answers recorded whole: parity reads the answers as recorded, and a
+ * clipped one (longer than EXCERPT_BYTES) is another text, which parity parses as before. */
+export function keepParsedAnswers(record: ExchangeRecord, recorded: readonly ReferenceAnswer[], parsed: ParsedTexts): void {
+  const kept: ParsedTexts = new Map();
+  for (const { text } of recorded) {
+    const fields = text === null ? undefined : parsed.get(text);
+    if (fields) kept.set(text!, fields);
+  }
+  if (kept.size > 0) parsedByRecord.set(record, kept);
+}
+
+/** The parsed answers kept for `records`, together, forgotten once taken. */
+export function takeParsedAnswers(records: readonly ExchangeRecord[]): ParsedTexts {
+  const taken: ParsedTexts = new Map();
+  for (const r of records) {
+    for (const [text, fields] of parsedByRecord.get(r) ?? []) taken.set(text, fields);
+    parsedByRecord.delete(r);
+  }
+  return taken;
 }
 
 /** One side's answer to the case, as the parity comparison sees an answer (transport-outcome.ts). */

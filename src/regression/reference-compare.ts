@@ -16,14 +16,26 @@ import { idParams } from '../state/params.js';
 /** An answer of either kind: a reference's, the candidate's, or a baseline's (which may be 'skipped'). */
 type Answer = { readonly outcome: string; readonly text: string | null };
 
-const resultFields = (a: Answer, rules: readonly NormalisationRule[]): Fields => fieldsOf(normalise(a.text ?? '', rules));
+/** Result fields by the answer's text as compared, after the run's --normalise rules: each text
+ * parsed once for all the comparisons of one case (engine/reference.ts keeps an exchange's for the
+ * case's parity record). Keyed by the text before the rules: one case is judged by one set of rules. */
+export type ParsedTexts = Map<string, Fields>;
+
+function resultFields(a: Answer, rules: readonly NormalisationRule[], parsed: ParsedTexts | undefined): Fields {
+  const text = a.text ?? '';
+  const known = parsed?.get(text);
+  if (known) return known;
+  const fields = fieldsOf(normalise(text, rules));
+  parsed?.set(text, fields);
+  return fields;
+}
 
 /** The fields in which `answers` differ among themselves: the outcome when it does, and the fields
  * of the result texts among those that are results. */
-export function noiseAmong(answers: readonly Answer[], rules: readonly NormalisationRule[]): FieldPath[] {
+export function noiseAmong(answers: readonly Answer[], rules: readonly NormalisationRule[], parsed?: ParsedTexts): FieldPath[] {
   const outcome = new Set(answers.map((a) => a.outcome)).size > 1 ? [OUTCOME_FIELD] : [];
   const results = answers.filter((a) => a.outcome === 'result');
-  return [...outcome, ...differingFields(results.map((a) => resultFields(a, rules)))];
+  return [...outcome, ...differingFields(results.map((a) => resultFields(a, rules, parsed)))];
 }
 
 const NO_IDS: IdMap = new Map();
@@ -37,18 +49,24 @@ function sameRecord(d: FieldDifference, ids: IdMap): boolean {
   return idParams.some((name) => ids.get(idKey(name, candidate)) === reference);
 }
 
+export interface ReferenceComparing {
+  /** The candidate's ids mapped to the primary's: they compare equal. */
+  readonly ids?: IdMap;
+  /** Filled with the fields of every text parsed, and read before parsing one. */
+  readonly parsed?: ParsedTexts;
+}
+
 /** The comparison part of a record's ReferenceInfo: `answers[0]` is the primary answer; the others
- * (asked again, or the secondary) only teach noise. `rules` are the run's --normalise rules; `ids`
- * the candidate's ids mapped to the primary's. */
-export function compareWithReference(candidate: Pick<TransportOutcome, 'outcome' | 'text' | 'status'>, answers: readonly ReferenceAnswer[], rules: readonly NormalisationRule[], ids: IdMap = NO_IDS): Pick<ReferenceInfo, 'fields' | 'differences' | 'noise'> {
+ * (asked again, or the secondary) only teach noise. `rules` are the run's --normalise rules. */
+export function compareWithReference(candidate: Pick<TransportOutcome, 'outcome' | 'text' | 'status'>, answers: readonly ReferenceAnswer[], rules: readonly NormalisationRule[], { ids = NO_IDS, parsed = new Map() }: ReferenceComparing = {}): Pick<ReferenceInfo, 'fields' | 'differences' | 'noise'> {
   const primary = answers[0];
   if (!primary) return { fields: 0, differences: [], noise: [] };
-  const noise = answers.length > 1 ? noiseAmong(answers, rules) : [];
+  const noise = answers.length > 1 ? noiseAmong(answers, rules, parsed) : [];
   if (candidate.outcome !== primary.outcome) {
     const differences: FieldDifference[] = [{ field: OUTCOME_FIELD, reference: primary.outcome, candidate: candidate.outcome }];
     return { fields: 1, differences, noise };
   }
   if (primary.outcome !== 'result') return { fields: 1, differences: [], noise };
-  const [reference, now] = [resultFields(primary, rules), resultFields(candidate, rules)];
+  const [reference, now] = [resultFields(primary, rules, parsed), resultFields(candidate, rules, parsed)];
   return { fields: fieldUnion(reference, now), differences: fieldDifferences(reference, now).filter((d) => !sameRecord(d, ids)), noise };
 }
