@@ -10,8 +10,9 @@ import { getOperation } from '../contract/index.js';
 import { hasData, type LearnedState } from './discover.js';
 import type { NormalisationRule, ParityDifference } from '../results/differences.js';
 import { excusedNoise } from '../parity/compare.js';
-import { noiseAmong } from '../regression/reference-compare.js';
+import { noiseAmong, type ParsedTexts } from '../regression/reference-compare.js';
 import { OUTCOME_FIELD, type FieldPath } from '../results/reference.js';
+import { takeParsedAnswers } from './reference.js';
 
 /** Against a target with data, texts may rightly differ between transports: a create makes a new
  * id on each, and a case whose transports each had their own instance (instances.ts) names other
@@ -34,23 +35,26 @@ export const paritySelected = (settings: Pick<RunSettings, 'checks' | 'skipCheck
 /** The result fields in which the reference's answers to this case differ among themselves, over
  * all its transports and askings (issue 38): a candidate's transports may differ there too. The
  * outcome is left out: a transport that rejects what another accepts is judged by the profile
- * (inherent ASMX behaviours), whatever the reference did. */
-export function referenceNoise(settings: RunSettings, records: readonly ExchangeRecord[]): FieldPath[] {
+ * (inherent ASMX behaviours), whatever the reference did. `parsed`: the answers' fields the
+ * exchanges' comparisons parsed already (reference.ts takeParsedAnswers). */
+export function referenceNoise(settings: RunSettings, records: readonly ExchangeRecord[], parsed: ParsedTexts = new Map()): FieldPath[] {
   const answers = records.flatMap((r) => r.reference?.answers ?? []);
-  return answers.length < 2 ? [] : noiseAmong(answers, rulesFor(settings)).filter((f) => f !== OUTCOME_FIELD);
+  return answers.length < 2 ? [] : noiseAmong(answers, rulesFor(settings), parsed).filter((f) => f !== OUTCOME_FIELD);
 }
 
 /** The parity record of one case, or undefined when parity is not selected. `noise`: result fields
  * known to differ anyway (a baseline's, for its operation); a run with a reference learns them from
  * the records' reference answers. */
 export function parityRecord(settings: RunSettings & { learned?: LearnedState }, records: readonly ExchangeRecord[], caseId = records[0]!.caseId, knownNoise: readonly FieldPath[] = []): ExchangeRecord | undefined {
+  // Taken first, so that the case drops them whether or not it has a parity record.
+  const parsed = takeParsedAnswers(records);
   const chosen = paritySelected(settings);
   if (chosen.length === 0 || records.length < 2) return undefined;
   const first = records[0]!;
   const outcomes = records.map(transportOutcomeOf);
   const rules = rulesFor(settings);
   const values = first.values ?? {};
-  const noise = [...new Set([...knownNoise, ...referenceNoise(settings, records)])];
+  const noise = [...new Set([...knownNoise, ...referenceNoise(settings, records, parsed)])];
   const compared = byOutcome(settings, records);
   let differences: readonly ParityDifference[] = [];
   const checks = runChecks(chosen, (c) => {

@@ -34,8 +34,9 @@ export interface ReferenceSide {
   readonly flag: '--reference-url' | '--reference-secondary-url';
   readonly baseUrl: string;
   readonly client: HttpClient;
-  /** Candidate id -> this side's id, by parameter (`emailid 12`): what a create made on each side.
-   * Per run and worker process (this object lives as long as the worker's client). */
+  /** Candidate id -> this side's id, by parameter (results/reference.ts idKey, `emailid 12`): what
+   * a create made on each side. Per run and worker process (this object lives as long as the
+   * worker's client). */
   readonly ids: Map<string, string>;
 }
 

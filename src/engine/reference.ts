@@ -13,10 +13,10 @@ import type { RunSettings } from '../config/settings.js';
 import { isMutating, type Operation } from '../contract/index.js';
 import { TargetError, type SendOptions } from '../http/send.js';
 import { rulesFor } from '../parity/normalise.js';
-import { compareWithReference } from '../regression/reference-compare.js';
+import { compareWithReference, type ParsedTexts } from '../regression/reference-compare.js';
 import type { NormalisationRule } from '../results/differences.js';
 import { EXCERPT_BYTES, recordResponse, redact, redactClip, type ExchangeRecord } from '../results/record.js';
-import type { ReferenceAnswer, ReferenceInfo } from '../results/reference.js';
+import { idKey, type ReferenceAnswer, type ReferenceInfo } from '../results/reference.js';
 import { transportOutcomeOf, type TransportOutcome } from '../results/transport-outcome.js';
 import { idParams, recordsOf } from '../state/learn.js';
 import { getTransportById, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
@@ -38,7 +38,7 @@ export function mappedValues(values: WireValues, side: ReferenceSide): { values:
   const out: Record<string, string> = { ...values };
   const mapped: Record<string, string> = {};
   for (const name of idParams) {
-    const own = values[name] === undefined ? undefined : side.ids.get(`${name} ${values[name]}`);
+    const own = values[name] === undefined ? undefined : side.ids.get(idKey(name, values[name]));
     if (own === undefined) continue;
     mapped[values[name]!] = own;
     out[name] = own;
@@ -56,7 +56,7 @@ export function learnIds(op: Operation, candidateText: string | null, sideText: 
   for (const name of idParams) {
     const [c, o] = [candidate[name], own[name]];
     if (c === undefined || o === undefined || c === o) continue;
-    side.ids.set(`${name} ${c}`, o);
+    side.ids.set(idKey(name, c), o);
     made[c] = o;
   }
   return made;
@@ -98,20 +98,39 @@ export async function askReference(settings: Pick<RunSettings, 'allowMutations' 
   }
   // Compared whole (texts redacted as the candidate's are); recorded clipped, as reports clip texts.
   const full = answers.map((a, i): ReferenceAnswer => ({ side: asked[i]!, status: a.status, outcome: a.outcome, text: a.text }));
-  const compared = withIdsMapped(compareWithReference(candidateOutcome, full, rulesOf(settings)), sides.primary);
+  const parsed: ParsedTexts = new Map();
+  const compared = compareWithReference(candidateOutcome, full, rulesOf(settings), { ids: sides.primary.ids, parsed });
   const shown = full.map((a) => ({ ...a, text: a.text === null ? null : redactClip(a.text, EXCERPT_BYTES, secrets) }));
+  keepParsedAnswers(candidate, shown, parsed);
   return { answers: shown, ...compared, ...(Object.keys(mapped).length > 0 ? { mapped } : {}) };
 }
 
-/** The comparison without the differences that are ids mapped to each other: where the candidate's
- * answer names the e-mail it made (3066) and the reference's names its own (3053), the two are the
- * same record. Values are compared as the field engine keeps them (a JSON string quoted). */
-export function withIdsMapped<C extends Pick<ReferenceInfo, 'differences'>>(compared: C, side: ReferenceSide): C {
-  if (side.ids.size === 0) return compared;
-  const bare = (v: string) => (v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v);
-  const mapped = (d: ReferenceInfo['differences'][number]) => d.candidate !== null && d.reference !== null && idParams.some((name) => side.ids.get(`${name} ${bare(d.candidate!)}`) === bare(d.reference!));
-  const differences = compared.differences.filter((d) => !mapped(d));
-  return differences.length === compared.differences.length ? compared : { ...compared, differences };
+// What an exchange's comparison parsed of the reference's answers, kept for its case's parity record
+// (parity.ts: the noise among the reference's answers over all transports), which takes it, and so
+// drops it, as the case ends. Kept beside the record, as the reference sides are beside the client,
+// rather than passed through runCase and each of its callers; an exchange that no parity record
+// takes (a sequence's step) loses it with its record.
+const parsedByRecord = new WeakMap<ExchangeRecord, ParsedTexts>();
+
+/** Keeps the fields of the answers recorded whole: parity reads the answers as recorded, and a
+ * clipped one (longer than EXCERPT_BYTES) is another text, which parity parses as before. */
+export function keepParsedAnswers(record: ExchangeRecord, recorded: readonly ReferenceAnswer[], parsed: ParsedTexts): void {
+  const kept: ParsedTexts = new Map();
+  for (const { text } of recorded) {
+    const fields = text === null ? undefined : parsed.get(text);
+    if (fields) kept.set(text!, fields);
+  }
+  if (kept.size > 0) parsedByRecord.set(record, kept);
+}
+
+/** The parsed answers kept for `records`, together, forgotten once taken. */
+export function takeParsedAnswers(records: readonly ExchangeRecord[]): ParsedTexts {
+  const taken: ParsedTexts = new Map();
+  for (const r of records) {
+    for (const [text, fields] of parsedByRecord.get(r) ?? []) taken.set(text, fields);
+    parsedByRecord.delete(r);
+  }
+  return taken;
 }
 
 /** One side's answer to the case, as the parity comparison sees an answer (transport-outcome.ts). */
@@ -150,6 +169,6 @@ export async function mirrorSetup(settings: SettingsOf<'target' | 'auth' | 'acce
     if (!side) continue;
     const answer = await sendPlain(access, side.client, create, transport, mappedValues(values, side).values);
     const own = answer.text === null ? undefined : recordsOf(create.name, answer.text).find((r) => r.fields[param] !== undefined)?.fields[param];
-    if (own !== undefined && own !== id) side.ids.set(`${param} ${id}`, own);
+    if (own !== undefined && own !== id) side.ids.set(idKey(param, id), own);
   }
 }

@@ -8,6 +8,7 @@
  * case's id, the others are `<id>-r<n>`) and must have the same operation, kind, scenario and
  * values: fuzz repetitions have seeds and values of their own, so they teach nothing here.
  */
+import { operationNoise } from './operation-noise.js';
 import { noiseAmong } from './reference-compare.js';
 import type { Baseline } from './baseline.js';
 import type { BaselineCase } from './format.js';
@@ -35,26 +36,27 @@ export function repetitionsOf(cases: readonly BaselineCase[]): BaselineCase[][] 
 /** The noise fields of each operation: where two repetitions of one of its cases answered
  * differently over the same transport (the outcome as OUTCOME_FIELD), after the --normalise rules. */
 export function baselineNoise(baseline: Pick<Baseline, 'cases' | 'answers'>, rules: readonly NormalisationRule[]): ReadonlyMap<string, readonly FieldPath[]> {
-  const noise = new Map<string, Set<FieldPath>>();
+  const noise = new Map<string, Map<FieldPath, number>>();
   const taught = new Set<string>();
   for (const group of repetitionsOf(baseline.cases)) {
-
+    const operation = group[0]!.operation;
     const byTransport = new Map<TransportId, BaselineAnswer[]>();
     for (const c of group) for (const [t, a] of baseline.answers.get(c.id) ?? []) if (a.outcome !== 'skipped') byTransport.set(t, [...(byTransport.get(t) ?? []), a]);
-    const fields = noise.get(group[0]!.operation) ?? new Set<FieldPath>();
+    const fields = noise.get(operation) ?? new Map<FieldPath, number>();
     for (const answers of byTransport.values()) {
       if (answers.length < 2) continue;
       // Only results teach an operation the noise of its results: rejected repetitions (the
       // negative cases) differ in nothing a result holds.
-      if (answers.filter((a) => a.outcome === 'result').length > 1) taught.add(group[0]!.operation);
-      for (const f of noiseAmong(answers, rules)) fields.add(f);
+      if (answers.filter((a) => a.outcome === 'result').length > 1) taught.add(operation);
+      for (const f of noiseAmong(answers, rules)) fields.set(f, (fields.get(f) ?? 0) + 1);
     }
-    if (fields.size > 0) noise.set(group[0]!.operation, fields);
+    if (fields.size > 0) noise.set(operation, fields);
   }
-  // An operation none of whose results was repeated alike (only fuzz samples and negative cases, or
-  // cases on instances of their own) goes by the noise of all the others: a time stamp in every
-  // answer of the target is noise in its deletes too.
-  const elsewhere = new Set([...noise.values()].flatMap((fields) => [...fields]));
-  for (const c of baseline.cases) if (!taught.has(c.operation) && elsewhere.size > 0) noise.set(c.operation, elsewhere);
-  return new Map([...noise].map(([op, fields]) => [op, [...fields]]));
+  // An operation none of whose results was repeated alike goes by the noise of all (operation-noise.ts).
+  const byOperation = new Map<string, FieldPath[]>();
+  for (const operation of new Set([...noise.keys(), ...baseline.cases.map((c) => c.operation)])) {
+    const { fields } = operationNoise(operation, noise, taught);
+    if (fields.size > 0) byOperation.set(operation, [...fields.keys()]);
+  }
+  return byOperation;
 }

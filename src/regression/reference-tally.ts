@@ -7,6 +7,7 @@
  * distinct set of fields (never the records).
  */
 import { isQueryLengthRefusal, REQUEST_VALIDATION } from '../profiles/host-rejection.js';
+import { operationNoise } from './operation-noise.js';
 import type { ExchangeRecord, RecordedRequest } from '../results/record.js';
 import { OUTCOME_FIELD, type FieldDifference, type FieldPath, type FieldTally, type ReferenceCounts, type ReferenceSummary } from '../results/reference.js';
 import { transportOutcomeOf } from '../results/transport-outcome.js';
@@ -99,8 +100,7 @@ export class ReferenceTally {
   }
 
   private verdictOf(cell: Cell): ReferenceVerdict {
-    const elsewhere = !this.askedAgain.has(cell.operation);
-    const learned = elsewhere ? this.runNoise() : this.noise.get(cell.operation) ?? new Map<FieldPath, number>();
+    const { fields: learned, fromOtherOperations: elsewhere } = operationNoise(cell.operation, this.noise, this.askedAgain);
     const tallies = (fields: Map<FieldPath, Counted>) => [...fields]
       .filter(([field]) => !learned.has(field))
       .map(([field, c]): FieldTally & { request: RecordedRequest } => ({ field, different: c.different, compared: cell.compared, example: c.example, request: c.request }))
@@ -141,14 +141,6 @@ export class ReferenceTally {
       this.cells.set(key, cell);
     }
     return cell;
-  }
-
-  /** The noise of every operation asked again: what an operation asked only once goes by (a
-   * timestamp in every answer of the reference is noise in its creates too). */
-  private runNoise(): Map<FieldPath, number> {
-    const all = new Map<FieldPath, number>();
-    for (const operation of this.askedAgain) for (const [field, times] of this.noise.get(operation) ?? []) all.set(field, (all.get(field) ?? 0) + times);
-    return all;
   }
 
   private noiseOf(operation: string): Map<FieldPath, number> {

@@ -14,6 +14,12 @@ export type FieldPath = string;
 
 export const OUTCOME_FIELD: FieldPath = '(outcome)';
 
+/** Candidate id -> the reference's id for the same record (a create made one on each side), by
+ * id parameter: the key is idKey's, so that a contactid 12 and an emailid 12 stay two records. */
+export type IdMap = ReadonlyMap<string, string>;
+
+export const idKey = (param: string, candidateId: string): string => `${param} ${candidateId}`;
+
 /** One field whose value differs between two answers (null: the field is absent in that answer). */
 export interface FieldDifference {
   readonly field: FieldPath;

@@ -4,6 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { parityRecord, referenceNoise } from '../../src/engine/parity.js';
+import { keepParsedAnswers, takeParsedAnswers } from '../../src/engine/reference.js';
+import { fieldsOf } from '../../src/parity/fields.js';
 import { compareOutcomes, excusedNoise } from '../../src/parity/compare.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import type { ReferenceAnswer } from '../../src/results/reference.js';
@@ -61,5 +63,33 @@ describe('parityRecord', () => {
     const replayed = parityRecord(DEFAULTS, stable, undefined, ['$.servedAt'])!;
     expect(replayed.checks[0]).toMatchObject({ status: 'passed' });
     expect(replayed.parity!.noise).toEqual(['$.servedAt']);
+  });
+
+  test('the reference\'s answers as the exchanges\' comparisons parsed them are reused, then dropped with the case', () => {
+    // The reference answered the same everywhere (laid out otherwise over get): parsed from the texts, nothing is noise.
+    const said = { soap11: text(1, 'r'), get: text(1, 'r').replaceAll(',', ', ') };
+    const records = (['soap11', 'get'] as const).map((t, i) => record(t, text(1, `c${i}`), [asked(said[t]), asked(said[t], 'again')]));
+    // Kept fields stand for the texts: these differ in servedAt between the transports.
+    const keep = () => records.forEach((r) => keepParsedAnswers(r, r.reference!.answers, new Map([[said[r.transport as 'get'], fieldsOf(text(1, r.transport))]])));
+    keep();
+    expect(referenceNoise(DEFAULTS, records, takeParsedAnswers(records))).toEqual(['$.servedAt']);
+    // Taken once: the texts are parsed again.
+    expect(takeParsedAnswers(records).size).toBe(0);
+    expect(referenceNoise(DEFAULTS, records)).toEqual([]);
+    keep();
+    const parity = parityRecord(DEFAULTS, records)!;
+    expect(parity.checks[0]).toMatchObject({ status: 'passed' });
+    expect(parity.parity!.noise).toEqual(['$.servedAt']);
+    expect(parityRecord(DEFAULTS, records)!.checks[0]).toMatchObject({ status: 'failed' });
+    // Taken whether or not there is a parity record to make.
+    keep();
+    expect(parityRecord({ ...DEFAULTS, skipChecks: ['transport-parity'] }, records)).toBeUndefined();
+    expect(takeParsedAnswers(records).size).toBe(0);
+  });
+
+  test('an answer recorded clipped is not kept: parity reads the recorded text, not the one compared', () => {
+    const r = record('soap11', text(1, 'c'), [asked(`${text(1, 'r')}… (9 more characters)`)]);
+    keepParsedAnswers(r, r.reference!.answers, new Map([[text(1, 'r'), fieldsOf(text(1, 'r'))]]));
+    expect(takeParsedAnswers([r]).size).toBe(0);
   });
 });
