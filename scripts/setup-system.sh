@@ -3,22 +3,25 @@
 # written on a fresh machine (npm runs this before `npm run test:system`, `test:asmx` and `test:gsoap`):
 # - chromium (with --chromium): the HTML report's browser test (test/cli/report-browser.test.ts, driven by
 #   playwright-core, which downloads no browser); TSIWS_CHROMIUM names another binary instead;
+# - default-jre-headless (with --java): Allure's command line (allure-commandline, a Java program) reads
+#   the --allure results in test/report/allure.test.ts;
 # - mono-devel (with --asmx): npm run test:asmx serves the contract on Mono's System.Web.Services;
 # - gsoap, libgsoap-dev and g++ (with --gsoap): npm run test:gsoap builds a gSOAP 2.8 service from
 #   wsdl/tsiWS.wsdl (wsdl2h, soapcpp2) and serves it.
-# Options may be combined (CI passes all three).
+# Options may be combined (CI passes them all).
 # Nothing is installed when everything is there; elsewhere than Debian it says what to install.
 set -euo pipefail
 need=()
 for option in "$@"; do
   case "$option" in
     --chromium) if [ -z "${TSIWS_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then need+=(chromium); fi ;;
+    --java) if ! command -v java >/dev/null; then need+=(default-jre-headless); fi ;;
     --asmx) if ! command -v mono >/dev/null || ! command -v mcs >/dev/null; then need+=(mono-devel); fi ;;
     --gsoap)
       if ! command -v wsdl2h >/dev/null || ! command -v soapcpp2 >/dev/null; then need+=(gsoap); fi
       if [ ! -f /usr/include/stdsoap2.h ]; then need+=(libgsoap-dev); fi
       if ! command -v g++ >/dev/null; then need+=(g++); fi ;;
-    *) echo "setup: unknown option $option (known: --chromium, --asmx, --gsoap)" >&2; exit 2 ;;
+    *) echo "setup: unknown option $option (known: --chromium, --java, --asmx, --gsoap)" >&2; exit 2 ;;
   esac
 done
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi

@@ -22,6 +22,8 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   // The Postman collection run by newman against ten mutants and the clean server (a foreign
   // runner, about 90 s: twelve runs and a newman run each).
   'test/report/postman.test.ts',
+  // The Allure results read by Allure's own command line (a JVM), counted against junit.xml.
+  'test/report/allure.test.ts',
   // The quick subset of `npm run mutants` (child processes, each a full run).
   'test/cli/mutants.test.ts',
 ];

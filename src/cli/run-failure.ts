@@ -2,7 +2,8 @@
  * A run that ended before its first test (bad usage: exit 2, target unreachable: exit 3, a crash
  * of this tool: exit 4) still leaves reports that say why, as Newman does: the earlier run's
  * reports are removed, and results.json (verdict `error`, `run.failure`), junit.xml (one <error>
- * testcase), report.html, parity.json and a certificate for them are written. `--format json` gets
+ * testcase), report.html, parity.json and a certificate for them are written, and with --allure
+ * the Allure results (one broken result). `--format json` gets
  * its one document too. Where the reports go cannot be known when --reports itself is bad: then
  * the error is only printed.
  */
@@ -13,7 +14,7 @@ import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings
 import { CATALOGS } from '../checks/catalogs.js';
 import { consoleJson } from '../report/console-json.js';
 import type { RunInfo } from '../report/summary.js';
-import { clearReports, ReportsFolderError, writeReports } from '../report/write.js';
+import { AllureFolderError, clearReports, ReportsFolderError, writeReports } from '../report/write.js';
 import { RunDigest } from '../report/digest.js';
 import { failOnOf } from '../results/levels.js';
 import { errorCodeOf, exitCodeFor } from './errors.js';
@@ -39,7 +40,7 @@ function looseFlags(argv: readonly string[], options: Options): ResolveInput['fl
 }
 
 /** Prints the error, writes the reports that say why, and returns the exit code. */
-export function runFailed(err: unknown, run: FailedRun, io: Io): number {
+export async function runFailed(err: unknown, run: FailedRun, io: Io): Promise<number> {
   const exitCode = exitCodeFor(err, io.err);
   const flags = looseFlags(run.argv, run.options);
   const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
@@ -71,6 +72,17 @@ export function runFailed(err: unknown, run: FailedRun, io: Io): number {
       files = writeReports(reportsDir, new RunDigest(failOnOf(info)), info);
     } catch (writeErr) {
       io.err(`tsiws-conform: the reports saying why could not be written to ${reportsDir}: ${(writeErr as Error).message}`);
+    }
+  }
+  // The Allure results say it too: the tool error as a broken result, as junit.xml's <error>.
+  const allure = err instanceof AllureFolderError ? undefined : settings ? settings.allure : resolveOne(input, 'allure');
+  if (allure !== undefined) {
+    try {
+      const digest = new RunDigest(failOnOf(info));
+      const { AllureResults } = await import('../report/allure-results.js');
+      new AllureResults({ dir: allure, reportsDir: reportsDir ?? settings?.reportsDir ?? DEFAULTS.reportsDir, seed: info.seed, failOn: digest.failOn, warn: (line) => io.err(`tsiws-conform: ${line}`) }).finish(digest, info);
+    } catch (allureErr) {
+      io.err(`tsiws-conform: ${(allureErr as Error).message}`);
     }
   }
   if (format === 'json') io.out(consoleJson([], info, { reportsDir, files, exitCode }));

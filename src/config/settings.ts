@@ -80,6 +80,8 @@ export interface RunSettings {
   readonly noCiSummary: boolean;
   /** The Postman collection holds every exchange of the run, not only the failing ones (report/postman.ts). */
   readonly exportAll: boolean;
+  /** Folder to write Allure results to, one per JUnit testcase (report/allure.ts); undefined: none. */
+  readonly allure: string | undefined;
   /** Console: text for people, json (one document on stdout) for machines. */
   readonly format: 'text' | 'json';
   /** Every case and fuzz property is run this many times (soak tests; the bench's growth runs). */
@@ -170,6 +172,7 @@ export const SETTINGS = [
   // A `no-` flag of its own: node 20's parseArgs has no negated booleans (allowNegative came in 22.4).
   { key: 'noCiSummary', group: 'reports', commands: ['run'], flag: 'no-ci-summary', env: 'TSIWS_NO_CI_SUMMARY', boolean: true, help: 'Under GitHub Actions (GITHUB_ACTIONS=true), do not append the job summary to $GITHUB_STEP_SUMMARY nor print ::error/::warning commands for the first 50 findings', parse: bool },
   { key: 'exportAll', group: 'reports', commands: RUN, flag: 'export-all', env: 'TSIWS_EXPORT_ALL', boolean: true, help: 'Write reports/tsiws.postman_collection.json with every exchange of the run, not only the failing ones', parse: bool },
+  { key: 'allure', group: 'reports', commands: ['run'], flag: 'allure', env: 'TSIWS_ALLURE', defaultText: '(none)', help: 'Also write Allure results to this folder, one per testcase of junit.xml (steps, request and answer attached, labels operation, transport, check, level), for `allure generate`; earlier results in it are replaced', parse: path },
   { key: 'format', group: 'reports', commands: RUN, flag: 'format', env: 'TSIWS_FORMAT', help: 'Console output: text, or json (one JSON document on stdout: verdict, counts, report files, failures; human text on stderr)', parse: oneOf(['text', 'json'] as const, 'format') },
   { key: 'repeat', group: 'generation', commands: RUN, flag: 'repeat', env: 'TSIWS_REPEAT', help: 'Run every case and fuzz property this many times (soak tests, npm run bench)', parse: positiveInt },
   { key: 'shard', group: 'execution', commands: RUN, flag: 'shard', env: 'TSIWS_SHARD', defaultText: '(the whole run)', help: 'Run only shard i of n (e.g. 2/4), for CI machines; join their reports with merge-reports', parse: shard },
@@ -245,6 +248,7 @@ export const DEFAULTS: RunSettings = {
   quiet: false,
   noCiSummary: false,
   exportAll: false,
+  allure: undefined,
   format: 'text',
   repeat: 1,
   shard: undefined,

@@ -5,7 +5,8 @@ import { failsRun, type FailOn } from '../results/levels.js';
 import { attributes as attrs, buildFragment, buildStartTag, cdataOf as cdata } from '../xml/build.js';
 import { findingFile, type Diagnosis } from './diagnoses-of.js';
 
-function body(d: Diagnosis): string {
+/** A diagnosis in words: its level, fix, evidence and the findings it explains (also the Allure results' trace). */
+export function diagnosisBody(d: Diagnosis): string {
   return [
     `level: ${d.level}`,
     `fix: ${d.fix}`,
@@ -23,8 +24,8 @@ export function diagnosesSuite(diagnoses: readonly Diagnosis[], failOn: FailOn):
   const testcases = diagnoses.map((d) => {
     const head = attrs({ classname: 'diagnoses', name: d.id });
     return failsRun(d.level, failOn)
-      ? { ...head, failure: { ...attrs({ message: `${d.summary}; fix: ${d.fix}`, type: d.id }), ...cdata(body(d)) } }
-      : { ...head, 'system-out': cdata(`${d.summary}\n${body(d)}`) };
+      ? { ...head, failure: { ...attrs({ message: `${d.summary}; fix: ${d.fix}`, type: d.id }), ...cdata(diagnosisBody(d)) } }
+      : { ...head, 'system-out': cdata(`${d.summary}\n${diagnosisBody(d)}`) };
   });
   const suite = attrs({ name: 'diagnoses', tests: diagnoses.length, failures: failing, errors: 0, skipped: 0 });
   return { lines: [`  ${buildStartTag({ testsuite: suite })}\n`, ...testcases.map((tc) => `    ${buildFragment({ testcase: tc })}\n`), '  </testsuite>\n'], failing };

@@ -50,9 +50,10 @@ export function uniqueNamer(count: (className: string, label: string) => number)
   };
 }
 
-/** The `name: value` lines that identify a testcase and let a reader reproduce it. */
-export function testcaseDetails(r: ExchangeRecord, run: RunInfo, check: string | undefined, withCurl: boolean): string {
-  const lines: Array<[string, string | undefined]> = [
+/** What identifies a testcase and lets a reader reproduce it, as (name, value) pairs: the
+ * `name: value` lines of junit.xml's <system-out>, the parameters of an Allure result. */
+export function testcaseFacts(r: ExchangeRecord, run: Pick<RunInfo, 'seed'>, check: string | undefined): Array<[string, string]> {
+  const facts: Array<[string, string | undefined]> = [
     ['operation', r.operation],
     ['transport', r.transport],
     ['check', check],
@@ -64,7 +65,12 @@ export function testcaseDetails(r: ExchangeRecord, run: RunInfo, check: string |
     ['runs', r.fuzz ? String(r.fuzz.runs) : undefined],
     ['path', r.fuzz?.path],
   ];
-  const text = lines.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');
+  return facts.filter((f): f is [string, string] => f[1] !== undefined && f[1] !== '');
+}
+
+/** The `name: value` lines that identify a testcase and let a reader reproduce it. */
+export function testcaseDetails(r: ExchangeRecord, run: Pick<RunInfo, 'seed'>, check: string | undefined, withCurl: boolean): string {
+  const text = testcaseFacts(r, run, check).map(([k, v]) => `${k}: ${v}`).join('\n');
   return withCurl ? `${text}\nReproduce with:\n${r.request.curl}` : text;
 }
 

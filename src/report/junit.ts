@@ -24,12 +24,13 @@
  * builder, about 8 KiB each) was most of the run's peak memory. Each testcase is one line.
  */
 import { attributes as attrs, buildFragment, buildStartTag, cdataOf as cdata } from '../xml/build.js';
-import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
-import { failOnOf, failsRun, type FailOn } from '../results/levels.js';
-import { failureBody, nameKey, testcaseDetails, testcaseLabel, uniqueNamer } from './junit-text.js';
+import { failOnOf, type FailOn } from '../results/levels.js';
+import { failureBody, nameKey, testcaseDetails, uniqueNamer } from './junit-text.js';
+import { entriesOf, incompleteText, runTestcases, verdictOf, type Entry, type Verdict } from './testcases.js';
 import { heldRecords, type RecordSource } from '../results/exchange-log.js';
-import { DataPathCoverage, noSuccessText, withoutSuccess } from './data-path.js';
+import { DataPathCoverage, withoutSuccess } from './data-path.js';
 import type { DataPathCounts } from '../results/data-path.js';
 import type { Diagnosis } from './diagnoses-of.js';
 import { diagnosesSuite } from './diagnoses-junit.js';
@@ -41,7 +42,6 @@ export function junitXml(records: readonly ExchangeRecord[], run: RunInfo): stri
   return [...junitChunks(records, run)].join('');
 }
 
-type Verdict = 'failure' | 'error' | 'skipped' | 'passed';
 type Totals = Record<Verdict, number>;
 
 const properties = (values: ReadonlyArray<[string, string]>) => ({ properties: { property: values.map(([name, value]) => attrs({ name, value })) } });
@@ -105,57 +105,23 @@ export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], 
 
 const isSource = (records: RecordSource | readonly ExchangeRecord[]): records is RecordSource => !Array.isArray(records);
 
-const incompleteText = (i: NonNullable<RunInfo['incomplete']>) => `${i.reason}: ${i.casesNotRun} cases not run, ${i.fuzzPropertiesInterrupted} fuzz properties stopped early`;
-
 /** The run's own testsuite: each tool error as an <error> (typed with the code of an error that
  * ended the run early), and what an incomplete run did not do as a skipped testcase, so that a CI
  * view shows it even when the run was stopped before any operation's suite had a result. */
 function runSuite(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts]>, failOn: FailOn): { totals: Totals; properties: Array<[string, string]>; testcases: Array<Record<string, unknown>> } {
-  const testcases: Array<Record<string, unknown>> = run.toolErrors.map((message, index) => ({
-    ...attrs({ classname: 'tsiws-conform', name: `tool error ${index + 1}` }),
-    error: attrs({ message, type: run.failure?.code ?? 'tool-error' }),
-  }));
-  const failing = failsRun('warning', failOn);
-  for (const [operation, counts] of noSuccess) {
-    const name = `data path: ${operation}`;
-    const text = noSuccessText(operation, counts);
-    testcases.push(failing
-      ? { ...attrs({ classname: 'tsiws-conform', name }), failure: attrs({ message: text, type: 'data-path' }), 'system-out': cdata('level: warning') }
-      : { ...attrs({ classname: 'tsiws-conform', name }), 'system-out': cdata(`warning: ${text}`) });
-  }
+  const own = runTestcases(run, noSuccess, failOn);
+  const totals: Totals = { failure: 0, error: 0, skipped: 0, passed: 0 };
+  const testcases = own.map((tc) => {
+    totals[tc.verdict]++;
+    const head = attrs({ classname: 'tsiws-conform', name: tc.name });
+    if (tc.verdict === 'error') return { ...head, error: attrs({ message: tc.message, type: tc.type }) };
+    const out = { 'system-out': cdata(tc.text ?? '') };
+    if (tc.verdict === 'failure') return { ...head, failure: attrs({ message: tc.message, type: tc.type }), ...out };
+    return tc.verdict === 'skipped' ? { ...head, skipped: '', ...out } : { ...head, ...out };
+  });
   const props: Array<[string, string]> = [['target', run.target]];
-  if (run.incomplete) {
-    const text = incompleteText(run.incomplete);
-    props.push(['incomplete', text]);
-    testcases.push({ ...attrs({ classname: 'tsiws-conform', name: 'run incomplete' }), skipped: '', 'system-out': cdata(text) });
-  }
-  const warned = { failure: failing ? noSuccess.length : 0, passed: failing ? 0 : noSuccess.length };
-  return { totals: { ...warned, error: run.toolErrors.length, skipped: run.incomplete ? 1 : 0 }, properties: props, testcases };
-}
-
-/** One testcase to write: what it reports, before names are made unique. */
-interface Entry {
-  readonly record: ExchangeRecord;
-  readonly className: string;
-  readonly label: string;
-  readonly caseId: string;
-  /** The check verdict it reports; none for an exchange not sent or not completed. */
-  readonly check?: CheckOutcome;
-}
-
-/** The testcases one record reports. Each entry is written out as a literal: spreading a shared
- * base into every one was a fifth of writing junit.xml (profiled, issue 20; V8 copies spreads slowly). */
-function entriesOf(r: ExchangeRecord): Entry[] {
-  const className = `${r.operation}.${r.transport}`;
-  const { caseId } = r;
-  if (r.skipped) return [{ record: r, className, caseId, label: testcaseLabel(r, `${r.kind} not sent`) }];
-  if (r.error) return [{ record: r, className, caseId, label: testcaseLabel(r, 'exchange') }];
-  const entries: Entry[] = [];
-  for (const c of r.checks) {
-    // A service-level skip (no WSDL published) is news for the reader; other skips are not.
-    if (c.status !== 'skipped' || r.kind === 'service') entries.push({ record: r, className, caseId, label: testcaseLabel(r, c.id), check: c });
-  }
-  return entries;
+  if (run.incomplete) props.push(['incomplete', incompleteText(run.incomplete)]);
+  return { totals, properties: props, testcases };
 }
 
 /**
@@ -178,16 +144,6 @@ function suiteSeconds(spans: Array<readonly [number, number]>): number | undefin
     to = Math.max(to, end);
   }
   return (busy + to - from) / 1000;
-}
-
-/** What an entry's testcase says: a finding that fails the run (or an exchange not completed) is a
- * <failure>; a warning or an observation that does not fail the run passes, as CI would go red. */
-function verdictOf({ record: r, check: c }: Entry, failOn: FailOn): Verdict {
-  if (r.skipped) return 'skipped';
-  if (r.error) return 'failure';
-  if (!c) return 'passed';
-  if (c.status === 'failed') return failsRun(c.level, failOn) ? 'failure' : 'passed';
-  return c.status === 'error' ? 'error' : c.status === 'skipped' ? 'skipped' : 'passed';
 }
 
 /** One testcase's element content: attributes, then <failure>/<error>/<skipped>, then <system-out>.

@@ -34,6 +34,10 @@ export function clearReports(dir: string): void {
 /** The --reports folder itself is unusable: the error can only be printed. */
 export class ReportsFolderError extends ConfigError {}
 
+/** The --allure folder is unusable (report/allure-results.ts): said before any request, as a bad
+ * --reports is. Here, so that a failed run can tell it without loading the Allure library. */
+export class AllureFolderError extends ConfigError {}
+
 /** Empties dir of an earlier run's reports, or says in one line why the folder cannot be used. */
 export function prepareReportsFolder(dir: string): void {
   try {

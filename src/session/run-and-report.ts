@@ -2,8 +2,8 @@
  * One run, end to end: the library function the `run` command calls, and a user's script can call
  * too (package export `tsiws-conformance/run`). It checks what can be checked before any request
  * (the reports folder, a baseline, the normalisation rules, the result schemas), runs the suites,
- * streams every record to records.jsonl and into the run's digest, writes the baseline with
- * --record, and writes the reports. What it shows goes through the caller's handlers: the CLI
+ * streams every record to records.jsonl, into the run's digest and, with --allure, to the Allure
+ * results, writes the baseline with --record, and writes the reports. What it shows goes through the caller's handlers: the CLI
  * prints, a script may log or stay silent.
  */
 import { ConfigError } from '../config/errors.js';
@@ -86,6 +86,8 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   if (settings.normaliseFile) rulesFromFile(settings.normaliseFile);
   // And a broken result schema: compiled here once to name the file; each worker compiles its own.
   const schemas = resultSchemasFor(settings.resultSchemas);
+  // A bad --allure folder is bad usage before any request too. The library loads only for it (150 ms).
+  const allure = settings.allure ? new (await import('../report/allure-results.js')).AllureResults({ dir: settings.allure, reportsDir: settings.reportsDir, seed: settings.seed, failOn: settings.failOn, warn: (line) => handlers.warn?.(line) }) : undefined;
   say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
   if (!settings.baseline) say(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
@@ -114,6 +116,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   const take = (r: ExchangeRecord, text?: string) => {
     log.write(r, text);
     digest.add(r);
+    allure?.add(r);
     handlers.onRecord?.(r);
   };
   let run;
@@ -150,6 +153,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
         : {}),
   };
   const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
+  allure?.finish(digest, info);
   return {
     settings, digest, info, files,
     ...(result.interrupted ? { interrupted: result.interrupted } : {}),

@@ -65,6 +65,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   quiet: ['true', 'false', 'true'],
   noCiSummary: ['true', 'false', 'true'],
   exportAll: ['true', 'false', 'true'],
+  allure: [d1, d2, d3],
   format: ['json', 'text', 'json'],
   repeat: ['2', '3', '4'],
   shard: ['1/2', '2/3', '3/4'],

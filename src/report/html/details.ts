@@ -8,7 +8,8 @@ import { findingsOf } from '../../results/findings.js';
 import type { ExchangeRecord } from '../../results/record.js';
 import { failureFile, failureId } from '../failure-files.js';
 import { STATE_LABEL, TRANSPORT_LABEL, type Cell } from './matrix.js';
-import { anchor, esc, headerLines, prettyBody, visible } from './text.js';
+import { anchor, esc, visible } from './text.js';
+import { requestText, responseText } from '../wire-text.js';
 import type { RunInfo } from '../summary.js';
 import { findingData } from './filter.js';
 import type { DiffPart, ParityDifference } from '../../results/differences.js';
@@ -36,14 +37,8 @@ function valuesTable(values: Readonly<Record<string, string>> | undefined, spoil
 }
 
 function exchange(r: ExchangeRecord): string {
-  const req = r.request;
-  const reqType = req.headers['Content-Type'] ?? req.headers['content-type'] ?? '';
-  const request = `${req.method} ${req.url}\n${headerLines(req.headers)}${req.body !== undefined ? `\n\n${prettyBody(req.body, reqType)}` : ''}`;
-  const res = r.response;
-  const response = res
-    ? `HTTP ${res.status} (${res.elapsedMs} ms${res.retries ? `, ${res.retries} retries` : ''})\n${headerLines(res.headers)}\n\n${prettyBody(res.body, res.headers['content-type'] ?? '')}${res.truncated ? `\n… cut at ${res.body.length} of ${res.bodyBytes} bytes` : ''}`
-    : '(no response)';
-  return `<div class="exchange"><div><h5>Request</h5>${pre(request, 'wire')}</div><div><h5>Response</h5>${pre(response, 'wire')}</div></div>`;
+  const response = r.response ? responseText(r.response) : '(no response)';
+  return `<div class="exchange"><div><h5>Request</h5>${pre(requestText(r.request), 'wire')}</div><div><h5>Response</h5>${pre(response, 'wire')}</div></div>`;
 }
 
 /** A finding a diagnosis explains links to it (report.html's Diagnoses section). */
