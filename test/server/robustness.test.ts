@@ -60,17 +60,25 @@ function rawExchange(start: (socket: Socket) => void): Promise<{ reply: string; 
 
 // ASMX reads SOAP with DtdProcessing.Prohibit (SoapServerProtocol.GetReaderForMessage, reference
 // source), so any DTD is an XmlException: HTTP 400 with an empty body (see soap-handler.ts).
-test('a billion-laughs SOAP body: 400 with an empty body, at once', async () => {
-  const { response, ms } = await soap(envelope(billionLaughs(), '&lol9;'));
+// What expanding entities costs is memory (3 GB for the billion laughs, 100 MB for the quadratic
+// blow-up), so that is what these tests bound; time is for `npm run bench`, and a timed assertion
+// failed here on a loaded machine (1144 ms against 1000, 2026-11-26).
+const EXPANSION_BOUND = 64 * MiB;
+const rss = () => process.memoryUsage().rss;
+
+test('a billion-laughs SOAP body: 400 with an empty body, nothing expanded', async () => {
+  const before = rss();
+  const { response } = await soap(envelope(billionLaughs(), '&lol9;'));
   expect([response.status, response.body.length]).toEqual([400, 0]);
-  expect(ms).toBeLessThan(1000);
+  expect(rss() - before).toBeLessThan(EXPANSION_BOUND);
 });
 
-test('a quadratic entity blow-up and 100,000 nested elements: 400, at once', async () => {
+test('a quadratic entity blow-up and 100,000 nested elements: 400, nothing expanded', async () => {
+  const before = rss();
   const quadratic = await soap(envelope(`<!DOCTYPE soap:Envelope [<!ENTITY e "${'a'.repeat(50_000)}">]>`, '&e;'.repeat(2000)));
   const deep = await soap(envelope('', `${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`));
   expect([quadratic.response.status, deep.response.status]).toEqual([400, 400]);
-  expect(quadratic.ms + deep.ms).toBeLessThan(1000);
+  expect(rss() - before).toBeLessThan(EXPANSION_BOUND);
 });
 
 test('malformed XML: 400 with an empty body', async () => {
@@ -90,7 +98,7 @@ test('invalid UTF-8 in a SOAP body: read with U+FFFD in place of the bad bytes, 
 
 test('a 1 GB upload: 413 once the limit is passed, and the connection closed rather than read to the end', async () => {
   let sent = 0;
-  const { reply, ms } = await rawExchange((socket) => {
+  const { reply } = await rawExchange((socket) => {
     socket.write(`POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: ${1024 * MiB}\r\n\r\n`);
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const pump = () => {
@@ -104,8 +112,8 @@ test('a 1 GB upload: 413 once the limit is passed, and the connection closed rat
   expect(reply).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
   expect(reply).toMatch(/\r\nConnection: close\r\n/);
   expect(reply.endsWith('\r\n\r\nMaximum request length exceeded.')).toBe(true);
+  // The bytes sent before the close prove it was not read to the end; no time bound (see above).
   expect(sent).toBeLessThan(64 * MiB);
-  expect(ms).toBeLessThan(5000);
 });
 
 test('an upload that stalls, and headers that never end: 408 after requestTimeoutMs, connection closed', async () => {
@@ -114,8 +122,9 @@ test('an upload that stalls, and headers that never end: 408 after requestTimeou
   const expected = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
   for (const { reply, ms } of await Promise.all([stalled, slowloris])) {
     expect(reply).toBe(expected);
+    // Not before the timeout (a lower bound no load can break); a server that never answers fails
+    // on the test's own timeout.
     expect(ms).toBeGreaterThanOrEqual(290);
-    expect(ms).toBeLessThan(2000);
   }
 });
 
