@@ -1,9 +1,15 @@
 import { XML_NS_LANG } from './xml-lang.js';
 import { faultCodeOf, soapFaultOf } from './observe.js';
+import type { SoapDialect } from '../transports/dialects.js';
 import { fail, pass, scope, skip, type Check } from './types.js';
 
-const CODES_11 = ['VersionMismatch', 'MustUnderstand', 'Client', 'Server'];
-const CODES_12 = ['VersionMismatch', 'MustUnderstand', 'DataEncodingUnknown', 'Sender', 'Receiver'];
+/** The fault codes of each SOAP version (SOAP 1.1 section 4.4.1, which allows dotted refinements
+ * such as Client.Authentication; SOAP 1.2 Part 1 section 5.4.6). The Postman collection asserts
+ * the same (report/postman-fault.ts). */
+export const FAULT_CODES: Readonly<Record<SoapDialect['version'], { readonly codes: readonly string[]; readonly dotted: boolean }>> = {
+  '1.1': { codes: ['VersionMismatch', 'MustUnderstand', 'Client', 'Server'], dotted: true },
+  '1.2': { codes: ['VersionMismatch', 'MustUnderstand', 'DataEncodingUnknown', 'Sender', 'Receiver'], dotted: false },
+};
 
 export const soapFaultShape: Check = {
   id: 'soap-fault-shape',
@@ -29,10 +35,9 @@ export const soapFaultShape: Check = {
       else if (texts.some((t) => !t.attrs[XML_NS_LANG])) problems.push('env:Reason/env:Text without xml:lang');
     }
     if (code) {
-      const allowed = dialect.version === '1.1' ? CODES_11 : CODES_12;
-      // SOAP 1.1 allows dotted refinements such as Client.Authentication.
-      const base = dialect.version === '1.1' ? code.local.split('.')[0]! : code.local;
-      if (!code.inEnvelopeNs || !allowed.includes(base)) problems.push(`fault code "${code.text}" is not one of ${allowed.join(', ')} in the SOAP ${dialect.version} envelope namespace`);
+      const { codes, dotted } = FAULT_CODES[dialect.version];
+      const base = dotted ? code.local.split('.')[0]! : code.local;
+      if (!code.inEnvelopeNs || !codes.includes(base)) problems.push(`fault code "${code.text}" is not one of ${codes.join(', ')} in the SOAP ${dialect.version} envelope namespace`);
     }
     return problems.length === 0 ? pass : fail(`SOAP ${dialect.version} fault: ${problems.join('; ')}`);
   },

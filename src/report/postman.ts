@@ -13,17 +13,21 @@
  * pointed at another target.
  *
  * Each request's tests assert, in Postman's sandbox, the contract point of each check the exchange
- * failed (the XML ones in postman-xsd.ts and postman-structure.ts); a check with no assertion there
- * is a skipped test that says why (postman-unasserted.ts), so the collection passes against a
- * conforming target and fails the exchanges the run failed.
+ * failed (the XML ones in postman-xsd.ts, postman-structure.ts and postman-fault.ts); a check with
+ * no assertion there is a skipped test that says why (postman-unasserted.ts), so the collection
+ * passes against a conforming target and fails the exchanges the run failed.
  */
 import sdk from 'postman-collection';
 import { findOperation, resultElementName, responseElementName, SECRET_PLACEHOLDERS, type Operation, type TransportId } from '../contract/index.js';
 import { findingsOf } from '../results/findings.js';
-import type { FailOn } from '../results/levels.js';
+import { failsRun, type FailOn } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { getTransportById } from '../transports/index.js';
+import { DEFAULTS } from '../config/settings.js';
+import { PROFILES } from '../profiles/expectations.js';
+import type { Profile, ProfileId } from '../profiles/types.js';
 import { failingExchanges } from './har.js';
+import { faultContentTypeTest, faultStatusTest, soapFaultShapeTest, soapNoDtdOrPiTest } from './postman-fault.js';
 import { httpStringRootTest, resultPlaceTest, soapBodySingleChildTest, soapEnvelopeVersionTest } from './postman-structure.js';
 import { sandboxXmlTest } from './postman-sandbox.js';
 import { notAssertedWhy } from './postman-unasserted.js';
@@ -63,7 +67,7 @@ function urlWithBase(url: string): string {
 const js = (value: string): string => JSON.stringify(value);
 
 /** pm.test lines asserting the contract point each failed check stands for. */
-function testLines(record: ExchangeRecord, failOn: FailOn, namespace: string): string[] {
+function testLines(record: ExchangeRecord, failOn: FailOn, namespace: string, profile: Profile): string[] {
   if (record.error) return [`pm.test(${js(`answers (this run got ${record.error.code})`)}, function () { pm.expect(pm.response.code).to.be.above(0); });`];
   // A record of an operation the contract does not name (an older run's, merged) still names its elements.
   const op = findOperation(record.operation) ?? ({ name: record.operation } as Operation);
@@ -104,6 +108,16 @@ function testLines(record: ExchangeRecord, failOn: FailOn, namespace: string): s
         return httpStringRootTest(namespace);
       case 'xsd-valid':
         return xsdValidTest(xsdAssertionOf(op, namespace, envelopeNs));
+      case 'fault-status':
+        // The profile's statuses are a warning (checks/fault-status.ts): asserted only when the
+        // run's --fail-on counts warnings, so the test fails where the run's finding does.
+        return faultStatusTest(envelopeNs !== undefined, failsRun('warning', failOn) ? profile : undefined);
+      case 'fault-content-type':
+        return faultContentTypeTest();
+      case 'soap-fault-shape':
+        return soapFaultShapeTest();
+      case 'soap-no-dtd-or-pi':
+        return soapNoDtdOrPiTest();
       default:
         // A check with no assertion here is listed as skipped (newman counts it neither passed nor
         // failed): a test that always fails would fail against a conforming server too.
@@ -112,7 +126,7 @@ function testLines(record: ExchangeRecord, failOn: FailOn, namespace: string): s
   });
 }
 
-function item(record: ExchangeRecord, failOn: FailOn, namespace: string) {
+function item(record: ExchangeRecord, failOn: FailOn, namespace: string, profile: Profile) {
   const { request } = record;
   const contentType = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const form = contentType.toLowerCase().startsWith('application/x-www-form-urlencoded');
@@ -128,16 +142,18 @@ function item(record: ExchangeRecord, failOn: FailOn, namespace: string) {
       ...(body ? { body } : {}),
       description: findingsOf(record, failOn).join('\n') || 'passed in the run',
     },
-    event: [{ listen: 'test', script: { type: 'text/javascript', exec: testLines(record, failOn, namespace) } }],
+    event: [{ listen: 'test', script: { type: 'text/javascript', exec: testLines(record, failOn, namespace, profile) } }],
   };
 }
 
 /** The collection's text: one folder per operation, in the records' (report) order. */
 export function postmanCollection(records: readonly ExchangeRecord[], run: RunInfo, failOn: FailOn, all = false): string {
   const folders = new Map<string, ReturnType<typeof item>[]>();
+  // The run's --profile, as recorded (so merge-reports exports as the run judged).
+  const profile = PROFILES[run.configuration['profile'] as ProfileId] ?? PROFILES[DEFAULTS.profile];
   for (const r of exportedExchanges(records, failOn, all)) {
     const items = folders.get(r.operation) ?? [];
-    items.push(item(r, failOn, run.namespace));
+    items.push(item(r, failOn, run.namespace, profile));
     folders.set(r.operation, items);
   }
   const origin = (() => { try { return new URL(run.target).origin; } catch { return ''; } })();

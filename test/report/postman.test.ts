@@ -53,7 +53,8 @@ async function runAgainst(server: ReferenceServer, flags: string[]) {
 
 const contactSearch = ['--suites', 'positive', '--operations', 'MobileContactSearch'];
 /** The checks these runs fail that the collection has no assertion for: skipped tests in newman. */
-const UNASSERTED = ['charset-consistent'];
+const UNASSERTED = ['charset-consistent', 'xml-no-external-entity'];
+const contactSearchNegative = ['--suites', 'negative', '--operations', 'MobileContactSearch'];
 // The third column: the failing exchanges whose every failed check has no Postman assertion
 // (report/postman-unasserted.ts), which newman lists as skipped rather than failed.
 describe.each([
@@ -70,9 +71,18 @@ describe.each([
   ['two-body-children', contactSearch, []],
   ['soap12-answered-as-soap11', contactSearch, []],
   ['string-root-no-namespace', contactSearch, []],
-  // charset-consistent has no assertion in the collection (report/postman-unasserted.ts): its one
-  // exchange is listed as skipped, not failed.
+  // The fault checks' assertions (report/postman-fault.ts), on the faults negative cases get.
+  ['fault-status-200', contactSearchNegative, []],
+  ['soap12-fault-text-xml', contactSearchNegative, []],
+  ['soap11-fault-no-faultstring', contactSearchNegative, []],
+  ['soap12-reason-no-lang', contactSearchNegative, []],
+  // soap-no-dtd-or-pi's, a DOCTYPE on SOAP 1.2 and a processing instruction on SOAP 1.1.
+  ['soap12-internal-dtd', contactSearch, []],
+  ['soap11-stylesheet-pi', contactSearch, []],
+  // charset-consistent and xml-no-external-entity have no assertion in the collection
+  // (report/postman-unasserted.ts): each one exchange is listed as skipped, not failed.
   ['charset-lie-post', contactSearch, ['MobileContactSearch/post MobileContactSearch-example']],
+  ['external-dtd-get', contactSearch, ['MobileContactSearch/get MobileContactSearch-example']],
 ] as Array<[string, string[], string[]]>)('the Postman collection of a run against mutant %s', (mutant, flags, skippedOnly) => {
   let bad: ReferenceServer;
   let clean: ReferenceServer;
