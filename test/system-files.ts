@@ -26,4 +26,13 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   'test/report/allure.test.ts',
   // The quick subset of `npm run mutants` (child processes, each a full run).
   'test/cli/mutants.test.ts',
+  // End-to-end runs of issue 38's reference and baseline noise, and of issue 40's HAR, Allure and
+  // CI summary outputs: 95 s of CPU in all, which took `npm test` to 4 min 36 s on a quiet machine
+  // (2026-11-26). What they assemble is unit-tested in npm test: test/regression/reference-*,
+  // operation-noise and baseline-noise; test/report/har, allure-mapping and ci-summary.
+  'test/cli/reference.test.ts',
+  'test/cli/baseline-noise.test.ts',
+  'test/cli/har.test.ts',
+  'test/cli/allure.test.ts',
+  'test/cli/ci-summary.test.ts',
 ];
