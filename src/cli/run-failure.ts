@@ -9,7 +9,6 @@
  */
 import { parseArgs } from 'node:util';
 import { resolveOne, type ResolveInput } from '../config/resolve.js';
-import { shownUrl } from '../config/parsers.js';
 import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
 import { CATALOGS } from '../checks/catalogs.js';
 import { consoleJson } from '../report/console-json.js';
@@ -49,10 +48,7 @@ export async function runFailed(err: unknown, run: FailedRun, io: Io): Promise<n
   const reportsDir = err instanceof ReportsFolderError ? undefined : settings ? settings.reportsDir : resolveOne(input, 'reportsDir');
   const format = settings ? settings.format : resolveOne(input, 'format') ?? 'text';
   const message = exitCode === 4 ? `internal error: ${(err as Error).message ?? String(err)}` : (err as Error).message ?? String(err);
-  // Resolved loosely, next to a bad flag, the URL may still carry user:password: the reports show
-  // it as every message does, without them.
-  const looseUrl = settings ? undefined : resolveOne(input, 'baseUrl');
-  const baseUrl = settings ? settings.baseUrl : looseUrl === undefined ? undefined : shownUrl(looseUrl);
+  const baseUrl = settings ? settings.baseUrl : resolveOne(input, 'baseUrl');
   const info: RunInfo = {
     tool: run.tool,
     target: baseUrl ?? 'embedded reference server',

@@ -165,8 +165,9 @@ function finishReference(settings: CommandSettings, given: ReadonlySet<string>):
 const sameUrl = (a: string, b: string): boolean => new URL(a).href.replace(/\/+$/, '') === new URL(b).href.replace(/\/+$/, '');
 
 /** One setting alone, for reporting a run whose settings as a whole are bad (where to write the
- * reports, in which console format): its default when no layer gives one, undefined when the
- * value given is bad too. */
+ * reports, in which console format, the target): its default when no layer gives one, undefined
+ * when the value given is bad too. A URL loses its user:password here as in finishAccess, since
+ * the reports show it. */
 export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key: K, command: CommandId = 'run'): RunSettings[K] | undefined {
   const s = settingsOf(command).find((setting) => setting.key === key);
   let dotenv: Record<string, string> = {};
@@ -177,6 +178,7 @@ export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key
   }
   try {
     const value = s ? layered(s, input, dotenv, command) : undefined;
+    if ((key === 'baseUrl' || key === 'referenceUrl' || key === 'referenceSecondaryUrl') && typeof value === 'string') return splitUserinfo(value).baseUrl as RunSettings[K];
     return (value ?? ALL_DEFAULTS[key]) as RunSettings[K];
   } catch {
     return undefined;

@@ -78,11 +78,11 @@ test('a --reports that is no folder: exit 2, one line, and the JSON document nam
 });
 
 test('bad usage next to a --base-url with user:password: no report shows the password', async () => {
-  // The settings never resolved, so the URL is read loosely; it must lose its userinfo as every
-  // shown URL does (found by issue 40's secrets check, 2026-11-26: the target line carried it).
+  // The settings never resolved, so the URL is read alone (resolveOne); it must lose its userinfo
+  // as a resolved one does (found by issue 40's secrets check, 2026-11-26: the target carried it).
   const dir = mkdtempSync(join(tmpdir(), 'tsiws-early-'));
   const r = await run(['--base-url', 'http://alice:pw-4711@127.0.0.1:1', '--no-such-flag', '--reports', dir]);
   expect(r.code).toBe(2);
   for (const file of filesUnder(dir)) expect(readFileSync(join(dir, file), 'utf8'), file).not.toContain('pw-4711');
-  expect(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.target).toBe('http://<USER>:<PASSWORD>@127.0.0.1:1');
+  expect(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.target).toBe('http://127.0.0.1:1');
 });
