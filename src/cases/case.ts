@@ -10,6 +10,9 @@ export interface PositiveCase {
   readonly values: WireValues;
   /** What the case's setup did before it (engine/instances.ts): the record it made or took. */
   readonly setup?: string;
+  /** Why the case cannot be sent as a valid request (its setup made no record of its own, say):
+   * it is recorded not applicable, unsent (src/results/not-applicable.ts). */
+  readonly notApplicable?: string;
 }
 
 export interface NegativeCase {

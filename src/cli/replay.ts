@@ -98,12 +98,13 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
 async function withSetup(settings: RunSettings & { embedded?: boolean }, client: HttpClient, r: ExchangeRecord, embedded: boolean, io: Io): Promise<Case> {
   const c = caseToReplay(r);
   if (c.kind !== 'positive' || r.setup === undefined || !needsOwnInstance(r.operation)) return c;
-  const pool = poolOf(await discover({ ...settings, embedded }, client));
+  const learned = await discover({ ...settings, embedded }, client);
+  const pool = poolOf(learned);
   if (!pool) {
     io.out(`Not reproducible as recorded: the case's setup (${r.setup}) cannot be made again, the target answered no record to learn from; replaying with the recorded values.`);
     return c;
   }
-  const instance = await ownInstance(settings, client, pool, r.operation, c.values, r.transport as TransportId, 0);
+  const instance = await ownInstance(settings, client, pool, r.operation, c.values, r.transport as TransportId, 0, learned.failure);
   io.out(`Setup made again: ${instance.setup} (recorded: ${r.setup})`);
   return withInstance(c, instance);
 }

@@ -97,7 +97,7 @@ export async function replayCase(settings: RunSettings & { baseUrl: string; lear
     const replayed = replayedCase(c, t);
     // The recorded id was the recording's instance: the replay makes (or takes) its own, again.
     const instanced = pool && replayed.kind === 'positive' && needsOwnInstance(c.operation)
-      ? withInstance(replayed, await ownInstance(settings, client, pool, c.operation, replayed.values, t, slotIn(placed, t)))
+      ? withInstance(replayed, await ownInstance(settings, client, pool, c.operation, replayed.values, t, slotIn(placed, t), settings.learned?.failure))
       : replayed;
     return withRegression(settings, await runCase(settings, client, instanced, t), baseline, noise);
   }));

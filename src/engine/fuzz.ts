@@ -89,7 +89,7 @@ async function sample(settings: RunSettings & { baseUrl: string; learned?: Learn
   const runs = await Promise.all(transports.map(async (t, i) => {
     const c = caseFor(op, values, t, id);
     // A mutating case against a target with data: each transport its own instance (instances.ts).
-    const instanced = own && c.kind === 'positive' ? withInstance(c, await ownInstance(settings, client, pool, op.name, values, t, slot + i)) : c;
+    const instanced = own && c.kind === 'positive' ? withInstance(c, await ownInstance(settings, client, pool, op.name, values, t, slot + i, settings.learned?.failure)) : c;
     return runCaseShowingLater(settings, client, instanced, t);
   }));
   const withParity = (records: ExchangeRecord[]) => {

@@ -45,9 +45,11 @@ export function referenceNoise(settings: RunSettings, records: readonly Exchange
 /** The parity record of one case, or undefined when parity is not selected. `noise`: result fields
  * known to differ anyway (a baseline's, for its operation); a run with a reference learns them from
  * the records' reference answers. */
-export function parityRecord(settings: RunSettings & { learned?: LearnedState }, records: readonly ExchangeRecord[], caseId = records[0]!.caseId, knownNoise: readonly FieldPath[] = []): ExchangeRecord | undefined {
+export function parityRecord(settings: RunSettings & { learned?: LearnedState }, all: readonly ExchangeRecord[], caseId = all[0]!.caseId, knownNoise: readonly FieldPath[] = []): ExchangeRecord | undefined {
   // Taken first, so that the case drops them whether or not it has a parity record.
-  const parsed = takeParsedAnswers(records);
+  const parsed = takeParsedAnswers(all);
+  // What was not sent (not applicable, issue 49) has no answer to compare.
+  const records = all.some((r) => r.skipped) ? all.filter((r) => !r.skipped) : all;
   const chosen = paritySelected(settings);
   if (chosen.length === 0 || records.length < 2) return undefined;
   const first = records[0]!;

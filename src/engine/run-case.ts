@@ -18,6 +18,8 @@ import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact,
 import type { HttpAccess } from '../http/access.js';
 import type { LearnedState } from './discover.js';
 import { dataPathOf } from './data-path-of.js';
+import { invalidValueReason } from '../cases/valid-values.js';
+import { notApplicable } from '../results/not-applicable.js';
 import { referenceOf } from './reference-clients.js';
 import { askReference } from './reference.js';
 
@@ -126,6 +128,9 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     if (negative.param) record.param = negative.param;
   }
   if (expectation) record.expectation = { profile: profile.id, summary: expectation.summary, evidence: expectation.evidence };
+  // A valid case is sent only as one (issue 49): a setup that made no record, or a value outside its
+  // type, makes it not applicable, unsent, with its request shown as it would have been.
+  const unsendable = testCase.kind === 'positive' ? testCase.notApplicable ?? invalidValueReason(operation, testCase.values) : undefined;
   // The key takes its place now either way, so that the record's JSON keeps its key order.
   if (later) {
     record.request = REQUEST_NOT_SHOWN;
@@ -134,6 +139,11 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
       return done;
     };
   } else record.request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
+  if (unsendable !== undefined) {
+    record.checks = [];
+    record.skipped = notApplicable(unsendable);
+    return record as ExchangeRecord;
+  }
   // A negative case is answered in --negative-timeout-ms or not at all (answers-in-time); once a
   // scenario went unanswered over a transport, its other cases there are not sent to wait again.
   const judgesHangs = negative !== undefined && checks.includes(answersInTime);

@@ -21,7 +21,7 @@ export async function runCaseUnit(settings: RunSettings & { baseUrl: string; lea
   const pool = poolOf(settings.learned);
   const own = pool !== undefined && testCase.kind === 'positive' && needsOwnInstance(testCase.operation);
   const records = await Promise.all(ordered.map(async (t) => {
-    const c = own ? withInstance(testCase, await ownInstance(settings, client, pool, testCase.operation, testCase.values, t, slotOf(repetition, TRANSPORT_IDS.indexOf(t)))) : testCase;
+    const c = own ? withInstance(testCase, await ownInstance(settings, client, pool, testCase.operation, testCase.values, t, slotOf(repetition, TRANSPORT_IDS.indexOf(t)), settings.learned?.failure)) : testCase;
     return runCase(settings, client, c, t);
   }));
   const parity = parityRecord(settings, records, testCase.id);

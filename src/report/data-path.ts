@@ -9,10 +9,18 @@
 import { operations } from '../contract/index.js';
 import { countsOf, DATA_PATH_OUTCOMES, tallyOutcome, type DataPathCounts, type DataPathTally } from '../results/data-path.js';
 import type { ExchangeRecord } from '../results/record.js';
+import { isNotApplicable, NOT_APPLICABLE } from '../results/not-applicable.js';
+
+/** Valid cases not sent because they could not be made valid (results/not-applicable.ts): how
+ * many, and the first one's reason. Not valid requests of the data path: counted apart. */
+export interface NotApplicableCount {
+  readonly notApplicable?: number;
+  readonly notApplicableBecause?: string;
+}
 
 /** results.json's summary.dataPath: the run's counts, and each operation's. */
-export interface DataPathSummary extends DataPathCounts {
-  readonly operations: Readonly<Record<string, DataPathCounts>>;
+export interface DataPathSummary extends DataPathCounts, NotApplicableCount {
+  readonly operations: Readonly<Record<string, DataPathCounts & NotApplicableCount>>;
 }
 
 type Tally = { -readonly [K in keyof DataPathTally]: DataPathTally[K] };
@@ -24,9 +32,17 @@ const byContract = (a: string, b: string): number => (RANK.get(a) ?? RANK.size) 
 
 export class DataPathCoverage {
   private readonly byOperation = new Map<string, Tally>();
+  private readonly unsent = new Map<string, { count: number; because: string }>();
 
   add(r: ExchangeRecord): void {
     if (r.transport === 'parity') return;
+    if (isNotApplicable(r.skipped)) {
+      const known = this.unsent.get(r.operation);
+      if (known) known.count++;
+      else this.unsent.set(r.operation, { count: 1, because: r.skipped!.slice(NOT_APPLICABLE.length + 2) });
+      if (!this.byOperation.has(r.operation)) this.byOperation.set(r.operation, {});
+      return;
+    }
     const tally = r.kind === 'fuzz' ? r.fuzz?.dataPath : r.kind === 'positive' && r.dataPath ? { [r.dataPath]: 1 } : undefined;
     if (!tally) return;
     let own = this.byOperation.get(r.operation);
@@ -39,12 +55,15 @@ export class DataPathCoverage {
     if (this.byOperation.size === 0) return undefined;
     const all: Tally = {};
     const perOperation: Record<string, DataPathCounts> = {};
+    let notApplicable = 0;
     for (const operation of [...this.byOperation.keys()].sort(byContract)) {
       const tally = this.byOperation.get(operation)!;
-      perOperation[operation] = countsOf(tally);
+      const unsent = this.unsent.get(operation);
+      perOperation[operation] = { ...countsOf(tally), ...(unsent ? { notApplicable: unsent.count, notApplicableBecause: unsent.because } : {}) };
+      notApplicable += unsent?.count ?? 0;
       for (const outcome of DATA_PATH_OUTCOMES) if (tally[outcome]) tallyOutcome(all, outcome, tally[outcome]);
     }
-    return { ...countsOf(all), operations: perOperation };
+    return { ...countsOf(all), ...(notApplicable > 0 ? { notApplicable } : {}), operations: perOperation };
   }
 }
 
@@ -79,9 +98,10 @@ const percent = (part: number, whole: number): string => {
 
 /** The console's line: `Data path: 512 of 880 valid requests succeeded (58%); 300 in-band failures, ...`. */
 export function dataPathLine(s: DataPathSummary): string {
-  if (s.total === 0) return 'Data path: no valid request was sent';
+  const unsent = s.notApplicable ? `${s.total === 0 ? '; ' : ' ('}${s.notApplicable} not applicable, not sent${s.total === 0 ? '' : ')'}` : '';
+  if (s.total === 0) return `Data path: no valid request was sent${unsent}`;
   const rest = unsuccessful(s);
-  return `Data path: ${s.success} of ${plural(s.total, 'valid request', 'valid requests')} succeeded (${percent(s.success, s.total)})${rest ? `; ${rest}` : ''}`;
+  return `Data path: ${s.success} of ${plural(s.total, 'valid request', 'valid requests')} succeeded (${percent(s.success, s.total)})${rest ? `; ${rest}` : ''}${unsent}`;
 }
 
 /** What a warning about an operation without a success says, and how to fix it. */

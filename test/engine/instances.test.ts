@@ -43,14 +43,27 @@ describe('a rep assignment, which no operation makes', () => {
     expect((await ownInstance(settings, client, pool, 'MobileServiceOrderRepAssignedDelete', {}, 'get', 2)).values).toEqual(taken[2]!.values);
   });
 
-  test('once too few are left for a whole group of transports, the whole group names one that cannot exist', async () => {
+  test('once too few are left for a whole group of transports, none of the group is sent: not applicable, no id made up', async () => {
     const small = new ValuePool();
     small.add([1, 2, 3, 4, 5].map((rep) => ({ from: 'MobileTasksList', fields: { reptodelete: String(rep), sonumber: '6001' } })));
     const group = await Promise.all([4, 5, 6, 7].map((slot) => ownInstance(settings, client, small, 'MobileServiceOrderRepAssignedDelete', {}, 'soap11', slot)));
-    expect(group.map((g) => g.values['reptodelete'])).toEqual(['-2147480000', '-2147480000', '-2147480000', '-2147480000']);
-    expect(group[0]!.setup).toBe('no distinct learned reptodelete and sonumber left for slot 4: reptodelete -2147480000, which cannot exist');
+    expect(group.map((g) => g.values)).toEqual([{}, {}, {}, {}]);
+    expect(group[0]!.notApplicable).toBe('no distinct learned reptodelete and sonumber for each transport (slot 4): there is no record of its own to work on');
     const first = await ownInstance(settings, client, small, 'MobileServiceOrderRepAssignedDelete', {}, 'soap11', 3);
     expect(first.values).toEqual({ reptodelete: '4', sonumber: '6001' });
+    expect(first.notApplicable).toBeUndefined();
+  });
+});
+
+describe('a create that does not succeed', () => {
+  test('leaves the update or delete not applicable, naming what the create answered, instead of a shared learned id', async () => {
+    // No contact the pool knows: the create is answered with the in-band failure "Unknown contactnumber".
+    const none = new ValuePool();
+    none.add([{ from: 'test', fields: { contactnumber: '99999', accountnumber: '1001' } }]);
+    const learned = await discover({ ...settings, baseUrl: server.url }, client);
+    const instance = await ownInstance(settings, client, none, 'MobileContactEmailDelete', { emailid: '100' }, 'soap12', 0, learned.failure);
+    expect(instance.notApplicable).toMatch(/^its setup did not succeed: MobileContactEmailCreate over soap12 made no emailid \(answer: .*Unknown contactnumber 99999/);
+    expect(instance.values).toEqual({ emailid: '100' });
   });
 });
 
