@@ -1,7 +1,7 @@
 /** The flag and variable tables of docs/cli.md, from the two settings tables (src/config/settings.ts,
  * src/config/command-settings.ts): each row's flag, variable, help and default, as --help shows them. */
 import { CATALOGS } from '../../src/checks/catalogs.js';
-import { ALL_DEFAULTS, defaultTextOf, settingsOf, type AnySetting } from '../../src/config/commands.js';
+import { ALL_DEFAULTS, defaultTextOf, flagSections, type AnySetting } from '../../src/config/commands.js';
 import { COMMAND_SETTINGS } from '../../src/config/command-settings.js';
 import { COMMAND_IDS, type CommandId } from '../../src/config/setting.js';
 import { SETTINGS } from '../../src/config/settings.js';
@@ -28,21 +28,25 @@ function meaningCell(s: AnySetting): string {
 
 const envCell = (s: AnySetting): string => ('env' in s && s.env !== undefined ? code(s.env) : '');
 
-/** Every setting of run (and replay): flag, variable, meaning, default; then --env-file. */
+/** Every setting of run (and replay), in the sections of run --help (src/config/commands.ts,
+ * flagSections): a heading and a table of flag, variable, meaning, default for each; --env-file last. */
 export function runSettingsTable(): string {
-  const rows = SETTINGS.filter((s) => (s.commands as readonly CommandId[]).includes('run')).map((s) => `| ${code(`--${s.flag}`)} | ${envCell(s)} | ${meaningCell(s)} | ${defaultCell(s)} |`);
-  return [
-    '| flag | variable | meaning | default |',
-    '|---|---|---|---|',
-    ...rows,
-    `| ${code('--env-file')} | | the .env file to read (an explicit one must exist); through npx write ${code('npx -- tsiws-conform run --env-file F')} (see [CI](ci.md#starting-it-through-npx)) | ${code('.env')} |`,
-  ].join('\n');
+  const header = ['| flag | variable | meaning | default |', '|---|---|---|---|'];
+  return flagSections('run').map((section) => [
+    `### ${section.heading}`,
+    '',
+    ...header,
+    ...section.settings.map((s) => `| ${code(`--${s.flag}`)} | ${envCell(s)} | ${meaningCell(s)} | ${defaultCell(s)} |`),
+    ...(section.envFile ? [
+      `| ${code('--env-file')} | | the .env file to read (an explicit one must exist); through npx write ${code('npx -- tsiws-conform run --env-file F')} (see [CI](ci.md#starting-it-through-npx)) | ${code('.env')} |`,
+    ] : []),
+  ].join('\n')).join('\n\n');
 }
 
-/** Per command other than run and replay: the settings of run's table it takes too. */
+/** Per command other than run and replay: the settings of run's table it takes too, group by group as its --help lists them. */
 export function sharedSettingsTable(): string {
   const rows = COMMAND_IDS.filter((c) => c !== 'run' && c !== 'replay')
-    .map((c) => [c, settingsOf(c).filter((s) => (SETTINGS as readonly AnySetting[]).includes(s))] as const)
+    .map((c) => [c, flagSections(c).flatMap((section) => section.settings).filter((s) => (SETTINGS as readonly AnySetting[]).includes(s))] as const)
     .filter(([, shared]) => shared.length > 0)
     .map(([c, shared]) => `| ${code(nameOf(c))} | ${shared.map((s) => `${code(`--${s.flag}`)}${'alias' in s && s.alias.command === c ? ` (also ${code(`--${s.alias.flag}`)})` : ''}`).join(', ')} |`);
   return ['| command | settings it shares with `run` (flags and variables as above) |', '|---|---|', `| ${code('replay')} | all of them |`, ...rows].join('\n');

@@ -25,7 +25,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { helpText } from '../config/commands.js';
+import { helpText, usageOf } from '../config/commands.js';
 import { inputFor, readCommandLine, resolveCommand } from '../config/resolve.js';
 import { DEFAULTS } from '../config/settings.js';
 import { asmxFigures, type AsmxFigures } from './asmx.js';
@@ -38,7 +38,7 @@ import { prebuiltRequests } from './requests.js';
 import { startup } from './startup.js';
 
 /** The bench's flags are declared with every command's in src/config/command-settings.ts. */
-const USAGE = helpText('bench').split('\n')[0]!;
+const USAGE = usageOf('bench');
 
 function options() {
   try {

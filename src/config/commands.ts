@@ -5,7 +5,8 @@
  */
 import { COMMAND_SETTINGS, COMMAND_DEFAULTS, type CommandOnlySettings } from './command-settings.js';
 import type { Catalogs } from './parsers.js';
-import { COMMAND_IDS, type CommandId } from './setting.js';
+import { flagLines, flagText, usageLines, wrap } from './help-layout.js';
+import { COMMAND_IDS, GROUP_HEADINGS, SETTING_GROUPS, type CommandId } from './setting.js';
 import { DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
 
 export { COMMAND_IDS, type CommandId } from './setting.js';
@@ -21,7 +22,7 @@ export const ALL_DEFAULTS: CommandSettings = { ...DEFAULTS, ...COMMAND_DEFAULTS 
 interface CommandText {
   /** The usage line after "Usage: ". */
   readonly usage: string;
-  /** What it does, and anything its flags do not say. */
+  /** What it does, and anything its flags do not say: paragraphs, each wrapped to the terminal's width. */
   readonly about?: readonly string[];
   /** It takes positional arguments (files, folders). */
   readonly positionals?: boolean;
@@ -37,49 +38,38 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
   'merge-reports': {
     usage: 'tsiws-conform merge-reports DIR... [--reports-dir OUT]', positionals: true,
     about: [
-      'Joins the reports of the shards of one run (run --shard i/n, each with its own --reports DIR)',
-      'into the reports of the whole run, as if it had run on one machine. Every shard must be given',
-      'once, and all must have run with the same flags and --seed. Exit codes as for run.',
+      'Joins the reports of the shards of one run (run --shard i/n, each with its own --reports DIR) into the reports of the whole run, as if it had run on one machine. Every shard must be given once, and all must have run with the same flags and --seed. Exit codes as for run.',
       '--reports-dir is the same as --reports.',
     ],
   },
-  checks: { usage: 'tsiws-conform checks [--json] [--checks-module FILE]', about: ['Lists every check: id, level (and why), scope, what it applies to, description, and the spec line or standard it enforces;', 'with --checks-module (or TSIWS_CHECKS_MODULE), also the checks of that module, marked [user].'] },
+  checks: { usage: 'tsiws-conform checks [--json] [--checks-module FILE]', about: ['Lists every check: id, level (and why), scope, what it applies to, description, and the spec line or standard it enforces; with --checks-module (or TSIWS_CHECKS_MODULE), also the checks of that module, marked [user].'] },
   serve: { usage: 'tsiws-conform serve [--port P] [--host H] [--namespace NS] [--auth-secret S] [--result-format json|xml] [--stateful] [--mutant NAME] | [--stateful] --list-mutants' },
   wsdl: { usage: 'tsiws-conform wsdl [--namespace NS] [--base-url URL] [--xsd] | --write' },
   'diff-wsdl': {
     usage: 'tsiws-conform diff-wsdl [--base-url URL | --file PATH] [--namespace NS] [--reports DIR] [access flags]',
     about: [
-      "Compares the target's /api/rmm/tsiWS.asmx?WSDL (or --file, or with neither the embedded reference",
-      "server's WSDL) with the reconstructed contract; writes wsdl-diff.json and wsdl-diff.junit.xml to --reports.",
+      "Compares the target's /api/rmm/tsiWS.asmx?WSDL (or --file, or with neither the embedded reference server's WSDL) with the reconstructed contract; writes wsdl-diff.json and wsdl-diff.junit.xml to --reports.",
       'Exit codes: 0 equal, 1 drift, 2 bad usage or unreadable --file, 3 target unreachable.',
     ],
   },
   compare: {
     usage: 'tsiws-conform compare OLD_REPORTS NEW_REPORTS [--json]', positionals: true,
     about: [
-      "Compares the results.json of two report folders (e.g. the previous release's and this one's):",
-      'prints the checks that newly fail, that newly pass, and the cases whose verdict changed; and,',
-      "from both folders' records.jsonl, each operation whose result shape drifted (a key or element",
-      "added, removed or renamed, a value's type changed: docs/regression.md, Result schemas and shapes).",
+      "Compares the results.json of two report folders (e.g. the previous release's and this one's): prints the checks that newly fail, that newly pass, and the cases whose verdict changed; and, from both folders' records.jsonl, each operation whose result shape drifted (a key or element added, removed or renamed, a value's type changed: docs/regression.md, Result schemas and shapes).",
       'Exit 1 if any check newly fails or any result shape drifted, 0 otherwise.',
     ],
   },
   shapes: {
     usage: 'tsiws-conform shapes infer REPORTS_OR_BASELINE_DIR [--out DIR]', positionals: true,
     about: [
-      'Learns, per operation, the shape of the results that valid requests got: keys or elements,',
-      'nesting, repetition, value types, and which were always present. Reads a reports folder of',
-      'tsiws-conform run (records.jsonl) or a baseline of run --record (its every fuzzed request too).',
-      'Writes <Operation>.schema.json (JSON results) or <Operation>.xsd (XML results) to --out, for',
-      'run --result-schemas DIR; review them before committing. An operation with no result to learn',
-      'from gets no file, and is named.',
+      'Learns, per operation, the shape of the results that valid requests got: keys or elements, nesting, repetition, value types, and which were always present. Reads a reports folder of tsiws-conform run (records.jsonl) or a baseline of run --record (its every fuzzed request too).',
+      'Writes <Operation>.schema.json (JSON results) or <Operation>.xsd (XML results) to --out, for run --result-schemas DIR; review them before committing. An operation with no result to learn from gets no file, and is named.',
     ],
   },
   'verify-certificate': {
     usage: 'tsiws-conform verify-certificate DIR', positionals: true,
     about: [
-      'Checks that the report files in DIR (a reports folder a run wrote) match the sha256 hashes in',
-      'DIR/certificate.json: nothing changed, removed or added since the run.',
+      'Checks that the report files in DIR (a reports folder a run wrote) match the sha256 hashes in DIR/certificate.json: nothing changed, removed or added since the run.',
       'Exit codes: 0 intact, 1 altered (the files are listed), 2 certificate missing or malformed.',
     ],
   },
@@ -123,21 +113,48 @@ export function defaultTextOf(s: AnySetting): string {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
-/** A command's --help. `catalogs` fills in the names a setting chooses from (run's --normalise);
- * without them the help points to where they are listed. */
+/** A block of a command's --help and of docs/cli.md: the command's own flags, then run's settings
+ * group by group in SETTING_GROUPS' order, then --env-file where the command reads variables. */
+export interface FlagSection {
+  readonly heading: string;
+  readonly settings: readonly AnySetting[];
+  /** The section is --env-file's, which is no setting (it says where the settings are read from). */
+  readonly envFile?: true;
+}
+
+export const ENV_FILE_HEADING = 'Configuration file';
+
+/** A command's flags in the sections its --help and docs/cli.md show them in; empty sections left out.
+ * A command's own flags come first: they are what it is for (serve --port, shapes --out). */
+export function flagSections(command: CommandId): FlagSection[] {
+  const settings = settingsOf(command);
+  const sections: FlagSection[] = [
+    { heading: `Flags of ${command}`, settings: settings.filter((s) => !('group' in s)) },
+    ...SETTING_GROUPS.map((group) => ({ heading: GROUP_HEADINGS[group], settings: settings.filter((s) => 'group' in s && s.group === group) })),
+  ].filter((section) => section.settings.length > 0);
+  return readsVariables(command) ? [...sections, { heading: ENV_FILE_HEADING, settings: [], envFile: true }] : sections;
+}
+
+/** A flag's names as help shows them: the flag, and the alias this command also accepts. */
+export const flagNamesIn = (s: AnySetting, command: CommandId): string => [s.flag, aliasIn(s, command)].filter(Boolean).map((f) => `--${f}`).join(', ');
+
+/** A command's usage, wrapped as its --help opens (bench ends its usage errors with it). */
+export const usageOf = (command: CommandId): string => usageLines(COMMAND_TEXT[command].usage).join('\n');
+
+/** A command's --help, for an 80-column terminal. `catalogs` fills in the names a setting chooses
+ * from (run's --normalise); without them the help points to where they are listed. */
 export function helpText(command: CommandId, catalogs?: Partial<Catalogs>): string {
   const text = COMMAND_TEXT[command];
-  const settings = settingsOf(command);
-  const variables = readsVariables(command);
-  const lines = [`Usage: ${text.usage}`, ...(text.about ?? []).map((l) => `  ${l}`)];
-  if (settings.length > 0) {
-    lines.push('', variables ? 'Flags (each also settable by the environment variable shown, or in .env; flags win):' : 'Flags:');
-    for (const s of settings) {
+  const lines = [usageOf(command), ...(text.about ?? []).flatMap((paragraph) => wrap(paragraph, '  '))];
+  if (readsVariables(command)) lines.push('', ...wrap('A flag shown with [env: NAME] can also be set by that variable, in the environment or in .env; the flag wins over both.'));
+  for (const section of flagSections(command)) {
+    lines.push('', `${section.heading}:`);
+    for (const s of section.settings) {
       const names = catalogs && 'catalog' in s ? catalogs[s.catalog] : undefined;
-      const env = 'env' in s && s.env !== undefined ? s.env : '';
-      lines.push(`  --${s.flag.padEnd(20)} ${env.padEnd(26)} ${s.help}${names ? `: ${names.join(', ')}` : ''} [default: ${defaultTextOf(s)}]`);
+      const env = 'env' in s ? s.env : undefined;
+      lines.push(...flagLines(flagNamesIn(s, command), flagText(`${s.help}${names ? `: ${names.join(', ')}` : ''}`, defaultTextOf(s), env)));
     }
-    if (variables) lines.push(`  --${'env-file'.padEnd(20)} ${''.padEnd(26)} .env file to read [default: .env]`);
+    if (section.envFile) lines.push(...flagLines('--env-file', flagText('.env file to read', '.env')));
   }
   return lines.join('\n');
 }

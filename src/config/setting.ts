@@ -10,11 +10,26 @@ export type CommandId = (typeof COMMAND_IDS)[number];
 export const RUN = ['run', 'replay'] as const satisfies readonly CommandId[];
 
 /** What a run setting is about; a function takes the settings of the groups it needs (SettingsOf in
- * settings.ts), not all of them. target: what is tested; access: how requests reach it (transport
- * level); auth: the spec's authentication values; generation: which requests are made; checks: how
- * answers are judged; reports: what is written and shown; execution: how the run is spread and bounded. */
-export const SETTING_GROUPS = ['target', 'access', 'auth', 'generation', 'checks', 'reports', 'execution'] as const;
+ * settings.ts), not all of them. target: what is tested; auth: the spec's authentication values and
+ * their signing; safety: what protects a live target (mutations, load); access: how requests reach it
+ * (transport level); generation: which requests are made; checks: how answers are judged; reports:
+ * what is written and shown; execution: how the run is spread and bounded.
+ * The order is the order of --help and of docs/cli.md: what a newcomer sets first comes first
+ * (issue 50: --base-url, --signer and --allow-mutations must not hide among 66 flags). */
+export const SETTING_GROUPS = ['target', 'auth', 'safety', 'access', 'generation', 'checks', 'reports', 'execution'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+/** Each group's heading in --help and docs/cli.md: a few words, so the list reads as a table of contents. */
+export const GROUP_HEADINGS: Readonly<Record<SettingGroup, string>> = {
+  target: 'Target',
+  auth: 'Signing (the spec\'s authentication values)',
+  safety: 'Safety for live targets',
+  access: 'Access (headers, credentials, proxy, TLS, time limits)',
+  generation: 'Requests',
+  checks: 'Checks and verdict',
+  reports: 'Reports and console',
+  execution: 'Execution',
+};
 
 export interface SettingSpec<K extends string, V> {
   readonly key: K;

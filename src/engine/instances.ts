@@ -44,7 +44,7 @@ export interface Instance {
 
 /** Makes (or takes) the record `operation`'s case works on over `transport`; `slot` tells instances
  * apart (distinct records for distinct slots), the same slot giving the same record. */
-export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports' | 'execution'>, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number, failure?: FailureSignature): Promise<Instance> {
+export async function ownInstance(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports' | 'safety'>, client: HttpClient, pool: ValuePool, operation: string, values: Readonly<Record<string, string>>, transport: TransportId, slot: number, failure?: FailureSignature): Promise<Instance> {
   const made = MADE_BY[operation];
   if (made) {
     const create = getOperation(made.create);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ALL_DEFAULTS, ALL_SETTINGS, COMMAND_IDS, defaultTextOf, helpText, optionsOf, settingsOf, type AnySetting, type CommandId, type CommandSettings } from '../../src/config/commands.js';
+import { ALL_DEFAULTS, ALL_SETTINGS, defaultTextOf, type AnySetting, type CommandId, type CommandSettings } from '../../src/config/commands.js';
 import { resolveCommand } from '../../src/config/resolve.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { CATALOGS } from '../../src/checks/catalogs.js';
@@ -180,12 +180,6 @@ test('a command reads only its own settings: a flag or variable of another comma
   // serve takes no timeout: a bad TSIWS_TIMEOUT_MS does not stop it.
   expect(resolveCommand('serve', input({}, { TSIWS_TIMEOUT_MS: 'soon', TSIWS_PORT: '1234' })).port).toBe(1234);
   expect(resolveCommand('run', input({}, { TSIWS_PORT: '1234' })).port).toBe(ALL_DEFAULTS.port);
-});
-
-test.each(COMMAND_IDS)('%s: its flags are its settings\' (and --env-file where it reads variables), each in its --help', (command) => {
-  const help = helpText(command);
-  for (const flag of Object.keys(optionsOf(command))) expect(help).toContain(`--${flag}`);
-  for (const s of settingsOf(command)) expect(help).toContain(`[default: ${defaultTextOf(s)}]`);
 });
 
 test('defaults are written once: a default the help states in words is one the value cannot say', () => {
