@@ -18,6 +18,7 @@ import { PNG_BASE64 } from '../../src/cases/name-classes.js';
 
 const OPERATIONS = ['MobileAccountSearch', 'MobileContactEmailCreate', 'MobileDocumentUpload', 'MobileDispatchUpdate', 'MobileAccountUpdate'];
 const TEXT_FLAGS = ['true', 'false', '1', '0', 'yes', 'no'];
+const SIG = 'secret-sig-4711';
 
 /** The stateful service behind checks a vendor may make: each failure in-band, as it words it. */
 function strictService(): Service & { requests: number } {
@@ -27,7 +28,7 @@ function strictService(): Service & { requests: number } {
     requests: 0,
     answer(...args: Parameters<Service['answer']>) {
       service.requests++;
-      const [op, typed] = args;
+      const [op, typed, raw] = args;
       const text = (name: string) => String(typed.get(name) ?? '');
       if (op.params.some((p) => p.name === 'email') && op.class !== 'search' && !/^[^@\s]+@[^@\s]+\.[a-z]+$/i.test(text('email'))) return reject(`invalid e-mail address: ${text('email')}`);
       if (op.name === 'MobileDocumentUpload') {
@@ -39,7 +40,8 @@ function strictService(): Service & { requests: number } {
       // Codes start at 1: the learned tasks' status 0 is refused too.
       if (op.name === 'MobileDispatchUpdate' && !(Number(typed.get('status')) >= 1 && Number(typed.get('status')) <= 5)) return reject(`invalid status ${String(typed.get('status'))}`);
       // Never satisfied: what still blocks it is reported.
-      if (op.name === 'MobileAccountUpdate') return reject(`accountid ${text('accountid')} is locked`);
+      // It echoes the request's sig, which the report must not show.
+      if (op.name === 'MobileAccountUpdate') return reject(`accountid ${text('accountid')} is locked (sig ${raw.get('sig') ?? ''})`);
       return inner.answer(...args);
     },
   };
@@ -69,7 +71,7 @@ let learned: LearnedState;
 
 beforeAll(async () => {
   strict = await startStrict();
-  settings = { ...DEFAULTS, baseUrl: strict.url, embedded: false, allowMutations: true, transports: ['soap11'], operations: OPERATIONS, searchBudget: 60 };
+  settings = { ...DEFAULTS, baseUrl: strict.url, embedded: false, allowMutations: true, transports: ['soap11'], operations: OPERATIONS, searchBudget: 60, sig: SIG };
   client = createHttpClient({ baseUrl: strict.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 4, retries: 0, rate: undefined, access: settings });
   learned = await discover(settings, client);
 });
@@ -102,6 +104,9 @@ describe('against a service that rejects hand-picked values in-band', () => {
     expect(Object.keys(searched.found!['MobileContactEmailCreate']!)).toEqual(['email']);
     expect(searched.found!['MobileDispatchUpdate']).toEqual({ status: '1' });
     expect(searched.search!.blocked).toEqual({ MobileAccountUpdate: { message: expect.stringContaining('is locked'), param: 'accountid' } });
+    // The echoed sig is there, redacted.
+    expect(searched.search!.blocked['MobileAccountUpdate']!.message).toMatch(/\(sig [^)]+\)/);
+    expect(JSON.stringify(searched.search)).not.toContain(SIG);
     const after = await dataPath(searched);
     expect(after).toEqual({ ...before, MobileContactEmailCreate: 'success', MobileDocumentUpload: 'success', MobileDispatchUpdate: 'success' });
   });
