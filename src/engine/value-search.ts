@@ -72,7 +72,7 @@ function knownOf(pool: ValuePool, op: Operation): Known {
 }
 
 /** Ids of `op` that belong together, each set from one learned record, before single values. */
-function idGroups(op: Operation, pool: ValuePool, param: string, max: number): Candidate[] {
+export function idGroups(op: Operation, pool: ValuePool, param: string, max: number): Candidate[] {
   const ids = op.params.map((p) => p.name).filter(isIdParam);
   if (!isIdParam(param) || ids.length < 2) return [];
   return pool.distinct(op, ids, max).map((r) => Object.fromEntries(ids.filter((p) => r[p] !== undefined).map((p) => [p, r[p]!])));

@@ -8,7 +8,8 @@ import { getOperation, SERVICE_PATH } from '../../src/contract/index.js';
 import { discover, type LearnedState } from '../../src/engine/discover.js';
 import { learnedCase, poolOf } from '../../src/engine/learned-cases.js';
 import { runCase } from '../../src/engine/run-case.js';
-import { searchValues } from '../../src/engine/value-search.js';
+import { idGroups, searchValues } from '../../src/engine/value-search.js';
+import { ValuePool } from '../../src/state/learn.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { handleSoap } from '../../src/server/soap-handler.js';
 import type { Service } from '../../src/server/behaviour.js';
@@ -120,4 +121,18 @@ describe('against a service that rejects hand-picked values in-band', () => {
     expect(guarded.search).toEqual({ budget: 60, sent: 1, solved: [], blocked: {} });
     expect(strict.service.requests).toBe(sent + 1);
   });
+});
+
+test('ids that belong together come from one learned record that carries them all', () => {
+  const pool = new ValuePool();
+  pool.add([
+    { from: 'MobileAccountSearch', fields: { accountnumber: '7' } },
+    { from: 'MobileContactSearch', fields: { contactnumber: '21', accountnumber: '3', email: 'a@b.example' } },
+    { from: 'MobileContactSearch', fields: { contactnumber: '22', accountnumber: '4' } },
+  ]);
+  const create = getOperation('MobileContactEmailCreate');
+  expect(idGroups(create, pool, 'contactnumber', 4)).toEqual([{ accountnumber: '3', contactnumber: '21' }, { accountnumber: '4', contactnumber: '22' }]);
+  // Not an id, or an operation with one id only: no groups.
+  expect(idGroups(create, pool, 'email', 4)).toEqual([]);
+  expect(idGroups(getOperation('MobileDispatchUpdate'), pool, 'taskkeyid', 4)).toEqual([]);
 });
