@@ -5,6 +5,7 @@ import { optionsOf } from '../config/commands.js';
 import type { RunSettings } from '../config/settings.js';
 import type { Flags, Options } from '../config/args.js';
 import { discoveryLine } from '../report/summary.js';
+import { searchLine } from '../report/search-line.js';
 import { toolInfo } from '../results/tool-info.js';
 import { listenForInterruption, runAndReport, type RunReport } from '../session/run-and-report.js';
 import { reportToCi } from './ci-summary.js';
@@ -54,6 +55,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
 function notesOf({ info, settings, digest, baselineWritten: written }: RunReport): string[] {
   return [
     ...(info.discovery ? [discoveryLine(info.discovery)] : []),
+    ...(info.discovery?.search ? [searchLine(info.discovery.search)] : []),
     ...(settings.baseline ? [regressionLine(digest.regression.data(), settings.baseline)] : []),
     ...(written ? [`Baseline recorded in ${written.dir}${written.complete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${written.dir})`] : []),
   ];

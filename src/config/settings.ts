@@ -13,6 +13,10 @@ import { RUN, type SettingGroup, type SettingSpec } from './setting.js';
 /** 10 runs x 80 operation/transport pairs keep the default run within seconds (docs/cases.md, Fuzzing). */
 export const DEFAULT_RUNS = 10;
 
+/** Enough for a few blocked operations of a target with data (a base request each for 20
+ * operations, and a handful of candidates for each blocked one); the echo is never searched. */
+export const DEFAULT_SEARCH_BUDGET = 60;
+
 export { ConfigError } from './errors.js';
 export type { Catalogs, Shard } from './parsers.js';
 
@@ -113,6 +117,8 @@ export interface RunSettings {
   readonly failurePattern: string | undefined;
   /** A JSON file of known-good values per parameter for a live system (src/state/values-file.ts). */
   readonly valuesFile: string | undefined;
+  /** Requests the search for values that succeed may send after discovery (engine/value-search.ts). */
+  readonly searchBudget: number;
   /** A deployment the user trusts (issue 38): every case sent to the target goes to it too, and the
    * answers are compared field by field beyond the noise its own answers show. */
   readonly referenceUrl: string | undefined;
@@ -191,6 +197,7 @@ export const SETTINGS = [
   { key: 'stateful', group: 'target', commands: [...RUN, 'serve'], flag: 'stateful', env: 'TSIWS_STATEFUL', boolean: true, help: 'Without --base-url: the embedded server is the stateful reference implementation (a seeded store, in-band business errors, state that changes); with serve, serve that one', parse: bool },
   { key: 'stampResults', group: 'target', commands: [...RUN, 'serve'], flag: 'stamp-results', env: 'TSIWS_STAMP_RESULTS', boolean: true, help: 'With --stateful: every result also carries servedAt (the time it was made) and answerId (fresh per answer), a field that differs on every answer, to try noise learning (--reference-url, --record --repeat 2)', parse: bool },
   { key: 'failurePattern', group: 'checks', commands: [...RUN, 'shapes'], flag: 'failure-pattern', env: 'TSIWS_FAILURE_PATTERN', defaultText: '(learned from the target)', help: "Regular expression matching the target's in-band failure answers (HTTP 200 whose result text reports an error)", parse: regex },
+  { key: 'searchBudget', group: 'generation', commands: RUN, flag: 'search-budget', env: 'TSIWS_SEARCH_BUDGET', help: 'Requests, in all, the search for values that succeed may send after discovery, for operations whose valid request the target answered with an in-band failure or a fault (a target with data; 0: no search)', parse: nonNegativeInt },
   { key: 'valuesFile', group: 'generation', commands: RUN, flag: 'values', env: 'TSIWS_VALUES', defaultText: '(none)', help: 'JSON file of known-good values per parameter, { "accountnumber": ["1001"], ... }, used by valid requests beside the values the run learns', parse: readableFile },
   { key: 'insecure', group: 'access', commands: [...RUN, 'diff-wsdl'], flag: 'insecure', env: 'TSIWS_INSECURE', boolean: true, help: "Accept any server certificate (self-signed test hosts only)", parse: bool },
   // The reference (issue 38): run only; replay re-sends one saved case to the target alone.
@@ -266,6 +273,7 @@ export const DEFAULTS: RunSettings = {
   stampResults: false,
   failurePattern: undefined,
   valuesFile: undefined,
+  searchBudget: DEFAULT_SEARCH_BUDGET,
   referenceUrl: undefined,
   referenceSecondaryUrl: undefined,
   referenceHeaders: undefined,

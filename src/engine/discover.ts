@@ -19,6 +19,7 @@ import { sendPlain } from './plain-send.js';
 import { parseResult } from '../shapes/shape.js';
 import type { LearnedFormat } from '../checks/types.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
+import type { SearchSummary } from './value-search.js';
 
 /** Whether the target answered with data the run can use (hasData): an echo does not. */
 export const hasData = (learned: LearnedState | undefined): learned is LearnedState => learned !== undefined && learned.pool.records.length > 0;
@@ -30,6 +31,11 @@ export interface LearnedState {
   /** The format every answer that held records was in, when they agree. */
   readonly format?: LearnedFormat;
   readonly discovery: { readonly sent: number; readonly records: number; readonly probes: number; readonly transport: TransportId };
+  /** Values that made an operation's valid request succeed (value-search.ts): operation -> parameter
+   * -> value, used by every later valid case (learnedCase) and among the fuzzer's choices. */
+  readonly found?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** What the search for those values did, and what still blocked the operations it did not solve. */
+  readonly search?: SearchSummary;
 }
 
 /** An id no seeded or created record will have: the contract's ids are Int32, and services count up. */

@@ -151,7 +151,8 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
   const pool = poolOf(settings.learned);
   // Against a target with data, id parameters take learned ids (the pick shrinks to the first
   // record); against one without, the values are drawn exactly as before, seed for seed.
-  const values = valuesArbitrary(op, { maxStringLength: settings.maxStringLength });
+  const seeds = settings.learned?.found?.[op.name];
+  const values = valuesArbitrary(op, { maxStringLength: settings.maxStringLength, ...(seeds ? { seeds } : {}) });
   const arbitrary = pool ? fc.tuple(values, fc.nat({ max: 1023 })).map(([v, pick]) => withLearnedIds(op, v, pool, pick)) : values;
   const property = fc.asyncProperty(arbitrary, async (values) => {
     // Shrinking long strings against a slow target can take minutes: past the budget every further

@@ -12,13 +12,18 @@ import type { LearnedState } from './discover.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 
 const pools = new WeakMap<LearnedState, ValuePool>();
+/** The values the search found (LearnedState.found), by the pool made from the same state. */
+const foundByPool = new WeakMap<ValuePool, NonNullable<LearnedState['found']>>();
 
 /** The learned pool of a run, made once per process from the plain data the run hands over. */
 export function poolOf(learned: LearnedState | undefined): ValuePool | undefined {
   // A target that answered no record (an echo) is tested with the hand-picked values.
   if (!learned || learned.pool.records.length === 0) return undefined;
   let pool = pools.get(learned);
-  if (!pool) pools.set(learned, (pool = ValuePool.fromJSON(learned.pool)));
+  if (!pool) {
+    pools.set(learned, (pool = ValuePool.fromJSON(learned.pool)));
+    if (learned.found) foundByPool.set(pool, learned.found);
+  }
   return pool;
 }
 
@@ -37,5 +42,6 @@ export function learnedCase(op: Operation, pool: ValuePool, index = 0): Positive
   const values = isMutating(op)
     ? fillFromPool(op, example.values, pool, index, op.class === 'update' ? undefined : ID_PARAMS)
     : fillFromPool(op, emptyFilters(op, example.values), pool, index);
-  return { ...example, values };
+  // Values that made this operation succeed where the picks did not (value-search.ts) win.
+  return { ...example, values: { ...values, ...foundByPool.get(pool)?.[op.name] } };
 }

@@ -20,6 +20,7 @@ import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';
 import { catchStrays } from './strays.js';
 import { embeddedServer, openTarget } from './target.js';
 import { discover, type LearnedState } from './discover.js';
+import { searchValues } from './value-search.js';
 import { PHASES, phaseSettings, runsInPhase, runsInPhases, type Phase } from './phases.js';
 import { createHttpClient } from '../http/send.js';
 import { ensureReferenceReachable } from './reference-clients.js';
@@ -119,11 +120,11 @@ export function inReferenceOrder<S extends RunSettings & { readonly phase: Phase
 /** Every target but the embedded echo server has data to learn from. */
 const learnsFromTarget = (target: TargetSettings): boolean => !target.embedded || target.stateful;
 
-/** The discovery step over a client of its own, closed after. */
+/** The discovery step, then the search for values that succeed, over a client of their own, closed after. */
 async function discoverWith(target: TargetSettings): Promise<LearnedState> {
   const client = createHttpClient({ baseUrl: target.baseUrl, timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes, connections: target.concurrency, retries: target.retries, rate: target.rate, access: target });
   try {
-    return await discover(target, client);
+    return await searchValues(target, client, await discover(target, client));
   } finally {
     await client.close();
   }

@@ -10,6 +10,7 @@ import { operations } from '../contract/index.js';
 import { countsOf, DATA_PATH_OUTCOMES, tallyOutcome, type DataPathCounts, type DataPathTally } from '../results/data-path.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { isNotApplicable, NOT_APPLICABLE } from '../results/not-applicable.js';
+import type { Blocked } from '../engine/value-search.js';
 
 /** Valid cases not sent because they could not be made valid (results/not-applicable.ts): how
  * many, and the first one's reason. Not valid requests of the data path: counted apart. */
@@ -18,10 +19,25 @@ export interface NotApplicableCount {
   readonly notApplicableBecause?: string;
 }
 
+/** An operation's counts, with what still blocked its success when the search for values left it
+ * so, and its cases that were not applicable. */
+export type OperationDataPath = DataPathCounts & NotApplicableCount & { readonly blocked?: Blocked };
+
 /** results.json's summary.dataPath: the run's counts, and each operation's. */
 export interface DataPathSummary extends DataPathCounts, NotApplicableCount {
-  readonly operations: Readonly<Record<string, DataPathCounts & NotApplicableCount>>;
+  readonly operations: Readonly<Record<string, OperationDataPath>>;
 }
+
+/** `summary` with each blocked operation's last failure and the parameter it named (value-search.ts). */
+export function withBlocked(summary: DataPathSummary | undefined, blocked: Readonly<Record<string, Blocked>> | undefined): DataPathSummary | undefined {
+  if (!summary || !blocked) return summary;
+  const operations = Object.fromEntries(Object.entries(summary.operations).map(([op, c]) => [op, blocked[op] ? { ...c, blocked: blocked[op] } : c]));
+  return { ...summary, operations };
+}
+
+/** "still blocked: base64string: 'base64string is not valid base64'", or nothing. */
+export const blockedText = (c: OperationDataPath): string =>
+  c.blocked ? `still blocked${c.blocked.param ? ` at ${c.blocked.param}` : ''}: '${c.blocked.message}'` : '';
 
 type Tally = { -readonly [K in keyof DataPathTally]: DataPathTally[K] };
 
@@ -74,7 +90,7 @@ export function dataPathOf(records: Iterable<ExchangeRecord>): DataPathSummary |
 }
 
 /** The operations that had valid requests and not one success: each is a run-level warning. */
-export function withoutSuccess(summary: DataPathSummary | undefined): Array<[string, DataPathCounts]> {
+export function withoutSuccess(summary: DataPathSummary | undefined): Array<[string, OperationDataPath]> {
   return Object.entries(summary?.operations ?? {}).filter(([, c]) => c.total > 0 && c.success === 0);
 }
 
@@ -105,6 +121,7 @@ export function dataPathLine(s: DataPathSummary): string {
 }
 
 /** What a warning about an operation without a success says, and how to fix it. */
-export function noSuccessText(operation: string, c: DataPathCounts): string {
-  return `${operation}: no valid request succeeded (${unsuccessful(c)}) — give known-good values with --values FILE`;
+export function noSuccessText(operation: string, c: OperationDataPath): string {
+  const blocked = blockedText(c);
+  return `${operation}: no valid request succeeded (${unsuccessful(c)}${blocked ? `; ${blocked}` : ''}) — give known-good values with --values FILE`;
 }

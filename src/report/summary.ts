@@ -4,7 +4,8 @@ import { failOnOf, failsRun, type FailOn, type Level, type LevelCounts } from '.
 import type { ExchangeRecord } from '../results/record.js';
 import type { ReferenceCounts } from '../results/reference.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
-import { dataPathOf, withoutSuccess, type DataPathSummary } from './data-path.js';
+import { dataPathOf, withBlocked, withoutSuccess, type DataPathSummary } from './data-path.js';
+import type { SearchInfo } from './search-line.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -39,6 +40,8 @@ export interface DiscoveryInfo {
   readonly failurePattern?: { readonly pattern: string; readonly flags: string; readonly source: 'given' | 'learned'; readonly evidence: string };
   /** The format the target's results were learned to be in. */
   readonly resultFormat?: 'json' | 'xml';
+  /** The search for values that succeed (engine/value-search.ts), when it ran. */
+  readonly search?: SearchInfo;
 }
 
 /** One line for the console: what the discovery step learned. */
@@ -72,7 +75,7 @@ export interface Summary {
 }
 
 /** The parts of a run's information the verdict depends on. */
-export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'>;
+export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'> & Partial<Pick<RunInfo, 'discovery'>>;
 
 export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);
@@ -92,7 +95,9 @@ export function countRecord(counts: { exchanges: Record<Outcome, number>; checks
 
 /** The summary from what was counted: shared by summarise and the run digest, so both decide the
  * verdict alike. */
-export function summaryOf(counts: SummaryCounts, levels: LevelCounts, notCovered: readonly NotCoveredCell[], run: VerdictInputs, dataPath?: DataPathSummary): Summary {
+export function summaryOf(counts: SummaryCounts, levels: LevelCounts, notCovered: readonly NotCoveredCell[], run: VerdictInputs, counted?: DataPathSummary): Summary {
+  // Each operation the search left blocked names what blocked it (value-search.ts).
+  const dataPath = withBlocked(counted, run.discovery?.search?.blocked);
   const failOn = failOnOf(run);
   const { exchanges, checks } = counts;
   // An operation whose valid requests never succeeded is a warning like a check's (docs/checks.md, Graded findings):

@@ -10,6 +10,7 @@ import { ConfigError } from '../config/errors.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
 import type { LearnedState } from '../engine/discover.js';
+import type { SearchSummary } from '../engine/value-search.js';
 import { INTERRUPT_SIGNALS, type RunOptions } from '../engine/run.js';
 import { runWritingBaseline } from '../engine/run-writing-baseline.js';
 import { resultSchemasFor } from '../checks/load-result-schemas.js';
@@ -18,6 +19,7 @@ import { readBaseline } from '../regression/baseline.js';
 import { ReferenceVerdicts } from './reference-records.js';
 import { RunDigest } from '../report/digest.js';
 import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
+import type { SearchInfo } from '../report/search-line.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { EXCHANGE_LOG_FILE, openExchangeLog } from '../results/exchange-log.js';
 import { interruptionReason } from '../results/interruption.js';
@@ -166,10 +168,22 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
  * else, a secret's start at a clip mark included. */
 function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryInfo {
   const fixed = settings.showSecrets ? [] : secretsOf({ ...(settings.sig ? { sig: settings.sig } : {}), ...(settings.mobilekey ? { mobilekey: settings.mobilekey } : {}), ...(settings.timestamp ? { timestamp: settings.timestamp } : {}) });
-  const { failure, format, discovery } = learned;
+  const { failure, format, discovery, search, found } = learned;
   return {
     sent: discovery.sent, probes: discovery.probes, records: discovery.records,
     ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redactClipped(failure.evidence, fixed) } } : {}),
     ...(format ? { resultFormat: format.format } : {}),
+    ...(search ? { search: searchInfo(search, found, fixed) } : {}),
+  };
+}
+
+/** The search as reports show it: values and messages with the fixed secrets redacted (a message
+ * may echo the request's sig; the values never hold one, authentication is not searched). */
+function searchInfo(search: SearchSummary, found: LearnedState['found'], fixed: Array<[string, string]>): SearchInfo {
+  const shown = (values: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(values).map(([p, v]) => [p, redact(v, fixed)]));
+  return {
+    budget: search.budget, sent: search.sent,
+    found: Object.fromEntries(Object.entries(found ?? {}).map(([op, values]) => [op, shown(values)])),
+    blocked: Object.fromEntries(Object.entries(search.blocked).map(([op, b]) => [op, { ...b, message: redactClipped(b.message, fixed) }])),
   };
 }

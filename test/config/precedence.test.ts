@@ -86,6 +86,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   stampResults: ['true', 'false', 'true'],
   failurePattern: ['a', 'b+', '^c$'],
   valuesFile: [j1, j2, j3],
+  searchBudget: ['0', '10', '25'],
   referenceUrl: ['http://ref-one.example', 'http://ref-two.example', 'http://ref-three.example'],
   referenceSecondaryUrl: ['http://sec-one.example', 'http://sec-two.example', 'http://sec-three.example'],
   referenceHeaders: ['X-One: 1', 'X-Two: 2', 'X-Three: 3'],

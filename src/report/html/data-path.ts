@@ -1,12 +1,15 @@
 /** The Data path section of report.html: per operation, what its valid requests got (pure). An
  * operation that had valid requests and no success is marked as the warning it is (data-path.ts). */
 import type { DataPathCounts } from '../../results/data-path.js';
-import { dataPathLine, withoutSuccess, type DataPathSummary, type NotApplicableCount } from '../data-path.js';
+import { blockedText, dataPathLine, withoutSuccess, type DataPathSummary, type NotApplicableCount, type OperationDataPath } from '../data-path.js';
 import { esc } from './text.js';
 
 /** The not-applicable column is shown only in a run that had some (issue 49). */
 const cells = (c: DataPathCounts & NotApplicableCount, unsent: boolean): string => [c.success, c.failure, c.fault, c.refused, c.total].map((n) => `<td class="num">${n}</td>`).join('')
   + (unsent ? `<td class="num"${c.notApplicableBecause ? ` title="${esc(c.notApplicableBecause)}"` : ''}>${c.notApplicable ?? 0}</td>` : '');
+
+/** What the search for values left blocking the operation (value-search.ts), under its name. */
+const blocked = (c: OperationDataPath): string => (c.blocked ? `<br><small>${esc(blockedText(c))}</small>` : '');
 
 /** Empty when no record carried data-path information: a report from before it reads as it did. */
 export function dataPathSection(s: DataPathSummary | undefined): string {
@@ -14,8 +17,8 @@ export function dataPathSection(s: DataPathSummary | undefined): string {
   const warned = new Set(withoutSuccess(s).map(([operation]) => operation));
   const unsent = (s.notApplicable ?? 0) > 0;
   const rows = Object.entries(s.operations).map(([operation, c]) => warned.has(operation)
-    ? `<tr class="warn"><td><code>${esc(operation)}</code> <span class="badge warning" title="no valid request succeeded">⚠ no success</span></td>${cells(c, unsent)}</tr>`
-    : `<tr><td><code>${esc(operation)}</code></td>${cells(c, unsent)}</tr>`);
+    ? `<tr class="warn"><td><code>${esc(operation)}</code> <span class="badge warning" title="no valid request succeeded">⚠ no success</span>${blocked(c)}</td>${cells(c, unsent)}</tr>`
+    : `<tr><td><code>${esc(operation)}</code>${blocked(c)}</td>${cells(c, unsent)}</tr>`);
   const advice = warned.size === 0 ? ''
     : ` An operation marked ⚠ never got a success: the run did not reach the code behind a valid value, and this is a warning (it fails the run under <code>--fail-on warning</code>). Give known-good values with <code>--values FILE</code>.`;
   return `<section id="data-path">

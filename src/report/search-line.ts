@@ -1,0 +1,31 @@
+/** What the search for values that succeed found (engine/value-search.ts), as reports show it: the
+ * values found per operation, and what still blocked the others. Secrets are redacted before it
+ * gets here (session/run-and-report.ts, discoveryInfo). */
+import type { Blocked } from '../engine/value-search.js';
+
+export interface SearchInfo {
+  readonly budget: number;
+  readonly sent: number;
+  /** Operation -> parameter -> the value that made its valid request succeed. */
+  readonly found: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly blocked: Readonly<Record<string, Blocked>>;
+}
+
+/** Most characters of a value (a base64 file is long) and of a message in the console line. */
+const VALUE_CHARS = 40;
+const MESSAGE_CHARS = 100;
+const clip = (s: string, max = VALUE_CHARS): string => (s.length > max ? `${s.slice(0, max)}…` : s);
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** `Search: 2 operations now succeed (MobileContactEmailCreate: email=a@b.example); 1 still blocked:
+ * MobileDocumentUpload (base64string: 'base64string is not valid base64'); 14 of 60 requests`. */
+export function searchLine(s: SearchInfo): string {
+  const found = Object.entries(s.found).map(([op, values]) => `${op}: ${Object.entries(values).map(([p, v]) => `${p}=${clip(v)}`).join(', ')}`);
+  const blocked = Object.entries(s.blocked).map(([op, b]) => `${op} (${b.param ? `${b.param}: ` : ''}'${clip(b.message, MESSAGE_CHARS)}')`);
+  const parts = [
+    ...(found.length > 0 ? [`${plural(found.length, 'operation now succeeds', 'operations now succeed')} (${found.join('; ')})`] : []),
+    ...(blocked.length > 0 ? [`${blocked.length} still blocked: ${blocked.join(', ')}`] : []),
+  ];
+  if (parts.length === 0) parts.push('every valid request searched succeeded with the values it had');
+  return `Search: ${parts.join('; ')}; ${s.sent} of ${s.budget} requests`;
+}
