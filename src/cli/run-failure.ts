@@ -9,7 +9,7 @@
  * the error is only printed.
  */
 import { parseArgs } from 'node:util';
-import { resolveOne, type ResolveInput } from '../config/resolve.js';
+import { inputFor, resolveOne, type ResolveInput } from '../config/resolve.js';
 import { shownCommandLine } from '../config/shown-command-line.js';
 import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
 import { CATALOGS } from '../checks/catalogs.js';
@@ -44,8 +44,7 @@ function looseFlags(argv: readonly string[], options: Options): ResolveInput['fl
 export async function runFailed(err: unknown, run: FailedRun, io: Io): Promise<number> {
   const exitCode = exitCodeFor(err, io.err);
   const flags = looseFlags(run.argv, run.options);
-  const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const input: ResolveInput = { flags, env: io.env, envFile, envFileExplicit: envFile !== '.env', catalogs: CATALOGS };
+  const input = inputFor(flags, io.env, CATALOGS);
   const settings = run.settings;
   const reportsDir = err instanceof ReportsFolderError ? undefined : settings ? settings.reportsDir : resolveOne(input, 'reportsDir');
   const format = settings ? settings.format : resolveOne(input, 'format') ?? 'text';

@@ -5,7 +5,7 @@
  */
 import { COMMAND_SETTINGS, COMMAND_DEFAULTS, type CommandOnlySettings } from './command-settings.js';
 import type { Catalogs } from './parsers.js';
-import { COMMAND_IDS, type CommandId } from './setting.js';
+import { COMMAND_IDS, ENV_FILE, type CommandId } from './setting.js';
 import { DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
 
 export { COMMAND_IDS, type CommandId } from './setting.js';
@@ -112,7 +112,7 @@ export function optionsOf(command: CommandId): Record<string, { type: 'string' |
     const alias = aliasIn(s, command);
     if (alias) out[alias] = option;
   }
-  if (readsVariables(command)) out['env-file'] = { type: 'string' };
+  if (readsVariables(command)) out[ENV_FILE.flag] = { type: 'string' };
   return out;
 }
 
@@ -137,7 +137,7 @@ export function helpText(command: CommandId, catalogs?: Partial<Catalogs>): stri
       const env = 'env' in s && s.env !== undefined ? s.env : '';
       lines.push(`  --${s.flag.padEnd(20)} ${env.padEnd(26)} ${s.help}${names ? `: ${names.join(', ')}` : ''} [default: ${defaultTextOf(s)}]`);
     }
-    if (variables) lines.push(`  --${'env-file'.padEnd(20)} ${''.padEnd(26)} .env file to read [default: .env]`);
+    if (variables) lines.push(`  --${ENV_FILE.flag.padEnd(20)} ${ENV_FILE.env.padEnd(26)} .env file to read [default: .env]`);
   }
   return lines.join('\n');
 }

@@ -6,7 +6,7 @@
  */
 import { settingsOf, aliasIn, readsVariables, type AnySetting } from './commands.js';
 import { shownUrl } from './parsers.js';
-import type { CommandId } from './setting.js';
+import { ENV_FILE, type CommandId } from './setting.js';
 
 const SECRET = '<REDACTED>';
 const UNKNOWN = '<NOT SHOWN>';
@@ -41,7 +41,7 @@ export function shownCommandLine(command: CommandId, argv: readonly string[]): s
       continue;
     }
     const name = m[1]!;
-    const known = flags.has(name) || (envFile && name === 'env-file');
+    const known = flags.has(name) || (envFile && name === ENV_FILE.flag);
     const setting = flags.get(name);
     if (known && setting && 'boolean' in setting && setting.boolean) {
       out.push(quoted(arg));
@@ -50,7 +50,7 @@ export function shownCommandLine(command: CommandId, argv: readonly string[]): s
     // A value: after `=`, else the next word unless it is a flag itself (as parseArgs reads it).
     const next = argv[i + 1];
     const value = m[3] ?? (next !== undefined && !next.startsWith('--') ? (i++, next) : undefined);
-    const shown = value === undefined ? undefined : name === 'env-file' && known ? value : shownValue(name, setting, value);
+    const shown = value === undefined ? undefined : name === ENV_FILE.flag && known ? value : shownValue(name, setting, value);
     out.push(shown === undefined ? quoted(arg) : m[3] !== undefined ? quoted(`--${name}=${shown}`) : `${quoted(`--${name}`)} ${quoted(shown)}`);
   }
   return out.join(' ');
