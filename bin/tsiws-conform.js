@@ -4,16 +4,12 @@
 // The published package runs the JavaScript compiled when it was packed (dist/, `prepack`), which
 // starts at once; a checkout compiles its TypeScript sources on its first run (checkout-build.js),
 // so `npm ci` needs no build.
-// `tsiws-conform ... | head` closes the pipe early: that is the reader's choice, not an error.
-// A terminal that was closed (SIGHUP) fails writes with EIO: the run carries on without its
-// console and still writes its reports.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    if (err.code === 'EIO' || err.code === 'ERR_STREAM_DESTROYED') return;
-    throw err;
-  });
-}
+// A console write that fails (`| head -1`, a killed `| tee`, a closed terminal) silences that
+// stream and nothing else: the command goes on, a run writes every report, and the exit code is the
+// command's own (console-stream.js).
+import { consoleStream } from './console-stream.js';
+const stdout = consoleStream(process.stdout);
+const stderr = consoleStream(process.stderr);
 // A run stops gracefully on SIGINT, SIGTERM and SIGHUP and still writes its reports. Loading the
 // sources takes a second or two, so the run's signals are caught from here, before anything else:
 // a Ctrl-C during start-up must not kill it with no report. Other commands keep Node's defaults.
@@ -50,11 +46,11 @@ else {
   }
 }
 const code = await main(process.argv.slice(2), {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: (line) => stdout.write(`${line}\n`),
+  err: (line) => stderr.write(`${line}\n`),
   env: process.env,
   tty: { out: process.stdout.isTTY === true, err: process.stderr.isTTY === true, columns: process.stderr.columns ?? process.stdout.columns },
-  raw: { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+  raw: { out: stdout.write, err: stderr.write },
   ...(interruption ? { interruption: interruption.signal } : {}),
 });
 process.exitCode = code;

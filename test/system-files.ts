@@ -35,4 +35,6 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   'test/cli/har.test.ts',
   'test/cli/allure.test.ts',
   'test/cli/ci-summary.test.ts',
+  // The bin with its console pipes closed at once: two runs (the guard is unit-tested in test/bin/).
+  'test/cli/closed-console.test.ts',
 ];

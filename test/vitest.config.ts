@@ -38,6 +38,8 @@ export default defineConfig({
           // Our own tests start real servers on loopback; a generous timeout keeps a loaded CI machine green.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Fails the run if a test wrote into the checkout's reports/ (the user's).
+          globalSetup: ['test/support/reports-guard.ts'],
         },
       },
       {
@@ -51,7 +53,7 @@ export default defineConfig({
           pool: 'forks',
           // The bin a test starts as a child process is the compiled package's (about 2 s of CPU
           // less each than the sources through tsx; test/support/compiled-package.ts).
-          globalSetup: ['test/support/compiled-package.ts'],
+          globalSetup: ['test/support/compiled-package.ts', 'test/support/reports-guard.ts'],
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },

@@ -15,7 +15,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     minWorkers: 1,
-    globalSetup: ['test/support/compiled-package.ts'],
+    globalSetup: ['test/support/compiled-package.ts', 'test/support/reports-guard.ts'],
     testTimeout: 180_000,
     hookTimeout: 300_000,
   },

@@ -3,7 +3,7 @@
 import { CATALOGS } from '../../src/checks/catalogs.js';
 import { ALL_DEFAULTS, defaultTextOf, flagSections, type AnySetting } from '../../src/config/commands.js';
 import { COMMAND_SETTINGS } from '../../src/config/command-settings.js';
-import { COMMAND_IDS, type CommandId } from '../../src/config/setting.js';
+import { COMMAND_IDS, ENV_FILE, type CommandId } from '../../src/config/setting.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { cell } from './blocks.js';
 
@@ -38,7 +38,7 @@ export function runSettingsTable(): string {
     ...header,
     ...section.settings.map((s) => `| ${code(`--${s.flag}`)} | ${envCell(s)} | ${meaningCell(s)} | ${defaultCell(s)} |`),
     ...(section.envFile ? [
-      `| ${code('--env-file')} | | the .env file to read (an explicit one must exist); through npx write ${code('npx -- tsiws-conform run --env-file F')} (see [CI](ci.md#starting-it-through-npx)) | ${code('.env')} |`,
+      `| ${code(`--${ENV_FILE.flag}`)} | ${code(ENV_FILE.env)} (environment only) | the .env file to read (an explicit one must exist); through npx write ${code('npx -- tsiws-conform run --env-file F')} (see [CI](ci.md#starting-it-through-npx)) | ${code('.env')} |`,
     ] : []),
   ].join('\n')).join('\n\n');
 }

@@ -2,13 +2,15 @@
  * A run that ended before its first test (bad usage: exit 2, target unreachable: exit 3, a crash
  * of this tool: exit 4) still leaves reports that say why, as Newman does: the earlier run's
  * reports are removed, and results.json (verdict `error`, `run.failure`), junit.xml (one <error>
- * testcase), report.html, parity.json and a certificate for them are written, and with --allure
+ * testcase), report.html (the reason, the fix and the command line, and no matrix: nothing was
+ * sent), parity.json and a certificate for them are written, and with --allure
  * the Allure results (one broken result). `--format json` gets
  * its one document too. Where the reports go cannot be known when --reports itself is bad: then
  * the error is only printed.
  */
 import { parseArgs } from 'node:util';
-import { resolveOne, type ResolveInput } from '../config/resolve.js';
+import { inputFor, resolveOne, type ResolveInput } from '../config/resolve.js';
+import { shownCommandLine } from '../config/shown-command-line.js';
 import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
 import { CATALOGS } from '../checks/catalogs.js';
 import { consoleJson } from '../report/console-json.js';
@@ -16,7 +18,7 @@ import type { RunInfo } from '../report/summary.js';
 import { AllureFolderError, clearReports, ReportsFolderError, writeReports } from '../report/write.js';
 import { RunDigest } from '../report/digest.js';
 import { failOnOf } from '../results/levels.js';
-import { errorCodeOf, exitCodeFor } from './errors.js';
+import { errorCodeOf, exitCodeFor, fixFor } from './errors.js';
 import type { Io } from './main.js';
 import type { Options } from '../config/args.js';
 
@@ -42,8 +44,7 @@ function looseFlags(argv: readonly string[], options: Options): ResolveInput['fl
 export async function runFailed(err: unknown, run: FailedRun, io: Io): Promise<number> {
   const exitCode = exitCodeFor(err, io.err);
   const flags = looseFlags(run.argv, run.options);
-  const envFile = typeof flags['env-file'] === 'string' ? flags['env-file'] : '.env';
-  const input: ResolveInput = { flags, env: io.env, envFile, envFileExplicit: envFile !== '.env', catalogs: CATALOGS };
+  const input = inputFor(flags, io.env, CATALOGS);
   const settings = run.settings;
   const reportsDir = err instanceof ReportsFolderError ? undefined : settings ? settings.reportsDir : resolveOne(input, 'reportsDir');
   const format = settings ? settings.format : resolveOne(input, 'format') ?? 'text';
@@ -59,7 +60,7 @@ export async function runFailed(err: unknown, run: FailedRun, io: Io): Promise<n
     configuration: settings ? redactedSettings(settings) : {},
     toolErrors: [message],
     seed: settings?.seed ?? 0,
-    failure: { code: errorCodeOf(err), exitCode, message },
+    failure: { code: errorCodeOf(err), exitCode, message, fix: fixFor(err), commandLine: shownCommandLine('run', run.argv) },
   };
   let files: string[] = [];
   if (reportsDir !== undefined) {

@@ -6,7 +6,7 @@
 import { COMMAND_SETTINGS, COMMAND_DEFAULTS, type CommandOnlySettings } from './command-settings.js';
 import type { Catalogs } from './parsers.js';
 import { flagLines, flagText, usageLines, wrap } from './help-layout.js';
-import { COMMAND_IDS, GROUP_HEADINGS, SETTING_GROUPS, type CommandId } from './setting.js';
+import { COMMAND_IDS, ENV_FILE, GROUP_HEADINGS, SETTING_GROUPS, type CommandId } from './setting.js';
 import { DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
 
 export { COMMAND_IDS, type CommandId } from './setting.js';
@@ -102,7 +102,7 @@ export function optionsOf(command: CommandId): Record<string, { type: 'string' |
     const alias = aliasIn(s, command);
     if (alias) out[alias] = option;
   }
-  if (readsVariables(command)) out['env-file'] = { type: 'string' };
+  if (readsVariables(command)) out[ENV_FILE.flag] = { type: 'string' };
   return out;
 }
 
@@ -154,7 +154,7 @@ export function helpText(command: CommandId, catalogs?: Partial<Catalogs>): stri
       const env = 'env' in s ? s.env : undefined;
       lines.push(...flagLines(flagNamesIn(s, command), flagText(`${s.help}${names ? `: ${names.join(', ')}` : ''}`, defaultTextOf(s), env)));
     }
-    if (section.envFile) lines.push(...flagLines('--env-file', flagText('.env file to read', '.env')));
+    if (section.envFile) lines.push(...flagLines(`--${ENV_FILE.flag}`, flagText('.env file to read', '.env', ENV_FILE.env)));
   }
   return lines.join('\n');
 }

@@ -7,6 +7,7 @@ import { HEADER_SEPARATOR, splitUserinfo } from './access-settings.js';
 import { parseCommandLine, type Flags } from './args.js';
 import { ALL_DEFAULTS, ALL_SETTINGS, aliasIn, optionsOf, settingsOf, takesPositionals, type AnySetting, type CommandId, type CommandSettings } from './commands.js';
 import { ConfigError, type Catalogs, type RunSettings } from './settings.js';
+import { ENV_FILE } from './setting.js';
 import { closest } from './suggest.js';
 
 export interface ResolveInput {
@@ -16,6 +17,8 @@ export interface ResolveInput {
   /** Path of the .env file; a missing default .env is fine, a missing explicit one is an error. */
   readonly envFile: string;
   readonly envFileExplicit: boolean;
+  /** What named an explicit one, for its error: --env-file (the default) or TSIWS_ENV_FILE. */
+  readonly envFileFrom?: string;
   /** The check ids and rule names --checks, --skip-checks and --normalise may give. */
   readonly catalogs: Catalogs;
   /** Resolve only these settings (the rest keep their defaults): to learn, say, which checks module
@@ -25,9 +28,9 @@ export interface ResolveInput {
   readonly warn?: (line: string) => void;
 }
 
-function readEnvFile(path: string, explicit: boolean): Record<string, string> {
+function readEnvFile(path: string, explicit: boolean, from = `--${ENV_FILE.flag}`): Record<string, string> {
   if (!existsSync(path)) {
-    if (explicit) throw new ConfigError(`--env-file: ${path} does not exist; give the path of an existing .env file`);
+    if (explicit) throw new ConfigError(`${from}: ${path} does not exist; give the path of an existing .env file`);
     return {};
   }
   return parseDotenv(readFileSync(path));
@@ -35,7 +38,7 @@ function readEnvFile(path: string, explicit: boolean): Record<string, string> {
 
 const flagText = (v: string | boolean | string[] | undefined): string | undefined => (typeof v === 'boolean' ? String(v) : Array.isArray(v) ? v.join(HEADER_SEPARATOR) : v);
 
-const KNOWN_VARIABLES = ALL_SETTINGS.flatMap((s) => ('env' in s && s.env !== undefined ? [s.env] : []));
+const KNOWN_VARIABLES = [...ALL_SETTINGS.flatMap((s) => ('env' in s && s.env !== undefined ? [s.env] : [])), ENV_FILE.env];
 
 /** A TSIWS_ variable no setting reads is most likely a typo: say so, and what was meant. */
 function warnUnknownVariables(layers: Array<[Readonly<Record<string, string | undefined>>, string]>, warn: (line: string) => void): void {
@@ -80,7 +83,7 @@ export function resolveCommand(command: CommandId, input: ResolveInput): Command
   const taken = settingsOf(command);
   // A command that reads no variable reads no .env either (and warns about none).
   const reads = taken.some((s) => 'env' in s && s.env !== undefined);
-  const dotenv = reads ? readEnvFile(input.envFile, input.envFileExplicit) : {};
+  const dotenv = reads ? readEnvFile(input.envFile, input.envFileExplicit, input.envFileFrom) : {};
   if (input.warn && reads) warnUnknownVariables([[dotenv, input.envFile], [input.env, 'the environment']], input.warn);
   // A fresh seed for every run that names none; it is printed and recorded so the run can be repeated.
   const out: Record<string, unknown> = { ...ALL_DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
@@ -109,10 +112,13 @@ export function readCommandLine(command: CommandId, argv: readonly string[]): Co
   return { flags: rest, positionals, help: help === true };
 }
 
-/** The input of resolveCommand for a command line: its --env-file (or .env) and the process's environment. */
-export function inputFor(flags: Flags, env: ResolveInput['env'], catalogs: Catalogs, warn?: (line: string) => void): ResolveInput {
-  const envFile = flags['env-file'];
-  return { flags, env, envFile: typeof envFile === 'string' ? envFile : '.env', envFileExplicit: typeof envFile === 'string', catalogs, ...(warn ? { warn } : {}) };
+/** The input of resolveCommand for a command line: its --env-file (else TSIWS_ENV_FILE, else .env)
+ * and the process's environment. */
+export function inputFor(flags: ResolveInput['flags'], env: ResolveInput['env'], catalogs: Catalogs, warn?: (line: string) => void): ResolveInput {
+  const flag = flags[ENV_FILE.flag];
+  const variable = env[ENV_FILE.env];
+  const [envFile, envFileFrom] = typeof flag === 'string' ? [flag, `--${ENV_FILE.flag}`] : variable ? [variable, ENV_FILE.env] : ['.env', undefined];
+  return { flags, env, envFile, envFileExplicit: envFileFrom !== undefined, ...(envFileFrom ? { envFileFrom } : {}), catalogs, ...(warn ? { warn } : {}) };
 }
 
 /** The access settings that depend on others: URL credentials, the standard proxy variables, --cert with --key. */
@@ -172,7 +178,7 @@ export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key
   const s = settingsOf(command).find((setting) => setting.key === key);
   let dotenv: Record<string, string> = {};
   try {
-    dotenv = readEnvFile(input.envFile, input.envFileExplicit);
+    dotenv = readEnvFile(input.envFile, input.envFileExplicit, input.envFileFrom);
   } catch {
     // A missing --env-file is the error being reported; the other layers still count.
   }

@@ -6,6 +6,10 @@ import type { Catalogs } from './parsers.js';
 export const COMMAND_IDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract', 'bench'] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
+/** The .env file a command reads: `--env-file FILE`, or this variable in the environment (the name
+ * Node and dotenv use for the flag; `npx -- tsiws-conform ...` keeps npx's own Node from reading it). */
+export const ENV_FILE = { flag: 'env-file', env: 'TSIWS_ENV_FILE' } as const;
+
 /** The commands that take every setting of run: run itself, and replay (which re-runs a case as run would). */
 export const RUN = ['run', 'replay'] as const satisfies readonly CommandId[];
 

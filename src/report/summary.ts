@@ -22,7 +22,15 @@ export interface RunInfo {
   readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
   /** Present when the run ended before its first test: why (bad usage, target unreachable, a crash
    * of this tool). Its message is also the run's one tool error, so the verdict is `error`. */
-  readonly failure?: { readonly code: string; readonly exitCode: number; readonly message: string };
+  readonly failure?: {
+    readonly code: string;
+    readonly exitCode: number;
+    readonly message: string;
+    /** How to go on (absent in reports written before issue 50). */
+    readonly fix?: string;
+    /** The command line, secrets replaced by placeholders (config/shown-command-line.ts). */
+    readonly commandLine?: string;
+  };
   /** What the discovery step learned from a target with data (engine/discover.ts); absent for the
    * embedded echo server. */
   readonly discovery?: DiscoveryInfo;

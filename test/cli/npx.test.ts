@@ -30,7 +30,9 @@ function alive(pid: number): boolean {
 // starts (nothing the tool ships can change that). `npx -- ...` and `npm exec -- ...` keep it ours.
 test.each(['npx --', 'npm exec --'])('%s tsiws-conform run --env-file /nonexistent/.env: exit 2, one line naming --env-file', async (command) => {
   const [file, ...before] = command.split(' ');
-  const failed = await promisify(execFile)(file!, [...before, 'tsiws-conform', 'run', '--env-file', '/nonexistent/.env'], { cwd: REPO, env: ENV }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+  // From the checkout, where npx finds this package; the reports saying why go to a folder of the test's.
+  const reports = mkdtempSync(join(tmpdir(), 'tsiws-npx-'));
+  const failed = await promisify(execFile)(file!, [...before, 'tsiws-conform', 'run', '--env-file', '/nonexistent/.env', '--reports', reports], { cwd: REPO, env: ENV }).catch((err: { code: number; stdout: string; stderr: string }) => err);
   expect('code' in failed ? failed.code : 0).toBe(2);
   const lines = failed.stderr.trim().split('\n');
   expect(lines).toHaveLength(1);

@@ -2,12 +2,12 @@
  * report.html in a real browser: Debian's Chromium driven by playwright-core (which downloads
  * nothing). A run against a mutant of the reference server (SOAP 1.2 renders booleans "True")
  * must show 80 cells with the right states, and clicking the failing cell must bring its details
- * into view. A screenshot is kept under reports/ for people to look at.
+ * into view. Screenshots are kept in a temporary folder (tsiws-report-screenshots-*) for people to look at.
  *
  * Chromium is required, not optional: CI installs it (.ci/run); without it this test fails and
  * says how to install it, rather than passing without having looked.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,10 +17,11 @@ import type { ExchangeRecord } from '../../src/results/record.js';
 import { reportHtml } from '../../src/report/html/page.js';
 import type { RunInfo } from '../../src/report/summary.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { runCliProcess, REPO } from '../support/cli.js';
+import { runCliProcess } from '../support/cli.js';
 
 const CHROMIUM = process.env['TSIWS_CHROMIUM'] ?? '/usr/bin/chromium';
-const SHOTS = join(REPO, 'reports');
+/** Never the checkout's reports/: that holds the user's own run. */
+const SHOTS = mkdtempSync(join(tmpdir(), 'tsiws-report-screenshots-'));
 
 let server: ReferenceServer;
 let browser: Browser;
@@ -35,7 +36,6 @@ beforeAll(async () => {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {

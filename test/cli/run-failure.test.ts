@@ -36,7 +36,7 @@ test('target unreachable: exit 3, the earlier reports gone, results.json and jun
   expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('earlier run');
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
   expect(results.summary.verdict).toBe('error');
-  expect(results.run.failure).toEqual({ code: 'TSIWS_UNREACHABLE', exitCode: 3, message });
+  expect(results.run.failure).toEqual({ code: 'TSIWS_UNREACHABLE', exitCode: 3, message, fix: expect.stringMatching(/^Check that the service is running and that --base-url/), commandLine: `tsiws-conform run --base-url http://127.0.0.1:1 --reports ${dir}` });
   expect(results.summary.exchanges.total).toBe(0);
   const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
   expect(junit.match(/<testcase /g)).toHaveLength(1);
@@ -63,7 +63,7 @@ test.each([
   expect(r.code).toBe(2);
   expect(r.err).toEqual([`tsiws-conform: ${message}`]);
   expect(JSON.parse(r.out)).toMatchObject({ verdict: 'error', exitCode: 2, error: { code: 'TSIWS_CONFIG', message } });
-  expect(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.failure).toEqual({ code: 'TSIWS_CONFIG', exitCode: 2, message });
+  expect(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.failure).toEqual({ code: 'TSIWS_CONFIG', exitCode: 2, message, fix: expect.stringMatching(/^Correct the flag/), commandLine: `tsiws-conform run ${argv.join(' ')} --reports ${dir} --format json` });
   expect(filesUnder(dir)).toEqual(WRITTEN);
 });
 
@@ -85,4 +85,16 @@ test('bad usage next to a --base-url with user:password: no report shows the pas
   expect(r.code).toBe(2);
   for (const file of filesUnder(dir)) expect(readFileSync(join(dir, file), 'utf8'), file).not.toContain('pw-4711');
   expect(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.target).toBe('http://127.0.0.1:1');
+});
+
+test('run --rate 0: report.html says why, the fix and the command line, with no matrix of cells not run', async () => {
+  const dir = earlierRun();
+  const r = await run(['--rate', '0', '--sig', 'sig-4711', '--reports', dir]);
+  expect(r.code).toBe(2);
+  const html = readFileSync(join(dir, 'report.html'), 'utf8');
+  const section = /<section id="run-failure">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  expect(section).toContain('<pre class="msg reason">--rate: expected a positive whole number, got &quot;0&quot;</pre>');
+  expect(section).toMatch(/<p class="fix">Correct the flag, environment variable or \.env line the error names/);
+  expect(section).toContain(`<pre class="cmd command-line">tsiws-conform run --rate 0 --sig &#39;&lt;REDACTED&gt;&#39; --reports ${dir}</pre>`);
+  for (const absent of ['id="matrix"', 'id="other-cells"', '– not run', 'sig-4711']) expect(html, absent).not.toContain(absent);
 });

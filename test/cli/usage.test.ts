@@ -23,14 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => target.close(() => resolve())));
 
+const dir = mkdtempSync(join(tmpdir(), 'tsiws-usage-'));
+
+/** A bad-usage run still writes reports saying why (run-failure.ts): into a folder of the test's
+ * own, never the checkout's reports/ (the working folder here is the checkout). */
 async function inProcess(argv: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  const reports = argv[0] === 'run' ? ['--reports', mkdtempSync(join(dir, 'reports-'))] : [];
+  const code = await main([...argv, ...reports], { out: (l) => out.push(l), err: (l) => err.push(l), env });
   return { code, out, err };
 }
-
-const dir = mkdtempSync(join(tmpdir(), 'tsiws-usage-'));
 const CA = tlsFile('ca.pem');
 const notRules = join(dir, 'rules.json');
 writeFileSync(notRules, '{"name": "x"}');

@@ -73,7 +73,7 @@ test('a command\'s own flags come first; a command that reads variables ends wit
   expect(sectionsOf(helpText('serve')).map((s) => s.heading)).toEqual(['Flags of serve', 'Target', "Signing (the spec's authentication values)", 'Configuration file']);
   expect(sectionsOf(helpText('merge-reports'))).toEqual([
     { heading: 'Reports and console', flags: [{ names: ['--reports', '--reports-dir'], text: 'Folder the reports are written to [default: reports] [env: TSIWS_REPORTS]' }] },
-    { heading: 'Configuration file', flags: [{ names: ['--env-file'], text: '.env file to read [default: .env]' }] },
+    { heading: 'Configuration file', flags: [{ names: ['--env-file'], text: '.env file to read [default: .env] [env: TSIWS_ENV_FILE]' }] },
   ]);
   expect(sectionsOf(helpText('contract')).map((s) => s.heading)).toEqual(['Flags of contract']);
 });
