@@ -12,6 +12,8 @@ export interface ReferenceJudged {
   readonly summary: ReferenceSummary;
   /** Why nothing was compared, when nothing was (a mutating case without --allow-mutations). */
   readonly notCompared?: string;
+  /** One exchange judged alone: a fuzz sample, by the noise its property learned so far (issue 50). */
+  readonly alone?: true;
 }
 
 /** A check judged on the run's tally against the reference (only in runs given --reference-url). */
@@ -25,9 +27,11 @@ const VALUE_CHARS = 120;
  * again; any other field's text is quoted, so white space at its ends shows. */
 const shown = (field: string, value: string | null) => (value === null ? '(absent)' : field.startsWith('$') ? clip(value, VALUE_CHARS) : JSON.stringify(clip(value, VALUE_CHARS)));
 
+const values = (t: FieldTally) => `${t.field}: reference ${shown(t.field, t.example.reference)}, candidate ${shown(t.field, t.example.candidate)}`;
+
 /** One line per field: both values of its first example, how often, and the case that showed it. */
 export const fieldLines = (tallies: readonly FieldTally[]): string =>
-  tallies.map((t) => `${t.field}: reference ${shown(t.field, t.example.reference)}, candidate ${shown(t.field, t.example.candidate)} (${t.different} of ${t.compared}; case ${t.example.caseId})`).join('\n');
+  tallies.map((t) => `${values(t)} (${t.different} of ${t.compared}; case ${t.example.caseId})`).join('\n');
 
 export const matchesReference: ReferenceCheck = {
   id: 'matches-reference',
@@ -37,9 +41,11 @@ export const matchesReference: ReferenceCheck = {
   level: 'error',
   levelReason: 'the user asked to be held to the reference with --reference-url',
   appliesText: 'every operation and transport compared, in runs given --reference-url',
-  run({ summary: s, notCompared }) {
+  run({ summary: s, notCompared, alone }) {
     if (s.compared === 0) return skip(`nothing was compared with the reference: ${notCompared ?? 'no exchange was answered by both'}`);
     if (s.differences.length === 0) return pass;
+    // One line, as a finding of one exchange is listed (the record is its case).
+    if (alone) return fail(`the answer differs from the reference's beyond its noise: ${s.differences.map(values).join('; ')}`);
     return fail(`${s.different} of ${s.compared} answers differ from the reference beyond its noise:\n${fieldLines(s.differences)}`);
   },
 };

@@ -2,7 +2,8 @@
  * One fast-check property per operation: each generated case goes over every selected transport.
  * Every valid request must yield a conforming answer (all checks, the echo included when the target
  * echoes), a value a transport does not accept (a boolean "1" over HTTP GET, say) must be rejected
- * per the profile, and the transports must agree (transport-parity). A failure is shrunk to a
+ * per the profile, the transports must agree (transport-parity), and with --reference-url each
+ * answer must match the reference's beyond the noise (matches-reference, fuzz-reference.ts). A failure is shrunk to a
  * minimal counterexample and recorded with its seed and path.
  */
 import fc from 'fast-check';
@@ -15,7 +16,6 @@ import type { Operation } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
 import type { HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
-import { findingsOf } from '../results/findings.js';
 import { repetitionId } from './plan.js';
 import { parityRecord } from './parity.js';
 import type { ExchangeRecord, FuzzInfo } from '../results/record.js';
@@ -31,6 +31,7 @@ import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 import { slotOf } from './run-unit.js';
 import type { ScenarioId, ValueClass } from '../results/case-labels.js';
+import { sampleReferenceJudge } from './fuzz-reference.js';
 
 /** Time a failing property may spend shrinking its counterexample. */
 export const SHRINK_BUDGET_MS = 10_000;
@@ -149,6 +150,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
   const dataPath = new Map<string, { -readonly [K in DataPathOutcome]?: number }>();
   let firstFailing: Set<string> | undefined;
   const pool = poolOf(settings.learned);
+  const reference = sampleReferenceJudge(settings, client);
   // Against a target with data, id parameters take learned ids (the pick shrinks to the first
   // record); against one without, the values are drawn exactly as before, seed for seed.
   const seeds = settings.learned?.found?.[op.name];
@@ -172,8 +174,11 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
     }
     if (options.onSample) options.onSample(taken.shown().filter((r) => r.kind !== 'parity'));
     first ??= taken;
-    if (taken.records.every((r) => findingsOf(r, settings.failOn).length === 0)) return true;
     const failing = failingChecks(taken.records, settings.failOn);
+    // A difference from the reference beyond the noise fails the sample as a check would (issue 50).
+    reference?.learn(taken.records);
+    for (const r of taken.records) for (const c of reference?.findings(r) ?? []) failing.add(c.id);
+    if (failing.size === 0) return true;
     // While shrinking, a candidate that fails for another reason is not this counterexample.
     if (firstFailing && !sameFinding(firstFailing, failing)) return true;
     firstFailing ??= failing;
@@ -199,9 +204,11 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
     coverage,
   };
   const records = (details.failed ? lastFailure : first)?.shown() ?? [];
-  // Each transport's record carries its own transport's data-path tally (never the parity record).
+  // Each transport's record carries its own transport's data-path tally (never the parity record),
+  // and its difference from the reference, judged by all the noise the property learned.
   return records.map((r) => {
     const tally = r.kind === 'parity' ? undefined : dataPath.get(r.transport);
-    return { ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', fuzz: tally ? { ...fuzz, dataPath: tally } : fuzz };
+    const differs = reference?.findings(r) ?? [];
+    return { ...r, kind: r.kind === 'parity' ? 'parity' : 'fuzz', ...(differs.length > 0 ? { checks: [...r.checks, ...differs] } : {}), fuzz: tally ? { ...fuzz, dataPath: tally } : fuzz };
   });
 }

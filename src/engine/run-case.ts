@@ -210,7 +210,8 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   // The reference is asked what the candidate was (issue 38), fuzz samples too: a fuzzed create
   // changes the candidate's data, and a reference not sent it no longer holds what the candidate
   // holds (the clean stateful service run against itself then found the fuzzed e-mails in one
-  // side's contact search only). Only the kept samples' comparisons reach the reports.
+  // side's contact search only). A fuzz property judges each sample's comparison (fuzz-reference.ts);
+  // only the kept samples' reach the reports.
   const sides = referenceOf(client);
   if (sides) {
     const asking = { testCase, operation, transportId, namespace: settings.namespace, secrets, requestOf: async (c: Case) => requestFor(c, transportId, settings.namespace, operation, await valuesFor(settings, operation, c)), ...(waitMs === undefined ? {} : { sendOptions: { timeoutMs: waitMs } }) };

@@ -9,7 +9,7 @@
 import { isQueryLengthRefusal, REQUEST_VALIDATION } from '../profiles/host-rejection.js';
 import { operationNoise } from './operation-noise.js';
 import type { ExchangeRecord, RecordedRequest } from '../results/record.js';
-import { OUTCOME_FIELD, type FieldDifference, type FieldPath, type FieldTally, type ReferenceCounts, type ReferenceSummary } from '../results/reference.js';
+import { OUTCOME_FIELD, type FieldDifference, type FieldPath, type FieldTally, type ReferenceCounts, type ReferenceInfo, type ReferenceSummary } from '../results/reference.js';
 import { transportOutcomeOf } from '../results/transport-outcome.js';
 
 /** The verdict on one operation over one transport, with the request that shows its first difference. */
@@ -63,17 +63,34 @@ export class ReferenceTally {
   constructor(private readonly options: TallyOptions = { hostRejections: true }) {}
 
   add(r: ExchangeRecord): void {
-    const info = r.reference;
-    if (!info || r.kind === 'reference' || r.kind === 'parity' || r.transport === 'parity') return;
+    const info = exchangeSide(r);
+    if (!info) return;
     const cell = this.cellOf(r);
-    if (info.notCompared !== undefined || info.answers.length === 0) {
+    if (!wasCompared(info)) {
       cell.notCompared ??= info.notCompared ?? 'the reference did not answer';
       return;
     }
-    cell.compared++;
     if (info.answers.length > 1) this.askedAgain.add(r.operation);
     const noise = this.noiseOf(r.operation);
     for (const field of new Set(info.noise)) noise.set(field, (noise.get(field) ?? 0) + 1);
+    this.countInto(cell, r);
+  }
+
+  /** One exchange judged as if it were its cell's only one, by the noise learned so far: a fuzz
+   * sample is a counterexample when it differs beyond it (engine/fuzz-reference.ts), long before
+   * the run's noise is all known. Undefined when the exchange was not compared. The tally itself
+   * is left as it was: add() the exchange first for its own noise to count. */
+  judgeAlone(r: ExchangeRecord): ReferenceVerdict | undefined {
+    const info = exchangeSide(r);
+    if (!info || !wasCompared(info)) return undefined;
+    const cell = newCell(r);
+    this.countInto(cell, r);
+    return this.verdictOf(cell);
+  }
+
+  private countInto(cell: Cell, r: ExchangeRecord): void {
+    const info = r.reference!;
+    cell.compared++;
     const explained = info.differences.find((d) => d.field === OUTCOME_FIELD && this.refusedByHostOnOneSide(r));
     const differing = info.differences.filter((d) => d !== explained);
     for (const d of differing) count(cell.fields, d, r);
@@ -136,10 +153,7 @@ export class ReferenceTally {
   private cellOf(r: ExchangeRecord): Cell {
     const key = `${r.operation} ${r.transport}`;
     let cell = this.cells.get(key);
-    if (!cell) {
-      cell = { operation: r.operation, transport: r.transport, compared: 0, bySet: new Map(), fields: new Map(), explained: new Map(), first: { caseId: r.caseId, request: r.request } };
-      this.cells.set(key, cell);
-    }
+    if (!cell) this.cells.set(key, (cell = newCell(r)));
     return cell;
   }
 
@@ -162,6 +176,13 @@ export class ReferenceTally {
     return candidateRefused !== refused(primary.status, primary.text);
   }
 }
+
+/** The reference's side of an exchange (parity records and earlier verdicts have none of their own). */
+const exchangeSide = (r: ExchangeRecord): ReferenceInfo | undefined => (r.kind === 'reference' || r.kind === 'parity' || r.transport === 'parity' ? undefined : r.reference);
+const wasCompared = (info: ReferenceInfo): boolean => info.notCompared === undefined && info.answers.length > 0;
+
+const newCell = (r: ExchangeRecord): Cell =>
+  ({ operation: r.operation, transport: r.transport, compared: 0, bySet: new Map(), fields: new Map(), explained: new Map(), first: { caseId: r.caseId, request: r.request } });
 
 function count(fields: Map<FieldPath, Counted>, d: FieldDifference, r: ExchangeRecord): void {
   const counted = fields.get(d.field);

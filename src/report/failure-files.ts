@@ -7,7 +7,9 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findingsOf } from '../results/findings.js';
-import type { ExchangeRecord } from '../results/record.js';
+import { EXCERPT_BYTES, redactClip, type ExchangeRecord } from '../results/record.js';
+import type { FieldDifference, ReferenceAnswer } from '../results/reference.js';
+import { transportOutcomeOf, type TransportOutcome } from '../results/transport-outcome.js';
 import type { RunInfo } from './summary.js';
 import { writeFileAtomic } from '../results/write-atomic.js';
 import type { ResultFormat } from '../results/result-format.js';
@@ -32,9 +34,27 @@ export interface FailureFile {
   /** The run's --result-schemas, which result-schema findings need to be judged again. */
   readonly resultSchemas?: string;
   readonly record: ExchangeRecord;
+  /** With --reference-url: the candidate's answer beside the reference's to the same case. */
+  readonly reference?: ReferenceSideBySide;
   readonly findings: readonly string[];
   readonly curl: string;
   readonly replay: string;
+}
+
+export interface ReferenceSideBySide {
+  readonly candidate: Pick<TransportOutcome, 'status' | 'outcome' | 'text'>;
+  /** The reference's answers (primary first), as the record keeps them. */
+  readonly answers: readonly ReferenceAnswer[];
+  /** The candidate's differences from the primary answer, noise included (the record's). */
+  readonly differences: readonly FieldDifference[];
+}
+
+/** What a vendor compares first, taken out of the record: the reference's answer and the
+ * candidate's, clipped alike (the record's texts are redacted already). */
+function sideBySide(r: ExchangeRecord): ReferenceSideBySide | undefined {
+  if (!r.reference || r.reference.answers.length === 0) return undefined;
+  const { status, outcome, text } = transportOutcomeOf(r);
+  return { candidate: { status, outcome, text: text === null ? null : redactClip(text, EXCERPT_BYTES, []) }, answers: r.reference.answers, differences: r.reference.differences };
 }
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_');
@@ -44,6 +64,7 @@ export function failureId(r: Pick<ExchangeRecord, 'caseId' | 'transport'>): stri
 }
 
 export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): FailureFile {
+  const reference = sideBySide(r);
   return {
     version: FAILURE_FILE_VERSION,
     id: failureId(r),
@@ -59,6 +80,7 @@ export function failureFile(r: ExchangeRecord, run: RunInfo, path: string): Fail
     seed: run.seed,
     ...(typeof run.configuration['resultSchemas'] === 'string' ? { resultSchemas: run.configuration['resultSchemas'] } : {}),
     record: r,
+    ...(reference ? { reference } : {}),
     findings: findingsOf(r, 'warning'),
     curl: r.request.curl,
     replay: `npx tsiws-conform replay ${path}${run.embedded ? '' : ' --base-url <target>'}`,

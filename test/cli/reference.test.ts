@@ -2,7 +2,8 @@
  * `run --reference-url` (issue 38), the engine's part: two stateful services in this process, one
  * the candidate and one the reference, whose e-mail ids differ (the reference made one more first).
  * Every exchange carries the reference's answers; the contact-email sequence's ids are mapped; a
- * stateful mutant's second delete differs in its outcome; an unreachable reference stops the run;
+ * stateful mutant's second delete differs in its outcome; a fuzzed long comment another mutant fails
+ * is found by matches-reference alone (issue 50); an unreachable reference stops the run;
  * the reference's credentials appear in no report. Runs through main() in process.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -99,6 +100,35 @@ describe('a stateful mutant as the candidate (stateful-delete-unknown-succeeds)'
     const again = steps[6];
     expect([again.result.text, again.reference.answers]).toEqual(['{"ok":true}', [{ side: 'primary', status: 200, outcome: 'result', text: `{"ok":false,"error":"Unknown emailid ${again.sequence.ids.emailid}."}` }]]);
   });
+});
+
+describe('--checks matches-reference alone finds a difference in a fuzzed value (issue 50)', () => {
+  // Seed 7 draws a logcomment longer than the mutant's 255-character column within 15 samples.
+  const FUZZ = ['--operations', 'MobileTimeLogCreate', '--suites', 'fuzz', '--transports', 'soap11,get', '--runs', '15', '--seed', '7', '--max-string-length', '400', '--workers', '1', '--checks', 'matches-reference', '--allow-mutations'];
+  const runAgainst = async (mutant?: string) => {
+    const [candidate, reference] = await Promise.all([startReferenceServer({ stateful: true, ...(mutant ? { mutant } : {}) }), startReferenceServer({ stateful: true })]);
+    try {
+      return await runInProcess(['run', '--base-url', candidate.url, '--reference-url', reference.url, ...FUZZ]);
+    } finally {
+      await Promise.all([candidate.close(), reference.close()]);
+    }
+  };
+
+  test('the candidate that fails a long comment the reference stores: exit 1, the shrunk sample named, the reference\'s answer in its failure file', async () => {
+    const run = await runAgainst('stateful-long-text-500');
+    expect(run.code).toBe(1);
+    const named = /MobileTimeLogCreate get matches-reference: the answer differs from the reference's beyond its noise: \(outcome\): reference "result", candidate "rejected" \(case (MobileTimeLogCreate-fuzz-\d+), failures\/([^)]+\.json)\)/.exec(run.stdout);
+    expect(named, run.stdout).not.toBeNull();
+    const file = run.json(join('failures', named![2]!));
+    expect(file.record.fuzz.shrinks).toBeGreaterThan(0);
+    expect(file.record.values.logcomment.length).toBeGreaterThan(255);
+    expect(file.reference).toMatchObject({ candidate: { status: 500, outcome: 'rejected' }, answers: [{ side: 'primary', status: 200, outcome: 'result' }] });
+  }, 120_000);
+
+  test('two clean services: exit 0', async () => {
+    const run = await runAgainst();
+    expect([run.code, run.stdout.match(/Reference: .*/)?.[0]]).toEqual([0, expect.stringMatching(/ 0 differing beyond it/)]);
+  }, 120_000);
 });
 
 test('an unreachable --reference-url stops the run before its suites: exit 3, one line naming the flag', async () => {

@@ -48,6 +48,17 @@ describe('ReferenceTally', () => {
     expect(verdictOf(tallied([onlyOnce, search]), 'MobileAccountSearch', 'soap11').summary.noiseFromOtherOperations).toBeUndefined();
   });
 
+  test('one exchange judged alone (a fuzz sample) goes by the noise learned so far, the tally left as it was', () => {
+    const sample = compared({ caseId: 'fuzz-3', differences: [{ field: '$.modified', reference: '"10:00"', candidate: '"10:01"' }] });
+    const fresh = tallied([]);
+    expect(fresh.judgeAlone(sample)?.summary).toMatchObject({ compared: 1, different: 1, differences: [{ field: '$.modified', different: 1, compared: 1, example: { caseId: 'fuzz-3' } }] });
+    // The noise learned on another transport excuses it; the tally's own cells did not count it.
+    const learned = tallied();
+    expect(learned.judgeAlone(sample)?.summary).toMatchObject({ compared: 1, noise: 1, different: 0, differences: [] });
+    expect(verdictOf(learned, 'MobileAccountSearch', 'soap11').summary.compared).toBe(3);
+    expect(fresh.judgeAlone(compared({ notCompared: 'mutating case' }))).toBeUndefined();
+  });
+
   test('run counts add every operation and transport', () => {
     expect(tallied().counts('http://reference')).toEqual({ url: 'http://reference', compared: 6, same: 2, noise: 2, different: 2 });
   });
@@ -88,6 +99,11 @@ describe('matches-reference and reference-outcome-explained', () => {
 
   test('matches-reference fails naming the field, both values, how often and the case', () => {
     expect(matchesReference.run(judged(REFERENCE_EXCHANGES))).toEqual({ status: 'failed', message: '2 of 3 answers differ from the reference beyond its noise:\n$.name: reference "Acme", candidate "ACME" (2 of 3; case search-1)' });
+  });
+
+  test('matches-reference on one exchange judged alone says so in one line', () => {
+    const sample = compared({ caseId: 'fuzz-3', differences: [{ field: OUTCOME_FIELD, reference: 'result', candidate: 'rejected' }, { field: '$.name', reference: '"Acme"', candidate: null }] });
+    expect(matchesReference.run({ ...tallied([]).judgeAlone(sample)!, alone: true })).toEqual({ status: 'failed', message: 'the answer differs from the reference\'s beyond its noise: (outcome): reference "result", candidate "rejected"; $.name: reference "Acme", candidate (absent)' });
   });
 
   test('matches-reference is silent where only noise differed', () => {
