@@ -67,6 +67,7 @@ interface Sent {
   readonly text: string;
 }
 
+const IN_BAND = 'in-band failure';
 const named = (ids: Fields) => Object.entries(ids).map(([k, v]) => `${k} ${v}`).join(' and ');
 
 export class SequenceRun {
@@ -269,10 +270,11 @@ export class SequenceRun {
     if (!read) return;
     const where = `${relation.probe.operation} filtered by ${relation.probe.filter}`;
     const expected = `${where} no longer shows ${named(e.ids)}, deleted at step ${deleted}${relation.sibling ? `, and still shows ${named(relation.sibling)} beside it, as at step ${relation.step}` : ''}`;
-    // A read that now fails where it succeeded before also shows the record gone (an unknown id).
+    // A read that now fails in-band where it succeeded before also shows the record gone (an unknown
+    // id); a fault or no answer shows nothing.
     const still = read.ok && sightOf(read.records, e).kind === 'shown';
     const spared = !relation.sibling || (read.ok && holds(read.records, relation.sibling));
-    if (!read.ok && read.why.startsWith('no answer')) this.judge(read, inconclusive(e, `deleted at step ${deleted}`, `${where} got ${read.why}`));
+    if (!read.ok && !read.why.startsWith(IN_BAND)) this.judge(read, inconclusive(e, `deleted at step ${deleted}`, `${where} got ${read.why}`));
     else this.judge(read, !still && spared ? { expected, outcome: 'held' } : { expected, outcome: 'broken', evidence: `${still ? `it still shows ${named(e.ids)}` : `it no longer shows ${named(relation.sibling!)}`}: ${clip(read.text, 300)}` });
   }
 
@@ -298,7 +300,7 @@ export class SequenceRun {
     const text = record.result?.kind === 'result' ? record.result.text ?? '' : '';
     const why = record.error ? `no answer: ${record.error.code}` : record.result?.kind === 'fault' ? `fault ${record.result.code}: ${clip(record.result.reason, 200)}`
       : !record.response || record.response.status >= 300 || record.result?.kind !== 'result' ? `HTTP ${record.response?.status ?? '-'}`
-        : isInBandFailure(text, this.settings.learned?.failure) ? `in-band failure: ${clip(text, 200)}` : '';
+        : isInBandFailure(text, this.settings.learned?.failure) ? `${IN_BAND}: ${clip(text, 200)}` : '';
     return { index, ok: why === '', why, records: why === '' && text ? recordsOf(operation, text) : [], text: text || why };
   }
 
