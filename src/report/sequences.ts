@@ -1,7 +1,7 @@
 /**
  * The sequences of a run (engine/sequences.ts), step by step, for report.html: which entity, over
- * which transport, each step's operation, the ids it made or used, what the answer was and what
- * state-consistency said. Kept as records arrive (the reporters keep no records): at most
+ * which transport, each step's operation, the ids it made or used, what the answer was (or why the
+ * step was not sent) and what state-consistency said. Kept as records arrive (the reporters keep no records): at most
  * MAX_SEQUENCES sequences, the others counted.
  */
 import type { DataPathOutcome } from '../results/data-path.js';
@@ -14,7 +14,10 @@ export interface SequenceStepView {
   readonly caseId: string;
   readonly ids: Readonly<Record<string, string>>;
   readonly outcome?: DataPathOutcome;
-  /** state-consistency's verdict, when the step observed something. */
+  /** Why the step was not sent (its record's `skipped`, "not applicable: ..."). */
+  readonly skipped?: string;
+  /** state-consistency's verdict, when the step observed something: a failed one at level info is
+   * inconclusive (the target never showed the relation), at level warning a broken one. */
   readonly observed?: { readonly status: string; readonly level?: string; readonly message?: string };
 }
 
@@ -48,6 +51,7 @@ export class SequenceTally {
     view.steps.push({
       step: s.step, action: s.action, operation: r.operation, caseId: r.caseId, ids: s.ids,
       ...(r.dataPath ? { outcome: r.dataPath } : {}),
+      ...(r.skipped ? { skipped: r.skipped } : {}),
       ...(check ? { observed: { status: check.status, ...(check.level ? { level: check.level } : {}), ...(check.message ? { message: check.message } : {}) } } : {}),
     });
   }

@@ -17,7 +17,7 @@ const base = join(dir, 'baseline');
 const lines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const TRANSPORTS = ['soap11', 'soap12', 'get', 'post'];
 /** The steps of each sequence (src/engine/sequences.ts), and how many of them state-consistency judges. */
-const SEQUENCES = { 'contact-email': [7, 5], 'time-log': [2, 2], account: [2, 1], dispatch: [2, 1], 'rep-assignment': [3, 2] } as const;
+const SEQUENCES = { 'contact-email': [7, 4], 'time-log': [2, 1], account: [3, 2], dispatch: [3, 2], 'rep-assignment': [3, 2] } as const;
 
 describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseline)', () => {
   let run: CliResult;
@@ -44,7 +44,11 @@ describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseli
 
   test('records.jsonl has every step of every sequence over every transport, each expectation held', () => {
     const steps = lines(join(run.reports, 'records.jsonl')).filter((r) => r.sequence);
-    const expected = Object.entries(SEQUENCES).flatMap(([name, [count]]) => TRANSPORTS.flatMap((t) => Array.from({ length: count }, (_, i) => `${name}-sequence-${t} ${i + 1}/${count} ${t}`)));
+    // The account POST takes had been renamed by the mutations phase before the sequences: the search
+    // by its learned name finds nothing, and the next read tried (the task list, by accountnumber)
+    // shows it: one step more, the same two judged.
+    const count = (name: string, t: string, n: number) => (name === 'account' && t === 'post' ? n + 1 : n);
+    const expected = Object.entries(SEQUENCES).flatMap(([name, [n]]) => TRANSPORTS.flatMap((t) => Array.from({ length: count(name, t, n) }, (_, i) => `${name}-sequence-${t} ${i + 1}/${count(name, t, n)} ${t}`)));
     expect(steps.map((r) => `${r.sequence.id} ${r.sequence.step}/${r.sequence.of} ${r.transport}`).sort()).toEqual(expected.sort());
     const judged = steps.flatMap((r) => r.checks.filter((c: { id: string }) => c.id === 'state-consistency'));
     expect(judged).toHaveLength(4 * Object.values(SEQUENCES).reduce((sum, [, n]) => sum + n, 0));
@@ -67,7 +71,7 @@ describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseli
     expect(emailid).toMatch(/^\d+$/);
     const held = '<span class="tag pass">held</span>';
     expect(rows).toEqual([
-      ['1', 'create', 'MobileContactEmailCreate', emailid, 'success', held],
+      ['1', 'create', 'MobileContactEmailCreate', emailid, 'success', ''],
       ['2', 'find', 'MobileContactSearch', emailid, 'success', held],
       ['3', 'update', 'MobileContactEmailUpdate', emailid, 'success', ''],
       ['4', 'see update', 'MobileContactSearch', emailid, 'success', held],
@@ -109,17 +113,22 @@ describe('the sequences catch a stateful mutant (run --base-url MUTANT --allow-m
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^ {2}4 warnings \(.*\): state-consistency 4;/m);
     // Each transport takes its own account, counted from the last learned one (sequences.ts).
-    expect(warnings(r)).toEqual(TRANSPORTS.map((t, i) => [`account-sequence-${t}-2-see-update`, t, 'state-consistency', 'warning',
-      `MobileAccountSearch finds accountnumber ${1012 - i} named " tsiws-account-sequence-${t}-5 Müller ", just updated: it did not; the answer: {"ok":true,"records":[]}`]));
+    // The search showed the account by its name (step 1) and, once renamed, does not show it by the new one.
+    expect(warnings(r)).toEqual(TRANSPORTS.map((t, i) => [`account-sequence-${t}-3-see-update`, t, 'state-consistency', 'warning',
+      `MobileAccountSearch filtered by accountname shows accountnumber ${1012 - i} with accountname " tsiws-account-sequence-${t}-5 Müller ", as it showed it before the update (step 1): it did not; the answer: it no longer shows accountnumber ${1012 - i}: {"ok":true,"records":[]}`]));
   });
 
-  test('stateful-delete-unknown-succeeds: deleting the e-mail again succeeds, on every transport', async () => {
+  test('stateful-delete-unknown-succeeds: deleting the e-mail again succeeds, as an idempotent delete may: inconclusive (info), no warning', async () => {
+    // The spec states no semantics and nothing the target answered contradicts an idempotent delete;
+    // matches-reference catches this mutant against a trusted deployment (npm run mutants).
     const r = await againstMutant('stateful-delete-unknown-succeeds');
     expect(r.code).toBe(0);
-    const found = warnings(r);
-    expect(found.map((w: string[]) => w.slice(0, 4))).toEqual(TRANSPORTS.map((t) => [`contact-email-sequence-${t}-7-delete-again`, t, 'state-consistency', 'warning']));
+    expect(warnings(r)).toEqual([]);
+    const again = lines(join(r.reports, 'records.jsonl')).filter((x) => x.sequence?.action === 'delete again');
+    const verdicts = again.map((x) => [x.caseId, ...x.checks.filter((c: { id: string }) => c.id === 'state-consistency').map((c: { status: string; level: string }) => `${c.status} ${c.level}`)]);
+    expect(verdicts.sort()).toEqual(TRANSPORTS.map((t) => [`contact-email-sequence-${t}-7-delete-again`, 'failed info']).sort());
     // The four sequences run side by side: which transport created which e-mail may vary.
-    const ids = found.map((w: string[]) => /^MobileContactEmailDelete of emailid (\d+), already deleted, fails: it did not; the answer: \{"ok":true\}$/.exec(w[4]!)?.[1]);
+    const ids = again.map((x) => /^inconclusive: MobileContactEmailDelete of emailid (\d+), deleted at step 5, fails; it succeeded, which an idempotent delete does; the answer: \{"ok":true\}$/.exec(x.checks.find((c: { id: string }) => c.id === 'state-consistency').message)?.[1]);
     expect(ids.sort()).toEqual(['3041', '3042', '3043', '3044']);
   });
 });

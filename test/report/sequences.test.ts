@@ -96,6 +96,18 @@ describe('sequencesSection', () => {
     expect(html).toContain('<td><span class="tag level-warning">did not hold</span><pre class="msg">MobileContactSearch no longer finds emailid 3041, just deleted: it did not; the answer: {&quot;ok&quot;:true}</pre></td>');
   });
 
+  test('shows an inconclusive step as info, keeps the sequence closed, and a step not sent as not applicable with why', () => {
+    const id = 'rep-assignment-sequence-get';
+    const INCONCLUSIVE: Check = { id: 'state-consistency', status: 'failed', level: 'info', message: 'inconclusive: no read was seen to show emailid 3041, just created, so nothing is expected of one; tried: MobileContactSearch filtered by email' };
+    const skipped: ExchangeRecord = { ...step(id, 2, 'delete', 'MobileServiceOrderRepAssignedDelete', { transport: 'get' }), checks: [], skipped: 'not applicable: no learned record with reptodelete and sonumber left for this transport' };
+    const t = tallyOf([step(id, 1, 'find', 'MobileContactSearch', { transport: 'get', checks: [INCONCLUSIVE], dataPath: 'success' }), skipped]);
+    expect(t.sequences()[0]!.steps[1]).toEqual({ step: 2, action: 'delete', operation: 'MobileServiceOrderRepAssignedDelete', caseId: `${id}-2-delete`, ids: {}, skipped: skipped.skipped });
+    const html = sequencesSection(t);
+    expect(html).toContain(`<details><summary><code>${id}</code>: rep-assignment over get, 2 steps</summary>`);
+    expect(html).toContain(`<td><span class="tag level-info">inconclusive</span><pre class="msg">${INCONCLUSIVE.message}</pre></td>`);
+    expect(html).toContain('<td>delete</td><td><code>MobileServiceOrderRepAssignedDelete</code></td><td></td><td><span class="tag">not applicable</span> no learned record with reptodelete and sonumber left for this transport</td><td></td></tr>');
+  });
+
   test('escapes the ids, actions, operation names and values it shows', () => {
     const hostile = 'x"><script>alert(1)</script>';
     const r = step(`seq-${hostile}`, 1, `act<b>`, `Op<i>&`, { ids: { [`k<${hostile}`]: `v&${hostile}` }, checks: [{ id: 'state-consistency', status: 'failed', level: 'warning', message: `m ${hostile}` }] });
@@ -112,7 +124,7 @@ describe('sequencesSection', () => {
   test('says how many further sequences only records.jsonl holds', () => {
     const records = Array.from({ length: MAX_SEQUENCES + 2 }, (_, i) => step(`account-sequence-get-r${String(i).padStart(3, '0')}`, 1, 'update', 'MobileAccountUpdate', { of: 2 }));
     const html = sequencesSection(tallyOf(records));
-    expect(html).toContain('(the spec states no semantics). 2 further sequences are in records.jsonl.</p>');
+    expect(html).toContain('is not applicable and was not sent. 2 further sequences are in records.jsonl.</p>');
     expect(html.match(/<details/g)).toHaveLength(MAX_SEQUENCES);
   });
 });

@@ -1,0 +1,104 @@
+/**
+ * Which read shows a sequence's entity, found by observation (issue 49, item 3): no table says which
+ * search or list shows which record. The candidates come from the contract alone: the operations of
+ * class search or list with a parameter named as a field the entity is known to have (the id in an
+ * id filter, the distinctive value written in a text filter, a parent id). They are ranked by what
+ * this run learned: the read that answered the learned record first, then the reads whose answers
+ * carried records with the entity's id, then by filter and by how many of the entity's fields the
+ * read takes. Whether an answer shows the entity is read from its records, never from its raw text
+ * (an in-band failure may echo the filter it refused).
+ */
+import { invalidValueOnWire } from '../cases/wire-guard.js';
+import { AUTH_PARAMS, getOperation, operations, type Operation } from '../contract/index.js';
+import type { LearnedRecord } from '../state/learn.js';
+import type { TransportId } from '../transports/index.js';
+
+type Fields = Readonly<Record<string, string>>;
+
+/** The entity a sequence follows, as the run knows it so far. */
+export interface Entity {
+  /** What names it: the create's id, or the id parameters of the operation that took it. */
+  readonly ids: Fields;
+  /** Every field known: the record learned or the values written, and the ids. */
+  readonly fields: Fields;
+  /** Values written that hold the sequence's tag: no other record has them. */
+  readonly distinctive: Fields;
+  /** The read that answered the learned record the entity is. */
+  readonly from?: string;
+  /** Another learned record beside it (the same service order's other rep), which a delete spares. */
+  readonly sibling?: Fields;
+}
+
+/** One read to try: the operation and the one filter set from the entity. */
+export interface ReadProbe {
+  readonly operation: string;
+  readonly filter: string;
+}
+
+/** How many reads are tried before an observation is given up as inconclusive. */
+export const MAX_TRIES = 3;
+
+const isRead = (op: Operation) => op.class === 'search' || op.class === 'list';
+const ownParams = (op: Operation) => op.params.map((p) => p.name).filter((n) => !AUTH_PARAMS.includes(n));
+const carriesAll = (fields: Fields, ids: Fields) => Object.keys(ids).length > 0 && Object.entries(ids).every(([k, v]) => fields[k] === v);
+
+/** The reads that could show `entity`, best first: one probe per read, its best filter. */
+export function candidateReads(entity: Entity, learned: readonly LearnedRecord[]): ReadProbe[] {
+  const idNames = Object.keys(entity.ids);
+  const carriers = new Set(learned.filter((r) => idNames.length > 0 && idNames.every((k) => r.fields[k] !== undefined)).map((r) => r.from));
+  const filterRank = (p: string) => (entity.distinctive[p] !== undefined ? 300 : entity.ids[p] !== undefined ? 200 : 100);
+  const ranked = operations.filter(isRead).flatMap((op, index) => {
+    const filters = ownParams(op).filter((p) => (entity.fields[p] ?? '') !== '');
+    if (filters.length === 0) return [];
+    const filter = [...filters].sort((a, b) => filterRank(b) - filterRank(a))[0]!;
+    const score = (op.name === entity.from ? 1000 : 0) + (carriers.has(op.name) ? 500 : 0) + filterRank(filter) + 10 * filters.length;
+    return [{ probe: { operation: op.name, filter }, score, index }];
+  });
+  return ranked.sort((a, b) => b.score - a.score || a.index - b.index).map((r) => r.probe);
+}
+
+/**
+ * The values of a probe: its one filter from the entity, every other filter empty (text) or 0 (an
+ * integer), as the discovery step asks (discover.ts). Undefined when a value is outside its type's
+ * lexical space on `transport`: such a read is not sent (issue 49, item 1).
+ */
+export function readValues(probe: ReadProbe, value: string, transport: TransportId): Record<string, string> | undefined {
+  const op = getOperation(probe.operation);
+  const values: Record<string, string> = {};
+  for (const p of op.params) if (!AUTH_PARAMS.includes(p.name)) values[p.name] = p.type === 'int' ? '0' : '';
+  values[probe.filter] = value;
+  return firstInvalid(op, values, transport) === undefined ? values : undefined;
+}
+
+/** The first of `op`'s own parameters that `values` leaves out or holds outside its SOAP type's
+ * lexical space as sent over `transport`, with why; undefined when every value is valid. */
+export function firstInvalid(op: Operation, values: Readonly<Record<string, string>>, transport: TransportId): string | undefined {
+  for (const p of op.params) {
+    if (AUTH_PARAMS.includes(p.name)) continue;
+    if (values[p.name] === undefined) return `no ${p.name} (${p.type}) was learned`;
+    if (invalidValueOnWire(op, values, transport, p.name)) return `${p.name} "${values[p.name]}" is no valid ${p.type}`;
+  }
+  return undefined;
+}
+
+/** What an answer showed of the entity. */
+export type Sight =
+  /** A record with the entity's ids, or holding a distinctive value it wrote and no other id. */
+  | { readonly kind: 'shown'; readonly record: Fields }
+  /** A record holding a distinctive value the entity wrote, under another id than the entity's. */
+  | { readonly kind: 'elsewhere'; readonly record: Fields; readonly param: string }
+  | { readonly kind: 'not shown' };
+
+/** Where `records` (an answer's) show `entity`. */
+export function sightOf(records: readonly LearnedRecord[], entity: Entity): Sight {
+  const own = records.find((r) => carriesAll(r.fields, entity.ids));
+  if (own) return { kind: 'shown', record: own.fields };
+  const written = Object.values(entity.distinctive);
+  const holding = records.find((r) => Object.values(r.fields).some((v) => written.includes(v)));
+  if (!holding) return { kind: 'not shown' };
+  const other = Object.keys(entity.ids).find((k) => holding.fields[k] !== undefined && holding.fields[k] !== entity.ids[k]);
+  return other === undefined ? { kind: 'shown', record: holding.fields } : { kind: 'elsewhere', record: holding.fields, param: other };
+}
+
+/** Whether `records` hold one with exactly the `ids` given (a sibling record, say). */
+export const holds = (records: readonly LearnedRecord[], ids: Fields): boolean => records.some((r) => carriesAll(r.fields, ids));
