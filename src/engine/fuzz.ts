@@ -27,6 +27,7 @@ import { TRANSPORT_IDS } from '../transports/index.js';
 import type { ValuePool } from '../state/learn.js';
 import type { LearnedState } from './discover.js';
 import { poolOf } from './learned-cases.js';
+import { fuzzConstraintsFor } from './fuzz-constraints.js';
 import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 import { slotOf } from './run-unit.js';
@@ -156,13 +157,16 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
   const seeds = settings.learned?.found?.[op.name];
   const values = valuesArbitrary(op, { maxStringLength: settings.maxStringLength, ...(seeds ? { seeds } : {}) });
   const arbitrary = pool ? fc.tuple(values, fc.nat({ max: 1023 })).map(([v, pick]) => withLearnedIds(op, v, pool, pick)) : values;
-  const property = fc.asyncProperty(arbitrary, async (values) => {
+  // Parameters the target's failures keep naming get known-good values (fuzz-constraints.ts).
+  const constraints = fuzzConstraintsFor(op, settings);
+  const property = fc.asyncProperty(arbitrary, async (drawn) => {
     // Shrinking long strings against a slow target can take minutes: past the budget every further
     // candidate counts as passing, unsent, so fast-check stops with the smallest real failure so far.
     if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) {
       shrinkCutShort = true;
       return true;
     }
+    const values = constraints.apply(drawn);
     tally(coverage, op, values);
     const slot = fuzzSlot(settings, options.repetition ?? 0, index);
     const taken = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`, slot);
@@ -172,6 +176,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
       dataPath.set(r.transport, tally);
       tallyOutcome(tally, r.dataPath);
     }
+    constraints.observe(values, taken.records);
     if (options.onSample) options.onSample(taken.shown().filter((r) => r.kind !== 'parity'));
     first ??= taken;
     const failing = failingChecks(taken.records, settings.failOn);
@@ -183,6 +188,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
     if (firstFailing && !sameFinding(firstFailing, failing)) return true;
     firstFailing ??= failing;
     failedAt ??= Date.now();
+    constraints.freeze();
     lastFailure = taken; // during shrinking the last failure is the smallest counterexample so far
     return false;
   });
@@ -202,6 +208,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
     ...(shrinkCutShort ? { shrinkCutShort } : {}),
     samples: index,
     coverage,
+    ...(constraints.learned().length > 0 ? { constrained: constraints.learned() } : {}),
   };
   const records = (details.failed ? lastFailure : first)?.shown() ?? [];
   // Each transport's record carries its own transport's data-path tally (never the parity record),

@@ -64,7 +64,7 @@ class Budget {
 }
 
 /** The field names of the learned records, those `op` answered first (sortcolumn's values). */
-function knownOf(pool: ValuePool, op: Operation): Known {
+export function knownOf(pool: ValuePool, op: Operation): Known {
   const records = pool.toJSON().records;
   const own = records.filter((r) => r.from === op.name);
   const fields = [...new Set([...own, ...records].flatMap((r) => Object.keys(r.fields)))];

@@ -5,7 +5,7 @@ import { asDigest, worstOutcome, type Reported, type RunDigest } from './digest.
 import type { TransportId } from '../transports/index.js';
 import { failuresOf, notesOf, type VerdictInputs } from './summary.js';
 import { failOnOf, failsRun } from '../results/levels.js';
-import { dataPathLine, noSuccessText, withoutSuccess } from './data-path.js';
+import { dataPathLine, fuzzLearnedLine, noSuccessText, withoutSuccess } from './data-path.js';
 import { diagnosesOf, explainedBy, findingKey } from './diagnoses-of.js';
 import { diagnosisLines, unexplainedFirst } from './diagnoses-console.js';
 import { referenceLine } from './reference.js';
@@ -43,6 +43,8 @@ export function consoleTable(reported: Reported, operations: readonly string[], 
   if (s.reference) lines.push(referenceLine(s.reference));
   if (s.dataPath) {
     lines.push(dataPathLine(s.dataPath));
+    const learned = fuzzLearnedLine(s.dataPath);
+    if (learned) lines.push(`  ${learned}`);
     // Warnings, though no check's: the verdict counts them (summary.ts, summaryOf).
     for (const [operation, counts] of withoutSuccess(s.dataPath)) lines.push(`  warning: ${noSuccessText(operation, counts)}`);
   }

@@ -20,8 +20,9 @@ export interface NotApplicableCount {
 }
 
 /** An operation's counts, with what still blocked its success when the search for values left it
- * so, and its cases that were not applicable. */
-export type OperationDataPath = DataPathCounts & NotApplicableCount & { readonly blocked?: Blocked };
+ * so, its cases that were not applicable, and the parameters its fuzzing learned to send known-good
+ * values (engine/fuzz-constraints.ts). */
+export type OperationDataPath = DataPathCounts & NotApplicableCount & { readonly blocked?: Blocked; readonly constrained?: readonly string[] };
 
 /** results.json's summary.dataPath: the run's counts, and each operation's. */
 export interface DataPathSummary extends DataPathCounts, NotApplicableCount {
@@ -49,6 +50,7 @@ const byContract = (a: string, b: string): number => (RANK.get(a) ?? RANK.size) 
 export class DataPathCoverage {
   private readonly byOperation = new Map<string, Tally>();
   private readonly unsent = new Map<string, { count: number; because: string }>();
+  private readonly constrained = new Map<string, Set<string>>();
 
   add(r: ExchangeRecord): void {
     if (r.transport === 'parity') return;
@@ -61,6 +63,10 @@ export class DataPathCoverage {
     }
     const tally = r.kind === 'fuzz' ? r.fuzz?.dataPath : r.kind === 'positive' && r.dataPath ? { [r.dataPath]: 1 } : undefined;
     if (!tally) return;
+    for (const c of r.fuzz?.constrained ?? []) {
+      const params = this.constrained.get(r.operation) ?? new Set();
+      this.constrained.set(r.operation, params.add(c.param));
+    }
     let own = this.byOperation.get(r.operation);
     if (!own) this.byOperation.set(r.operation, (own = {}));
     for (const outcome of DATA_PATH_OUTCOMES) if (tally[outcome]) tallyOutcome(own, outcome, tally[outcome]);
@@ -75,7 +81,8 @@ export class DataPathCoverage {
     for (const operation of [...this.byOperation.keys()].sort(byContract)) {
       const tally = this.byOperation.get(operation)!;
       const unsent = this.unsent.get(operation);
-      perOperation[operation] = { ...countsOf(tally), ...(unsent ? { notApplicable: unsent.count, notApplicableBecause: unsent.because } : {}) };
+      const constrained = this.constrained.get(operation);
+      perOperation[operation] = { ...countsOf(tally), ...(unsent ? { notApplicable: unsent.count, notApplicableBecause: unsent.because } : {}), ...(constrained ? { constrained: [...constrained] } : {}) };
       notApplicable += unsent?.count ?? 0;
       for (const outcome of DATA_PATH_OUTCOMES) if (tally[outcome]) tallyOutcome(all, outcome, tally[outcome]);
     }
@@ -118,6 +125,13 @@ export function dataPathLine(s: DataPathSummary): string {
   if (s.total === 0) return `Data path: no valid request was sent${unsent}`;
   const rest = unsuccessful(s);
   return `Data path: ${s.success} of ${plural(s.total, 'valid request', 'valid requests')} succeeded (${percent(s.success, s.total)})${rest ? `; ${rest}` : ''}${unsent}`;
+}
+
+/** `Fuzzing learned: MobileTasksList startdate, enddate; ...`: the parameters the fuzzer sent
+ * known-good values once the target's failures named them; undefined when it learned none. */
+export function fuzzLearnedLine(s: DataPathSummary): string | undefined {
+  const learned = Object.entries(s.operations).filter(([, c]) => c.constrained).map(([op, c]) => `${op} ${c.constrained!.join(', ')}`);
+  return learned.length > 0 ? `Fuzzing learned (named in the target's failures, then mostly sent known-good values): ${learned.join('; ')}` : undefined;
 }
 
 /** What a warning about an operation without a success says, and how to fix it. */

@@ -59,6 +59,18 @@ export interface FuzzInfo {
   /** What the valid requests of every sample got over this record's transport (data-path.ts): the
    * record itself is one sample. Counted once per transport record, never on the parity record. */
   readonly dataPath?: DataPathTally;
+  /** Parameters the property learned to send known-good values (engine/fuzz-constraints.ts). */
+  readonly constrained?: readonly FuzzConstraint[];
+}
+
+/** A parameter a fuzz property constrained: the target's failures named it (`because` 'name') or
+ * quoted the value sent for it ('value') in two samples, and from the sample `after` on it was sent
+ * a known-good value (but now and then), taken `from` the search, the valid case or its name class. */
+export interface FuzzConstraint {
+  readonly param: string;
+  readonly because: 'name' | 'value';
+  readonly from: 'search' | 'valid case' | 'name class';
+  readonly after: number;
 }
 
 /** A step of a sequence of one entity (engine/sequences.ts): create, find, update, see, delete, gone. */

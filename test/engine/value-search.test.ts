@@ -1,21 +1,19 @@
 /** The search for values that succeed (src/engine/value-search.ts) against a strict variant of the
  * stateful service that rejects hand-picked values in-band, in the words of the vendor of issue 49. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
-import { getOperation, SERVICE_PATH } from '../../src/contract/index.js';
+import { getOperation } from '../../src/contract/index.js';
 import { discover, type LearnedState } from '../../src/engine/discover.js';
 import { learnedCase, poolOf } from '../../src/engine/learned-cases.js';
 import { runCase } from '../../src/engine/run-case.js';
 import { idGroups, searchValues } from '../../src/engine/value-search.js';
 import { ValuePool } from '../../src/state/learn.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
-import { handleSoap } from '../../src/server/soap-handler.js';
 import type { Service } from '../../src/server/behaviour.js';
 import { createStatefulService } from '../../src/server/stateful/service.js';
 import { outcomeText } from '../../src/server/stateful/outcome.js';
 import { PNG_BASE64 } from '../../src/cases/name-classes.js';
+import { serveWrapped, type WrappedServer } from '../support/wrapped-service.js';
 
 const OPERATIONS = ['MobileAccountSearch', 'MobileContactEmailCreate', 'MobileDocumentUpload', 'MobileDispatchUpdate', 'MobileAccountUpdate'];
 const TEXT_FLAGS = ['true', 'false', '1', '0', 'yes', 'no'];
@@ -49,20 +47,9 @@ function strictService(): Service & { requests: number } {
   return service;
 }
 
-async function startStrict(): Promise<{ url: string; service: ReturnType<typeof strictService>; server: Server }> {
+async function startStrict(): Promise<WrappedServer & { service: ReturnType<typeof strictService> }> {
   const service = strictService();
-  const behaviour = { namespace: DEFAULTS.namespace, resultFormat: 'json' as const, service };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const reply = req.url === SERVICE_PATH && req.method === 'POST' ? handleSoap(behaviour, { headers, body: Buffer.concat(chunks).toString('utf8') }) : { status: 404, headers: {}, body: '' };
-      res.writeHead(reply.status, reply.headers).end(reply.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, service, server };
+  return { ...(await serveWrapped(service)), service };
 }
 
 let strict: Awaited<ReturnType<typeof startStrict>>;
@@ -78,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client.close();
-  await new Promise((resolve) => strict.server.close(resolve));
+  await strict.close();
 });
 
 /** The data path of each operation's valid case, as a run classes it. */

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
 import { compactRecord } from '../../src/results/compact.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
-import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSuccess } from '../../src/report/data-path.js';
+import { dataPathLine, dataPathOf, DataPathCoverage, noSuccessText, withoutSuccess, type DataPathSummary } from '../../src/report/data-path.js';
 import { certificateJson } from '../../src/report/certificate.js';
 import { consoleTable } from '../../src/report/console.js';
 import { consoleJson } from '../../src/report/console-json.js';
@@ -158,6 +158,18 @@ describe('results.json and the console', () => {
     expect(lines(good).slice(-1)).toEqual(['Data path: 71 of 102 valid requests succeeded (69%); 16 in-band failures, 5 faults, 10 refused']);
     const without = good.map(({ dataPath: _d, fuzz, ...r }) => ({ ...r, ...(fuzz ? { fuzz: { ...fuzz, dataPath: undefined } } : {}) }) as ExchangeRecord);
     expect(lines(without).some((l) => l.startsWith('Data path'))).toBe(false);
+  });
+
+  test('what the fuzzer learned: per operation in results.json, one line on the console, each parameter once', () => {
+    const constrained = [{ param: 'startdate', because: 'name' as const, from: 'valid case' as const, after: 2 }];
+    const learning = (r: ExchangeRecord): ExchangeRecord => (r.kind === 'fuzz' && r.operation === 'MobileTimeLogList' && r.transport !== 'parity' ? { ...r, fuzz: { ...r.fuzz!, constrained } } : r);
+    const records = RECORDS.map(learning);
+    const operations = (JSON.parse(resultsJson(records, runWith())) as { summary: { dataPath: DataPathSummary } }).summary.dataPath.operations;
+    expect(operations['MobileTimeLogList']?.constrained).toEqual(['startdate']);
+    expect(operations['MobileContactEmailDelete']?.constrained).toBeUndefined();
+    const out = lines(records);
+    expect(out[out.indexOf(EXCHANGES) + 2]).toBe("  Fuzzing learned (named in the target's failures, then mostly sent known-good values): MobileTimeLogList startdate");
+    expect(lines(RECORDS).some((l) => l.includes('Fuzzing learned'))).toBe(false);
   });
 
   test('certificate.json: dataPath beside the verdict it decided, none otherwise', () => {
