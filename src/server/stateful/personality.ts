@@ -104,28 +104,28 @@ export const REFERENCE: Personality = {
 export const PERSONALITIES: readonly Personality[] = [
   REFERENCE,
   {
-    name: 'xml-strict', description: 'XML in PascalCase with Status/ErrorCode/Message, errors in-band, strict values, ids from 500000, reps listed by repnumber',
+    name: 'vendor-xml-strict', description: 'XML in PascalCase with Status/ErrorCode/Message, errors in-band, strict values, ids from 500000, reps listed by repnumber',
     format: 'xml-pascal', errors: 'in-band',
     strict: { email: true, statusRange: [0, 9], textFlags: true, base64: true, fileExtensions: FILE_TYPES, textLimit: 4000 },
     ids: { base: 500001, stride: 10000, opportunityPrefix: 'OP' }, match: 'contains', assignments: 'task-reps', emails: 'nested', timeLogKey: 'exact',
     requiredFilters: { MobileTimeLogList: ['sonumber', 'sologkeyid'], MobilePartsUsedList: ['sonumber'] },
   },
   {
-    name: 'faults', description: 'JSON results, every business error a SoapException fault (HTTP 500), ids from 1 in every table, time logs paged by sologkeyid',
+    name: 'vendor-faults', description: 'JSON results, every business error a SoapException fault (HTTP 500), ids from 1 in every table, time logs paged by sologkeyid',
     format: 'reference', errors: 'fault',
     strict: { email: true, statusRange: [1, 5], textFlags: false, base64: true, textLimit: 2000 },
     ids: { base: 1, stride: 0, opportunityPrefix: 'O-' }, match: 'contains', assignments: 'task-records', emails: 'primary-only', timeLogKey: 'after',
     requiredFilters: { MobileTimeLogList: ['sonumber', 'sologkeyid'] },
   },
   {
-    name: 'pairs', description: 'name=value text a record a line, errors in-band as result=error, prefix-match searches, 7-digit ids, reps as a comma list',
+    name: 'vendor-pairs', description: 'name=value text a record a line, errors in-band as result=error, prefix-match searches, 7-digit ids, reps as a comma list',
     format: 'pairs', errors: 'in-band',
     strict: { email: false, textFlags: true, base64: false, fileExtensions: FILE_TYPES, textLimit: 1000 },
     ids: { base: 1000001, stride: 100000, opportunityPrefix: 'OPP' }, match: 'prefix', assignments: 'task-csv', emails: 'nested', timeLogKey: 'exact',
     requiredFilters: { MobilePartsUsedList: ['sonumber'] },
   },
   {
-    name: 'exact-match', description: 'JSON results, errors in-band, exact-match searches, ids from 70000, primary e-mail only, strict e-mail and status',
+    name: 'vendor-exact', description: 'JSON results, errors in-band, exact-match searches, ids from 70000, primary e-mail only, strict e-mail and status',
     format: 'reference', errors: 'in-band',
     strict: { email: true, statusRange: [0, 9], textFlags: false, base64: false, textLimit: 4000 },
     ids: { base: 70001, stride: 1000, opportunityPrefix: 'OPP-' }, match: 'exact', assignments: 'task-reps', emails: 'primary-only', timeLogKey: 'after',
