@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type AnswerEntry, type ReferenceServer } from '../../../src/server/server.js';
 import { findPersonality, PERSONALITIES, randomPersonality } from '../../../src/server/stateful/personality.js';
 import type { TransportId } from '../../../src/transports/index.js';
+import { dataPathFromLog, parseAnswerLog } from '../../support/answer-log.js';
 import { call } from './call.js';
 
 interface Row {
@@ -159,5 +160,19 @@ describe('random:SEED', () => {
   test('an unknown name is refused with the known ones', async () => {
     expect(findPersonality('random:x')).toBeUndefined();
     await expect(startReferenceServer({ stateful: true, personality: 'xml-lax' })).rejects.toThrow('unknown personality "xml-lax"; known: reference, vendor-xml-strict, vendor-faults, vendor-pairs, vendor-exact, or random:SEED (a whole number)');
+  });
+});
+
+describe('the data path from the answer log', () => {
+  test('counts valid calls that were not refused for their credentials; a broken rule and an auth failure are left out', () => {
+    const entries = parseAnswerLog([
+      { operation: 'MobileTasksList', transport: 'get', outcome: 'success', valid: true },
+      { operation: 'MobileTasksList', transport: 'post', outcome: 'failure', error: 'Unknown taskkeyid 1.', valid: true },
+      { operation: 'MobileDispatchUpdate', transport: 'soap11', outcome: 'failure', error: 'invalid status -3', valid: false },
+      { operation: 'MobileDispatchUpdate', transport: 'soap12', outcome: 'auth-failure', error: 'Authentication failed: Invalid signature.', valid: true },
+      { operation: 'MobileDispatchUpdate', transport: 'get', outcome: 'success', valid: true },
+    ].map((e) => JSON.stringify(e)).join('\n'));
+    expect(dataPathFromLog(entries)).toEqual({ ratio: 2 / 3, perOperation: { MobileTasksList: { counted: 2, succeeded: 1 }, MobileDispatchUpdate: { counted: 1, succeeded: 1 } } });
+    expect(dataPathFromLog([]).ratio).toBe(0);
   });
 });
