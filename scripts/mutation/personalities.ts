@@ -2,7 +2,8 @@
  * The stateful mutants scored on the stateful service's personalities (issue 49): each named
  * personality but the reference is started as a live target (run --base-url --allow-mutations, the
  * example signer where the mutant needs signing), clean and with every stateful mutant; a mutant is
- * caught there when every check meant to catch it fires beyond that personality's clean control.
+ * caught there when every check meant to catch it fails more often than in that personality's
+ * clean control (the catalog run asks for a check the control never fails: see judgePersonalities).
  * A mutant whose deviation cannot show under a personality (StatefulMutant.notApplicable) is listed
  * as n/a with the reason, never dropped. The reference personality is the ordinary catalog run.
  */
@@ -68,7 +69,12 @@ export function planPersonalities(personalities: readonly string[], options: Pla
   return { subjects, notApplicable };
 }
 
-const seen = (r: SubjectResult) => new Set([...Object.keys(r.fired), ...Object.keys(r.warned)]);
+/** How often each check failed in a run, errors and warnings together. */
+function failures(r: SubjectResult): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, n] of [...Object.entries(r.fired), ...Object.entries(r.warned)]) out.set(id, (out.get(id) ?? 0) + n);
+  return out;
+}
 
 /** The verdicts on finished runs of planPersonalities' subjects. */
 export function judgePersonalities(subjects: readonly Subject[], results: ReadonlyMap<string, SubjectResult>, notApplicable: readonly PersonalityCell[]): PersonalityResult {
@@ -79,8 +85,11 @@ export function judgePersonalities(subjects: readonly Subject[], results: Readon
   const cells = subjects.filter((s) => s.mutant).map((s): PersonalityCell => {
     const m = STATEFUL_MUTANTS.find((x) => x.name === s.mutant)!;
     const r = results.get(s.name)!;
-    const before = seen(results.get(controlName(s.personality!, s.reference === true))!);
-    const fired = [...seen(r)].filter((id) => !before.has(id)).sort();
+    // Beyond the control: more often than there. On a personality the clean control may already fail
+    // a check (the tool has not learned that vendor yet), and a check that fires there would
+    // otherwise never credit a mutant; the runs are seeded, so the same requests go to both.
+    const before = failures(results.get(controlName(s.personality!, s.reference === true))!);
+    const fired = [...failures(r)].filter(([id, n]) => n > (before.get(id) ?? 0)).map(([id]) => id).sort();
     const missing = m.caughtBy.filter((id) => !fired.includes(id));
     const caught = missing.length === 0 && r.toolErrors.length === 0;
     const byWarnings = fired.every((id) => !(id in r.fired));

@@ -25,12 +25,14 @@ describe('judgePersonalities', () => {
   const only = ['stateful-update-not-persisted', 'stateful-trim-soap12'];
   const { subjects, notApplicable } = planPersonalities(['vendor-pairs'], { only });
 
-  test('caught when the checks meant to catch it fire beyond the control; missed when the control fired them too', () => {
+  test('caught when the checks meant to catch it fail more often than in the control; missed when no more often', () => {
     const results = new Map([
       ['clean:stateful@vendor-pairs', outcome('c', ['transport-parity'])],
       ['stateful-update-not-persisted@vendor-pairs', outcome('u', [], ['state-consistency'])],
       ['stateful-trim-soap12@vendor-pairs', outcome('t', ['transport-parity'])],
     ]);
+    const twice = judgePersonalities(subjects, new Map([...results, ['stateful-trim-soap12@vendor-pairs', { ...outcome('t', []), fired: { 'transport-parity': 2 } }]]), notApplicable);
+    expect(twice.cells[1]).toEqual({ personality: 'vendor-pairs', mutant: 'stateful-trim-soap12', verdict: 'caught', fired: ['transport-parity'] });
     const result = judgePersonalities(subjects, results, notApplicable);
     expect(result.cells).toEqual([
       { personality: 'vendor-pairs', mutant: 'stateful-update-not-persisted', verdict: 'caught*', fired: ['state-consistency'] },
