@@ -103,7 +103,7 @@ class Worker {
 }
 
 /** Runs `subjects` in plan order, at most `parallel` at a time. */
-async function runAll(subjects: readonly Subject[], parallel: number, onResult: (r: SubjectResult) => void): Promise<Map<string, SubjectResult>> {
+export async function runAll(subjects: readonly Subject[], parallel: number, onResult: (r: SubjectResult) => void): Promise<Map<string, SubjectResult>> {
   const results = new Map<string, SubjectResult>();
   let next = 0;
   const workers = Array.from({ length: Math.min(parallel, subjects.length) }, () => new Worker());

@@ -37,6 +37,10 @@ export interface Subject {
   /** Every case also goes to a clean stateful server started for the run, as --reference-url
    * (run-subject.ts), and the run's verdicts against it count. */
   readonly reference?: boolean;
+  /** A personality of the stateful service (src/server/stateful/personality.ts): the subject's
+   * server is started with it by run-subject.ts and run as a live target (--base-url,
+   * --allow-mutations), as a vendor's service would be; so is its reference. */
+  readonly personality?: string;
 }
 
 /** A mutant that changes only the shape of the result text (src/server/mutants, `payload-*`):
@@ -63,13 +67,13 @@ export interface PlanOptions {
   readonly catalog?: readonly CatalogMutant[];
 }
 
-function base(options: PlanOptions): RunSettings {
+export function base(options: PlanOptions): RunSettings {
   return { ...DEFAULTS, seed: options.seed ?? DEFAULT_SEED, ...(options.operations ? { operations: options.operations } : {}) };
 }
 
 const WARNING_CHECKS = new Set(ALL_CHECKS.filter((c) => c.level === 'warning').map((c) => c.id));
 
-function configure(settings: RunSettings, m: { needs?: CatalogMutant['needs']; caughtBy?: CatalogMutant['caughtBy']; resultFormat?: CatalogMutant['resultFormat']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
+export function configure(settings: RunSettings, m: { needs?: CatalogMutant['needs']; caughtBy?: CatalogMutant['caughtBy']; resultFormat?: CatalogMutant['resultFormat']; payload?: ResultFormat }): { settings: RunSettings; config: string; replay?: true; payload?: ResultFormat } {
   // A payload mutant is caught in a regression run that also validates against inferred schemas.
   const needs = m.payload ? { ...m.needs, baseline: true } : (m.needs ?? {});
   const words: string[] = [];
@@ -129,7 +133,7 @@ export function baselineName(profile: ProfileId, replay = false, payload?: Resul
 
 /** The stateful implementation as the embedded server (run --stateful): it keeps state, so the run
  * goes in phases and learns from it (src/engine/phases.ts, discover.ts). */
-const statefulSettings = (settings: RunSettings): RunSettings => ({ ...settings, stateful: true });
+export const statefulSettings = (settings: RunSettings): RunSettings => ({ ...settings, stateful: true });
 
 export function plan(options: PlanOptions = {}): Subject[] {
   const mutants = mutantsFor(options);

@@ -100,9 +100,9 @@ async function replayRun(subject: Subject): Promise<RunWithRecords> {
  * the session makes once every record is in (session/reference-records.ts) are added. */
 async function referenceRun(subject: Subject): Promise<RunWithRecords> {
   const { settings, mutant } = subject;
-  const reference = await startReferenceServer({ stateful: true, resultFormat: settings.resultFormat, ...(settings.signer ? { authSecret: AUTH_SECRET } : {}) });
+  const reference = await startReferenceServer({ stateful: true, resultFormat: settings.resultFormat, ...(settings.signer ? { authSecret: AUTH_SECRET } : {}), ...(subject.personality ? { personality: subject.personality } : {}) });
   try {
-    const run = await runWithRecords({ ...settings, referenceUrl: reference.url }, mutant ? { mutant } : {});
+    const run = subject.personality ? await personalityRun(subject, { referenceUrl: reference.url }) : await runWithRecords({ ...settings, referenceUrl: reference.url }, mutant ? { mutant } : {});
     const verdicts = new ReferenceVerdicts(settings);
     for (const r of run.records) verdicts.add(r);
     const made = verdicts.records();
@@ -114,13 +114,26 @@ async function referenceRun(subject: Subject): Promise<RunWithRecords> {
   }
 }
 
+/** A run against the stateful service with a personality (and the subject's mutant), started here
+ * as a live target is: the run is given its URL and --allow-mutations, and knows nothing of it. */
+async function personalityRun(subject: Subject, extra: Partial<RunSettings> = {}): Promise<RunWithRecords> {
+  const { settings, mutant } = subject;
+  const server = await startReferenceServer({ stateful: true, personality: subject.personality!, ...(settings.signer ? { authSecret: AUTH_SECRET } : {}), ...(mutant ? { mutant } : {}) });
+  try {
+    return await runWithRecords({ ...settings, ...extra, stateful: false, baseUrl: server.url, allowMutations: true });
+  } finally {
+    await server.close();
+  }
+}
+
 export async function runSubject(subject: Subject): Promise<SubjectResult> {
   // examples/signer.mjs reads the shared secret from the environment (the suites' workers inherit it).
   if (subject.settings.signer) process.env['TSIWS_AUTH_SECRET'] = AUTH_SECRET;
   const started = Date.now();
   const cpu = process.cpuUsage();
   const cpuAll = cpuWithChildren();
-  const result = subject.replay ? await replayRun(subject) : subject.reference ? await referenceRun(subject) : await runWithRecords(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
+  const result = subject.replay ? await replayRun(subject) : subject.reference ? await referenceRun(subject)
+    : subject.personality ? await personalityRun(subject) : await runWithRecords(subject.settings, subject.mutant ? { mutant: subject.mutant } : {});
   const fired: Record<string, number> = {};
   const warned: Record<string, number> = {};
   const samples: Record<string, string> = {};

@@ -4,7 +4,8 @@ import { ConfigError } from '../config/settings.js';
 import { didYouMean } from '../config/suggest.js';
 import { findMutant, MUTANTS } from '../server/mutants/index.js';
 import { STATEFUL_MUTANTS } from '../server/stateful/mutants.js';
-import { startReferenceServer } from '../server/server.js';
+import { appendFileSync } from 'node:fs';
+import { personalityNames, startReferenceServer, unknownPersonality } from '../server/server.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -14,7 +15,15 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   if (!line) return EXIT.conforms;
   // Every setting of serve (port, host, mutant, namespace, auth secret, result format) resolves as run's do: the one
   // settings table, defaults < .env < environment < flags.
-  const { port, host, mutant, listMutants, authSecret, namespace, resultFormat, stateful, stampResults } = commandSettings('serve', line.flags, io);
+  const { port, host, mutant, listMutants, authSecret, namespace, resultFormat, stateful, stampResults, personality, listPersonalities, answerLog } = commandSettings('serve', line.flags, io);
+  if (listPersonalities) {
+    for (const name of personalityNames()) io.out(name);
+    return EXIT.conforms;
+  }
+  // Personalities and the answer log are the stateful service's (src/server/stateful/).
+  if (!stateful && (personality !== undefined || answerLog !== undefined)) throw new ConfigError(`--${personality !== undefined ? 'personality' : 'answer-log'}: only the stateful service has one; add --stateful`);
+  const notOne = personality === undefined ? undefined : unknownPersonality(personality);
+  if (notOne) throw new ConfigError(`--personality: ${notOne}; see tsiws-conform serve --stateful --list-personalities`);
   // The stateful implementation has its own catalog (src/server/stateful/mutants.ts).
   const catalog: ReadonlyArray<{ readonly name: string; readonly description: string }> = stateful ? STATEFUL_MUTANTS : MUTANTS;
   if (listMutants) {
@@ -33,12 +42,14 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
     server = await startReferenceServer({
       port, host, namespace, resultFormat,
       ...(stateful ? { stateful: true } : {}), ...(stampResults ? { stampResults: true } : {}),
-      ...(authSecret ? { authSecret } : {}), ...(mutant ? { mutant } : {}),
+      ...(authSecret ? { authSecret } : {}), ...(mutant ? { mutant } : {}), ...(personality ? { personality } : {}),
+      // One JSON line per call, appended as it happens, so a reader sees every answer so far.
+      ...(answerLog ? { answerLog: (entry) => appendFileSync(answerLog, `${JSON.stringify(entry)}\n`) } : {}),
     });
   } catch (err) {
     throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
   }
-  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? `stateful${stampResults ? ' stamped' : ''}, ` : ''}${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? `stateful${stampResults ? ' stamped' : ''}, ${personality ? `personality ${personality}, ` : ''}` : ''}${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
   io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

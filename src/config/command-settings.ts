@@ -14,6 +14,11 @@ export interface CommandOnlySettings {
   readonly host: string;
   readonly mutant: string | undefined;
   readonly listMutants: boolean;
+  /** serve --stateful: the vendor's choices the service makes (src/server/stateful/), by name or random:SEED. */
+  readonly personality: string | undefined;
+  readonly listPersonalities: boolean;
+  /** serve --stateful: a file each web-method call's outcome is appended to, one JSON line each. */
+  readonly answerLog: string | undefined;
   /** wsdl: the scheme and host written into the port addresses, and what to print or write. */
   readonly address: string;
   readonly xsd: boolean;
@@ -61,6 +66,9 @@ export const COMMAND_SETTINGS = [
   { key: 'host', commands: ['serve'], flag: 'host', env: 'TSIWS_HOST', help: 'Address to bind', parse: text },
   { key: 'mutant', commands: ['serve'], flag: 'mutant', env: 'TSIWS_MUTANT', defaultText: '(none)', help: 'Serve a deliberately broken variant (see --list-mutants)', parse: text },
   { key: 'listMutants', commands: ['serve'], flag: 'list-mutants', boolean: true, help: 'List the mutants with a one-line description', parse: bool },
+  { key: 'personality', commands: ['serve'], flag: 'personality', env: 'TSIWS_PERSONALITY', defaultText: 'reference', help: 'With --stateful: the vendor choices the service makes (result format, error style, strictness, id ranges, which read lists what), by name or random:SEED (see --list-personalities)', parse: text },
+  { key: 'listPersonalities', commands: ['serve'], flag: 'list-personalities', boolean: true, help: 'List the stateful service\'s personalities, one name a line', parse: bool },
+  { key: 'answerLog', commands: ['serve'], flag: 'answer-log', env: 'TSIWS_ANSWER_LOG', defaultText: '(none)', help: 'With --stateful: append one JSON line per web-method call (operation, transport, outcome, error, whether the values were valid; never a value) to this file', parse: path },
   { key: 'address', commands: ['wsdl'], flag: 'base-url', help: 'Scheme and host written into the port addresses', parse: absoluteUrl },
   { key: 'xsd', commands: ['wsdl'], flag: 'xsd', boolean: true, help: 'Print the standalone XSD instead of the WSDL', parse: bool },
   { key: 'write', commands: ['wsdl'], flag: 'write', boolean: true, help: 'Regenerate the checked-in wsdl/tsiWS.wsdl and wsdl/tsiWS.xsd (default namespace and base URL)', parse: bool },
@@ -82,6 +90,9 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   host: '127.0.0.1',
   mutant: undefined,
   listMutants: false,
+  personality: undefined,
+  listPersonalities: false,
+  answerLog: undefined,
   address: DEFAULT_WSDL_BASE_URL,
   xsd: false,
   write: false,

@@ -32,6 +32,15 @@ export class WebMethodException extends Error {
   }
 }
 
+/** A business error the web method throws as `new SoapException(message, SoapException.ClientFaultCode)`,
+ * as a vendor whose errors are faults does (a stateful personality with errors 'fault'). ASMX writes a
+ * SoapException the method throws as it is, with its own code and message, not wrapped in "Server
+ * was unable to process request." (SoapServerProtocol.WriteException, reference source: only an
+ * exception that is not a SoapException is wrapped); HTTP 500 with soap:Client (SOAP 1.2
+ * soap:Sender). Over GET/POST HttpServerProtocol.WriteException answers HTTP 500 text/plain
+ * "System.Web.Services.Protocols.SoapException: message". */
+export class BusinessFault extends Error {}
+
 /** Converts a parameter's text, through the mutant's hooks when there are any. */
 export function convertParam(b: Behaviour, param: Parameter, text: string | null, transport: TransportId): Typed {
   const family: Family = transport === 'get' || transport === 'post' ? 'http' : 'soap';

@@ -8,7 +8,7 @@
 import { findOperation } from '../contract/index.js';
 import { plainError, stringResult, type Reply } from './replies.js';
 import { AuthError } from './auth.js';
-import { MissingParameter, WebMethodException, type Behaviour } from './behaviour.js';
+import { BusinessFault, MissingParameter, WebMethodException, type Behaviour } from './behaviour.js';
 import { webMethodResult } from './result.js';
 import { ConversionError } from '../asmx/values.js';
 
@@ -31,6 +31,7 @@ export function handleForm(behaviour: Behaviour, transport: 'get' | 'post', opNa
     if (err instanceof ConversionError) return exception('System.ArgumentException', `${err.message}\r\nParameter name: type ---> ${err.inner.type}: ${err.inner.message}`);
     if (err instanceof AuthError) return exception('System.UnauthorizedAccessException', err.message);
     if (err instanceof WebMethodException) return exception(err.clrType, err.message);
+    if (err instanceof BusinessFault) return exception('System.Web.Services.Protocols.SoapException', err.message);
     throw err;
   }
 }

@@ -19,7 +19,8 @@ import { handleForm } from './form-handler.js';
 import { findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
-import { createStatefulService } from './stateful/service.js';
+import { createStatefulService, type AnswerEntry } from './stateful/service.js';
+import { findPersonality, personalityNames } from './stateful/personality.js';
 import { findStatefulMutant, STATEFUL_MUTANTS } from './stateful/mutants.js';
 import { DEFAULT_RESULT_FORMAT, type ResultFormat } from '../results/result-format.js';
 
@@ -41,6 +42,20 @@ export interface ReferenceServerOptions {
   readonly stateful?: boolean;
   /** With stateful: every result carries servedAt and answerId (stateful/outcome.ts, Stamp). */
   readonly stampResults?: boolean;
+  /** With stateful: the vendor's choices, a name of `personalityNames()` or random:SEED (stateful/personality.ts). */
+  readonly personality?: string;
+  /** With stateful: told every web-method call the service answers (stateful/service.ts, AnswerEntry). */
+  readonly answerLog?: (entry: AnswerEntry) => void;
+}
+
+export type { AnswerEntry };
+
+/** The stateful service's personalities by name (random:SEED draws one more). */
+export { personalityNames };
+
+/** Why `name` is not a personality, or undefined when it is one. */
+export function unknownPersonality(name: string): string | undefined {
+  return findPersonality(name) ? undefined : `unknown personality "${name}"; known: ${personalityNames().join(', ')}, or random:SEED (a whole number)`;
 }
 
 export interface ReferenceServer {
@@ -159,8 +174,13 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   if (options.mutant !== undefined && !mutant && !statefulMutant) {
     throw new Error(`unknown ${stateful ? 'stateful ' : ''}mutant "${options.mutant}"; known: ${(stateful ? STATEFUL_MUTANTS : MUTANTS).map((m) => m.name).join(', ')}`);
   }
+  const personality = options.personality === undefined ? undefined : findPersonality(options.personality);
+  if (options.personality !== undefined && (!stateful || !personality)) throw new Error(stateful ? unknownPersonality(options.personality) : 'a personality is one of the stateful service\'s: add stateful');
   const resultFormat = mutant?.resultFormat ?? options.resultFormat ?? DEFAULT_RESULT_FORMAT;
-  const service = stateful ? createStatefulService({ resultFormat, ...(options.stampResults ? { stampResults: true } : {}), ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}) }) : undefined;
+  const service = stateful ? createStatefulService({
+    resultFormat, ...(options.stampResults ? { stampResults: true } : {}), ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}),
+    ...(personality ? { personality } : {}), ...(options.answerLog ? { answerLog: options.answerLog } : {}),
+  }) : undefined;
   const behaviour: Behaviour = { namespace: mutant?.namespace ?? ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}), ...(service ? { service } : {}) };
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).

@@ -18,7 +18,7 @@ import { dialectByEnvelopeNs, soap11, soap12, type SoapDialect } from '../transp
 import { childNamed } from '../transports/soap.js';
 import { empty, soapFault, soapResult, type Reply } from './replies.js';
 import { AuthError } from './auth.js';
-import { WebMethodException, type Behaviour } from './behaviour.js';
+import { BusinessFault, WebMethodException, type Behaviour } from './behaviour.js';
 import { webMethodResult } from './result.js';
 import { ConversionError } from '../asmx/values.js';
 
@@ -107,6 +107,7 @@ export function handleSoap(behaviour: Behaviour, req: SoapRequest): Reply {
   } catch (err) {
     if (err instanceof ConversionError) return soapFault(envelopeDialect, 'client', `${UNABLE_TO_READ} ---> There is an error in XML document. ---> ${err.inner.message}`);
     if (err instanceof AuthError || err instanceof WebMethodException) return soapFault(envelopeDialect, 'server', `${UNABLE_TO_PROCESS} ---> ${err.message}`);
+    if (err instanceof BusinessFault) return soapFault(envelopeDialect, 'client', err.message);
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The web method's view of its parameters and the matching rules its queries share. The spec is
  * silent on matching; these are the choices of a plausible vendor:
- * - a text search filter matches case-insensitively as "contains"; an empty filter is no filter;
+ * - a text search filter matches case-insensitively as "contains" (a personality may match exactly
+ *   or by prefix); an empty filter is no filter;
  *   filters are AND-combined;
  * - an id filter of a list matches exactly (as text, or as an int where 0 is no filter); an empty
  *   one is no filter, and one naming nothing gives an empty list (success, not an error);
@@ -15,6 +16,7 @@
  */
 import type { Typed } from '../../asmx/values.js';
 import { BusinessError, type Field, type Rec } from './outcome.js';
+import type { TextMatch } from './personality.js';
 
 export class Args {
   constructor(private readonly typed: ReadonlyMap<string, Typed>) {}
@@ -42,6 +44,13 @@ export class Args {
 }
 
 export const contains = (value: string, filter: string) => filter === '' || value.toLowerCase().includes(filter.toLowerCase());
+
+/** A text filter's test: the reference's "contains", or a personality's exact or prefix match
+ * (SQL's = and LIKE 'x%' under a case-insensitive collation); an empty filter is no filter. */
+export type Match = (value: string, filter: string) => boolean;
+const exact: Match = (value, filter) => filter === '' || value.toLowerCase() === filter.toLowerCase();
+const prefix: Match = (value, filter) => filter === '' || value.toLowerCase().startsWith(filter.toLowerCase());
+export const matcher = (kind: TextMatch): Match => (kind === 'exact' ? exact : kind === 'prefix' ? prefix : contains);
 
 /** An exact id filter given as text: empty is no filter. */
 export const idMatches = (value: number | string, filter: string) => filter === '' || String(value) === filter;

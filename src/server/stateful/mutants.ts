@@ -7,11 +7,11 @@
  */
 import { AUTH_PARAMS, type Operation } from '../../contract/index.js';
 import type { TransportId } from '../../transports/index.js';
-import type { ResultFormat } from '../../results/result-format.js';
 import { WebMethodException } from '../behaviour.js';
 import type { MutantNeeds } from '../mutants/types.js';
 import type { Args } from './args.js';
-import { outcomeText, type Outcome } from './outcome.js';
+import type { Outcome } from './outcome.js';
+import type { Personality, WrittenFormat } from './personality.js';
 import type { Store } from './store.js';
 
 export interface StatefulMutant {
@@ -30,8 +30,10 @@ export interface StatefulMutant {
   readonly dropsWrite?: (op: Operation) => boolean;
   /** Changes the outcome (and may change the store) after the operation. */
   readonly after?: (op: Operation, outcome: Outcome, ctx: { readonly store: Store; readonly args: Args }) => Outcome;
-  /** Writes the result text instead of outcome.ts. */
-  readonly write?: (outcome: Outcome, format: ResultFormat) => string;
+  /** Writes the result text instead of the service (`render` is how it would have written it). */
+  readonly write?: (outcome: Outcome, format: WrittenFormat, render: (o: Outcome) => string) => string;
+  /** Why the mutant's deviation cannot show under a personality (undefined: it can). */
+  readonly notApplicable?: (p: Personality) => string | undefined;
 }
 
 const SQL_EXCEPTION = 'System.Data.SqlClient.SqlException';
@@ -46,6 +48,7 @@ export const STATEFUL_MUTANTS: readonly StatefulMutant[] = [
     description: 'MobileTimeLogCreate stores logcomment in a 255-character column unchecked: longer text is a SqlException (a fault, or a 500 over GET/POST)',
     caughtBy: ['http-status-200', 'not-a-fault'],
     needs: { fuzz: true },
+    notApplicable: (p) => (p.strict.textLimit <= 255 ? `texts over ${p.strict.textLimit} characters are refused in-band before the insert` : undefined),
     before(op, args) {
       if (op.name === 'MobileTimeLogCreate' && args.str('logcomment').length > 255) throw new WebMethodException(SQL_EXCEPTION, 'String or binary data would be truncated.\r\nThe statement has been terminated.');
     },
@@ -67,7 +70,7 @@ export const STATEFUL_MUTANTS: readonly StatefulMutant[] = [
     after: (op, outcome) => ('records' in outcome && op.name === 'MobileAccountSearch'
       ? { ok: true, records: outcome.records.map((r) => ('hotnote' in r ? { ...r, hotnote: `${String(r['hotnote'])}\u0001` } : r)) }
       : outcome),
-    write: (outcome, format) => (format === 'json' ? unescapeControls(outcomeText(outcome, format)) : outcomeText(outcome, format)),
+    write: (outcome, format, render) => (format === 'json' ? unescapeControls(render(outcome)) : render(outcome)),
   },
   {
     name: 'stateful-update-not-persisted',
@@ -118,7 +121,8 @@ export const STATEFUL_MUTANTS: readonly StatefulMutant[] = [
     name: 'stateful-error-not-json',
     description: 'business errors are answered as plain "Error: <message>" text, not as the JSON (or XML) every other answer is',
     caughtBy: ['result-format-consistent'],
-    write: (outcome, format) => ('error' in outcome ? `Error: ${outcome.error}` : outcomeText(outcome, format)),
+    write: (outcome, _format, render) => ('error' in outcome ? `Error: ${outcome.error}` : render(outcome)),
+    notApplicable: (p) => (p.errors === 'fault' ? 'business errors are SoapException faults there: no error text is written' : undefined),
   },
   {
     name: 'stateful-rep-delete-whole-order',

@@ -29,7 +29,12 @@ export type Outcome =
   | { readonly ok: true; readonly records: readonly Rec[] }
   | { readonly ok: true; readonly id: number }
   | { readonly ok: true }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string; readonly kind?: ErrorKind };
+
+/** What a business error is about: a value's form (a personality's validity rules), a record that
+ * does not exist, a relation that does not hold, or the caller's credentials. Never written by the
+ * reference formats; a personality's may carry it (render.ts: ErrorCode). */
+export type ErrorKind = 'invalid' | 'not-found' | 'conflict' | 'auth';
 
 /** What --stamp-results adds to every result: the time the answer was made (ISO 8601 with
  * milliseconds) and an id fresh per answer. A live service's results carry such fields (a
@@ -43,7 +48,11 @@ export interface Stamp {
 export const stamp = (): Stamp => ({ servedAt: new Date().toISOString(), answerId: randomUUID() });
 
 /** A business rule the request breaks: answered in-band as { ok: false, error }. */
-export class BusinessError extends Error {}
+export class BusinessError extends Error {
+  constructor(message: string, readonly kind: ErrorKind = 'invalid') {
+    super(message);
+  }
+}
 
 export const XML_RESULT_ROOT = 'Result';
 
@@ -68,5 +77,8 @@ function xmlOf(outcome: Outcome & Partial<Stamp>): Record<string, unknown> {
 /** The result text; XML is built with the `request` flavour (CR, LF and tab as character
  * references), as the echo's is, so a value survives the envelope's line-end normalisation. */
 export function outcomeText(outcome: Outcome & Partial<Stamp>, format: ResultFormat): string {
-  return format === 'json' ? JSON.stringify(outcome) : buildXml(xmlOf(outcome), 'request');
+  if (format === 'xml') return buildXml(xmlOf(outcome), 'request');
+  // The kind is this module's bookkeeping, not part of the reference's JSON.
+  const { kind: _kind, ...written } = outcome as Outcome & Partial<Stamp> & { kind?: ErrorKind };
+  return JSON.stringify(written);
 }

@@ -6,6 +6,8 @@
  * managed assets 11001.., reps 101..140. A few values are there to be found by the awkward
  * searches: an apostrophe (O'Brien), non-ASCII letters and an ampersand (Müller & Söhne).
  */
+import { isSeededScheme, renumbered } from './ids.js';
+import { SEEDED_IDS, type IdScheme } from './personality.js';
 import type { Account, AccountDefaults, Contact, ContactEmail, ManagedAsset, Opportunity, PartUsed, PriceBookItem, RepAssignment, ServiceOrder, Store, StoredDocument, Task, TimeLog } from './store.js';
 
 const ACCOUNTS: ReadonlyArray<readonly [name: string, city: string, state: string, country: string, domain: string]> = [
@@ -183,16 +185,17 @@ function documents(): StoredDocument[] {
   }));
 }
 
-/** A fresh copy of the seeded data. */
-export function seedStore(): Store {
+/** A fresh copy of the seeded data, its ids in the ranges of `ids` (ids.ts; the seeded ones by default). */
+export function seedStore(ids: IdScheme = SEEDED_IDS): Store {
   const people = contacts();
   const opps = opportunities(people);
   const orders = serviceOrders(people);
-  const store = {
+  const seeded = {
     accounts: accounts(), contacts: people, emails: emails(people), opportunities: opps, tasks: tasks(orders, opps),
     serviceOrders: orders, assignments: assignments(), timeLogs: timeLogs(orders), partsUsed: partsUsed(), priceBook: priceBook(),
     assets: assets(), defaults: accountDefaults(), documents: documents(),
   };
+  const store = isSeededScheme(ids) ? seeded : Object.fromEntries(Object.entries(seeded).map(([k, rows]) => [k, renumbered<object>(rows, ids)])) as unknown as typeof seeded;
   const seededMax = {
     email: Math.max(...store.emails.map((e) => e.emailid)),
     timelog: Math.max(...store.timeLogs.map((t) => t.sologkeyid)),

@@ -5,6 +5,7 @@
  * timestamp, mobilekey) are never stored, so no record can carry one.
  */
 import type { Rec } from './outcome.js';
+import type { AssignmentView, EmailView } from './personality.js';
 import type { Account, Contact, ManagedAsset, Opportunity, PartUsed, PriceBookItem, Store, Task, TimeLog } from './store.js';
 
 export const accountNameOf = (s: Store, accountnumber: number) => s.accounts.find((a) => a.accountnumber === accountnumber)?.accountname ?? '';
@@ -16,9 +17,21 @@ export function contactNameOf(s: Store, contactnumber: number): string {
 
 export const accountRecord = (a: Account): Rec => ({ ...a });
 
-export function contactRecord(s: Store, c: Contact): Rec {
-  const emails = s.emails.filter((e) => e.contactnumber === c.contactnumber).map((e) => ({ emailid: e.emailid, email: e.email, primary: e.primary }));
-  return { contactnumber: c.contactnumber, accountnumber: c.accountnumber, accountname: accountNameOf(s, c.accountnumber), firstname: c.firstname, lastname: c.lastname, telephone: c.telephone, title: c.title, emails };
+/** A contact with its e-mails: nested (the reference), or its primary address's emailid and email
+ * as flat fields (0 and "" when it has none; its other addresses are not shown). */
+export function contactRecord(s: Store, c: Contact, view: EmailView = 'nested'): Rec {
+  const own = s.emails.filter((e) => e.contactnumber === c.contactnumber);
+  const primary = own.find((e) => e.primary);
+  const emails: Rec = view === 'nested' ? { emails: own.map((e) => ({ emailid: e.emailid, email: e.email, primary: e.primary })) } : { emailid: primary?.emailid ?? 0, email: primary?.email ?? '' };
+  return { contactnumber: c.contactnumber, accountnumber: c.accountnumber, accountname: accountNameOf(s, c.accountnumber), firstname: c.firstname, lastname: c.lastname, telephone: c.telephone, title: c.title, ...emails };
+}
+
+/** The reps assigned to a service order, shown as a personality's vendor shows them. */
+function assignedReps(s: Store, sonumber: number, view: AssignmentView): Rec {
+  const reps = s.assignments.filter((a) => a.sonumber === sonumber).map((a) => a.reptodelete);
+  if (view === 'task-csv') return { assignedrepnumbers: reps.join(',') };
+  if (view === 'task-reps') return { assignedreps: reps.map((repnumber) => ({ repnumber, repname: `Technician ${repnumber}` })) };
+  return { assignedreps: reps.map((reptodelete) => ({ reptodelete, sonumber })) };
 }
 
 export function opportunityRecord(s: Store, o: Opportunity): Rec {
@@ -34,11 +47,10 @@ export function opportunitySummary(s: Store, o: Opportunity): Rec {
 }
 
 /** A task with its service order's assigned reps as they are now (a deleted assignment is gone here too). */
-export function taskRecord(s: Store, t: Task): Rec {
-  const assignedreps = s.assignments.filter((a) => a.sonumber === t.sonumber).map((a) => ({ reptodelete: a.reptodelete, sonumber: a.sonumber }));
+export function taskRecord(s: Store, t: Task, view: AssignmentView = 'task-records'): Rec {
   return {
     taskkeyid: t.taskkeyid, sonumber: t.sonumber, opportunitynumber: t.opportunitynumber, accountnumber: t.accountnumber, accountname: accountNameOf(s, t.accountnumber),
-    contactnumber: t.contactnumber, subject: t.subject, startdate: t.startdate, enddate: t.enddate, priority: t.priority, completed: t.completed, status: t.status, assignedreps,
+    contactnumber: t.contactnumber, subject: t.subject, startdate: t.startdate, enddate: t.enddate, priority: t.priority, completed: t.completed, status: t.status, ...assignedReps(s, t.sonumber, view),
   };
 }
 

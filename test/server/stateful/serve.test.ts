@@ -1,5 +1,8 @@
 /** serve --stateful, called in-process: its own mutant catalog, a clear error for a name outside it,
- * and "stateful" in the line saying where it listens. */
+ * and "stateful" in the line saying where it listens; its personalities and its answer log. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import serve from '../../../src/cli/serve.js';
 import type { Io } from '../../../src/cli/main.js';
@@ -31,4 +34,30 @@ test('serve --stateful --mutant NAME says so where it listens', async () => {
   process.emit('SIGINT');
   expect(await served).toBe(0);
   expect(out.lines[0]).toMatch(/^tsiws reference server listening on http:\/\/127\.0\.0\.1:\d+\/api\/rmm\/tsiWS\.asmx \(namespace http:\/\/www\.tigerpawsoftware\.com, stateful, json results, MUTANT stateful-trim-soap12\)$/);
+});
+
+test('--stateful --list-personalities prints one name a line; a bad name is a ConfigError naming the known ones', async () => {
+  const out = io();
+  expect(await serve(['--stateful', '--list-personalities'], out)).toBe(0);
+  expect(out.lines).toEqual(['reference', 'vendor-xml-strict', 'vendor-faults', 'vendor-pairs', 'vendor-exact']);
+  await expect(serve(['--stateful', '--personality', 'xml'], io())).rejects.toThrow(new ConfigError('--personality: unknown personality "xml"; known: reference, vendor-xml-strict, vendor-faults, vendor-pairs, vendor-exact, or random:SEED (a whole number); see tsiws-conform serve --stateful --list-personalities'));
+  await expect(serve(['--personality', 'vendor-pairs'], io())).rejects.toThrow(new ConfigError('--personality: only the stateful service has one; add --stateful'));
+});
+
+test('serve --stateful --personality P --answer-log FILE: the banner names it, and each call appends one JSON line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-answer-log-'));
+  const file = join(dir, 'answers.jsonl');
+  try {
+    const out = io();
+    const served = serve(['--stateful', '--port', '0', '--personality', 'random:3', '--answer-log', file], out);
+    await expect.poll(() => out.lines.length).toBeGreaterThan(0);
+    const url = /listening on (http:\/\/[^/]+)/.exec(out.lines[0]!)![1]!;
+    await fetch(`${url}/api/rmm/tsiWS.asmx/MobileAccountDefaultsList?repnumber=1&timestamp=&sig=&accountnumber=`);
+    process.emit('SIGINT');
+    expect(await served).toBe(0);
+    expect(out.lines[0]).toMatch(/, stateful, personality random:3, json results\)$/);
+    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify({ operation: 'MobileAccountDefaultsList', transport: 'get', outcome: 'success', valid: true })}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
