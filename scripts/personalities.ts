@@ -1,0 +1,74 @@
+/**
+ * npm run test:personalities [-- --only NAME,NAME] [--random N] [--strict] [run flags...]
+ *
+ * Issue 49's acceptance, as a vendor tries it: every named personality of the stateful service and
+ * N random:SEED ones (default 5) as the target, and a full `run --allow-mutations` against each
+ * (the odd random ones and vendor-xml-strict, vendor-faults sign: the run gets the example signer).
+ * The data path is counted from the service's own answer log, never from the tool's reading: every
+ * web-method call but those refused for their signature, and how many of them succeeded.
+ * Pass: exit 0, 0 errors, 0 warnings, data path >= 0.9 (0.85 for the reference, as issue 37 left
+ * it) and a success for every operation. Prints one line per target; exits 1 with --strict when a
+ * target fails, else 0 (the table is a measurement until the tool passes every personality).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { operations } from '../src/contract/index.js';
+import { personalityNames, startReferenceServer, type AnswerEntry } from '../src/server/server.js';
+import { runCliAgainst } from './run-against.js';
+
+const args = process.argv.slice(2);
+const take = (flag: string): string | undefined => {
+  const i = args.indexOf(flag);
+  if (i < 0) return undefined;
+  const [value] = args.splice(i, 2).slice(1);
+  return value;
+};
+const strict = args.includes('--strict') ? (args.splice(args.indexOf('--strict'), 1), true) : false;
+const only = take('--only')?.split(',');
+const randomCount = Number(take('--random') ?? '5');
+if (!Number.isInteger(randomCount) || randomCount < 0) {
+  process.stderr.write('test:personalities: --random takes a whole number of random personalities\n');
+  process.exit(2);
+}
+const SECRET = 'personalities-acceptance';
+const targets = [...personalityNames(), ...Array.from({ length: randomCount }, (_, i) => `random:${i + 1}`)].filter((p) => !only || only.includes(p));
+const signs = (p: string) => p === 'vendor-xml-strict' || p === 'vendor-faults' || (p.startsWith('random:') && Number(p.slice(7)) % 2 === 1);
+
+interface Row { target: string; exit: number; errors: number; warnings: number; ratio: number; noSuccess: string[]; pass: boolean }
+
+async function one(personality: string): Promise<Row> {
+  const log: AnswerEntry[] = [];
+  const server = await startReferenceServer({ stateful: true, personality, answerLog: (e) => log.push(e), ...(signs(personality) ? { authSecret: SECRET } : {}) });
+  const reports = mkdtempSync(join(tmpdir(), 'tsiws-personality-'));
+  if (signs(personality)) process.env['TSIWS_AUTH_SECRET'] = SECRET;
+  else delete process.env['TSIWS_AUTH_SECRET'];
+  const signer = signs(personality) ? ['--signer', 'examples/signer.mjs'] : [];
+  const { exitCode } = await runCliAgainst(['--base-url', server.url, '--allow-mutations', '--quiet', '--reports', reports, ...signer, ...args], () => server.close());
+  let errors = -1;
+  let warnings = -1;
+  try {
+    const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as { failures?: Array<{ level: string }> };
+    errors = (results.failures ?? []).filter((f) => f.level === 'error').length;
+    warnings = (results.failures ?? []).filter((f) => f.level === 'warning').length;
+  } catch {
+    // No results.json: the run failed before its reports; the exit code says so.
+  }
+  rmSync(reports, { recursive: true, force: true });
+  const counted = log.filter((e) => e.outcome !== 'auth-failure');
+  const succeeded = new Set(counted.filter((e) => e.outcome === 'success').map((e) => e.operation));
+  const ratio = counted.length === 0 ? 0 : counted.filter((e) => e.outcome === 'success').length / counted.length;
+  const noSuccess = operations.map((o) => o.name).filter((o) => !succeeded.has(o));
+  const floor = personality === 'reference' ? 0.85 : 0.9;
+  return { target: personality, exit: exitCode, errors, warnings, ratio, noSuccess, pass: exitCode === 0 && errors === 0 && warnings === 0 && ratio >= floor && noSuccess.length === 0 };
+}
+
+const rows: Row[] = [];
+for (const target of targets) {
+  const row = await one(target);
+  rows.push(row);
+  process.stdout.write(`test:personalities: ${row.pass ? 'pass' : 'FAIL'} ${row.target.padEnd(18)} exit ${row.exit}, ${row.errors} errors, ${row.warnings} warnings, data path ${row.ratio.toFixed(3)} (service's log)${row.noSuccess.length ? `; no success: ${row.noSuccess.join(', ')}` : ''}\n`);
+}
+const failed = rows.filter((r) => !r.pass).length;
+process.stdout.write(`test:personalities: ${rows.length - failed} of ${rows.length} personalities pass\n`);
+process.exit(strict && failed > 0 ? 1 : 0);
