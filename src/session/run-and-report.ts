@@ -166,10 +166,12 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
  * else, a secret's start at a clip mark included. */
 function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryInfo {
   const fixed = settings.showSecrets ? [] : secretsOf({ ...(settings.sig ? { sig: settings.sig } : {}), ...(settings.mobilekey ? { mobilekey: settings.mobilekey } : {}), ...(settings.timestamp ? { timestamp: settings.timestamp } : {}) });
-  const { failure, format, discovery } = learned;
+  const { failure, businessFault, failureUnknown, format, discovery } = learned;
   return {
     sent: discovery.sent, probes: discovery.probes, records: discovery.records,
     ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redactClipped(failure.evidence, fixed) } } : {}),
+    ...(businessFault ? { businessFault: { pattern: businessFault.pattern, flags: businessFault.flags, evidence: redactClipped(businessFault.evidence, fixed) } } : {}),
+    ...(failureUnknown !== undefined ? { failureUnknown: redactClipped(failureUnknown, fixed) } : {}),
     ...(format ? { resultFormat: format.format } : {}),
   };
 }

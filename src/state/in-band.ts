@@ -58,8 +58,8 @@ interface Candidate {
  * key with the same scalar value (`"ok":false`), a top-level key only failures have (`"error"`); a
  * node of the JSON or XML structure at any depth, elements or attributes, any case, with a marker
  * value (`<Response><Status>Error</Status>`) or present (`<ErrorCode>`); the same in `name=value`
- * text (`status=error`); then the word failures start with (`Error:`), then a word they have. Each
- * is verified on all the inputs before it is returned.
+ * text (`status=error`); then, from two failures or more, the word they start with (`Error:`), then
+ * a word they have. Each is verified on all the inputs before it is returned.
  */
 export function learnFailureSignature(successes: readonly string[], failures: readonly string[]): FailureSignature | undefined {
   if (successes.length === 0 || failures.length === 0) return undefined;
@@ -75,7 +75,10 @@ export function learnFailureSignature(successes: readonly string[], failures: re
   const needs = [failures.length, ...(failures.length >= 3 ? [Math.max(2, Math.floor(failures.length / 2) + 1)] : [])];
   for (const need of needs) {
     const wanted = Math.ceil((need * sampleF.length) / failures.length);
-    const candidates = [...jsonCandidates(sampleF, wanted), ...structuralCandidates(sampleF.map(tree), wanted), ...pairCandidates(sampleF, wanted), ...wordCandidates(sampleF, wanted)];
+    // Words only from two failures or more: one answer's own words ("Unknown opportunitynumber")
+    // would be taken for the pattern. A marker of its structure is one.
+    const words = failures.length >= 2 ? wordCandidates(sampleF, wanted) : [];
+    const candidates = [...jsonCandidates(sampleF, wanted), ...structuralCandidates(sampleF.map(tree), wanted), ...pairCandidates(sampleF, wanted), ...words];
     for (const c of candidates) {
       const matched = failures.filter((t) => matches(c, t)).length;
       if (matched < need || successes.some((t) => matches(c, t))) continue;

@@ -34,6 +34,8 @@ describe('learnFailureSignature', () => {
     // "ok":false is in a success too (nested), and every other feature is as well.
     ['a success that has the failure\'s feature', ['{"ok":false,"records":[]}'], ['{"ok":false}']],
     ['failures that are successes by every feature', ['{"ok":true,"records":[]}'], ['{"ok":true,"records":[] }']],
+    // One answer's own words are no pattern ("Unknown" would be any answer that names an unknown thing).
+    ['one plain-text failure', ['all fine'], ['Unknown opportunitynumber 5']],
   ])('none from %s', (_, successes, failures) => {
     expect(learnFailureSignature(successes, failures)).toBeUndefined();
   });
