@@ -94,9 +94,10 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
     for (const [op, values, text] of answers) {
       if (text === null) continue;
       const records = notEchoes(recordsOf(op.name, text), values);
-      // Only an answer that held records is surely a success: a lookup asked with an empty id may
-      // well be answered with the service's in-band failure.
-      if (records.length > 0) {
+      // Only an answer that held records naming an entity is surely a success: a lookup asked with
+      // an empty id may well be answered with the service's in-band failure, whose fields may be
+      // named as parameters too (`<Status>Error</Status>`: MobileDispatchUpdate has a status).
+      if (records.some((r) => Object.keys(r.fields).some(isIdParam))) {
         successes.push(text);
         succeeded.push({ op, values });
       }
@@ -162,7 +163,9 @@ async function learnFailures(settings: RunSettings & { readonly embedded: boolea
   // service whose lists answer an unknown id with an empty list (rightly) may fail one read alone.
   const failure = learnFailureSignature(successes, inBand);
   const businessFault = learnBusinessFault(answers.flatMap((a) => (a.fault === undefined ? [] : [a.fault])));
-  const failureUnknown = failure || inBand.length === 0 ? undefined
+  // Unclassifiable only when no failure was told apart at all: a target learned to report its
+  // failures as faults answers HTTP 200 for what it did (a lenient delete of an unknown id, say).
+  const failureUnknown = failure || businessFault || inBand.length === 0 ? undefined
     : `${inBand.length} HTTP 200 answer${inBand.length === 1 ? '' : 's'} to requests that should fail, unlike any success, and nothing tells ${inBand.length === 1 ? 'it' : 'them'} from successes (first: '${clip(inBand[0]!)}')`;
   return { ...(failure ? { failure } : {}), ...(businessFault ? { businessFault } : {}), ...(failureUnknown ? { failureUnknown } : {}) };
 }

@@ -14,7 +14,7 @@ import { soap11, soap12 } from '../transports/dialects.js';
 import { parseContentType } from '../decode/response.js';
 import { MAX_QUERY_STRING } from '../cases/negative.js';
 import { generateWsdl } from '../wsdl/generate.js';
-import type { Behaviour } from './behaviour.js';
+import type { Behaviour, Service } from './behaviour.js';
 import { handleForm } from './form-handler.js';
 import { findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
 import { document, empty, plainError, type Reply } from './replies.js';
@@ -41,6 +41,9 @@ export interface ReferenceServerOptions {
   readonly stateful?: boolean;
   /** With stateful: every result carries servedAt and answerId (stateful/outcome.ts, Stamp). */
   readonly stampResults?: boolean;
+  /** A web method of the caller's own instead of the echo or the stateful implementation (a test's
+   * vendor: another result format around the stateful one); it checks signatures itself. */
+  readonly service?: Service;
 }
 
 export interface ReferenceServer {
@@ -160,7 +163,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     throw new Error(`unknown ${stateful ? 'stateful ' : ''}mutant "${options.mutant}"; known: ${(stateful ? STATEFUL_MUTANTS : MUTANTS).map((m) => m.name).join(', ')}`);
   }
   const resultFormat = mutant?.resultFormat ?? options.resultFormat ?? DEFAULT_RESULT_FORMAT;
-  const service = stateful ? createStatefulService({ resultFormat, ...(options.stampResults ? { stampResults: true } : {}), ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}) }) : undefined;
+  const service = options.service ?? (stateful ? createStatefulService({ resultFormat, ...(options.stampResults ? { stampResults: true } : {}), ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}) }) : undefined);
   const behaviour: Behaviour = { namespace: mutant?.namespace ?? ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}), ...(service ? { service } : {}) };
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).
