@@ -20,6 +20,9 @@ export const authEnforced: Check = {
     const decoded = decodedOf(ex);
     const text = decoded.kind === 'result' ? decoded.text : null;
     if (isInBandFailure(text, ex.failure)) return fail(`${getScenario(ex.scenario!).description} was rejected in-band: "${clip(text ?? '', 300)}"`, 'info');
+    // This target answers failures HTTP 200 too, and nothing learned tells them from successes: the
+    // answer may be its rejection, so accepted would be a guess (issue 49: 170 false errors).
+    if (ex.failureUnknown) return fail(`inconclusive: ${getScenario(ex.scenario!).description} was answered HTTP 200 with a result, and nothing learned tells this target's failure answers from its successes (give --failure-pattern REGEX): "${clip(text ?? '', 300)}"`, 'info');
     return fail(`${getScenario(ex.scenario!).description} was accepted: ${describeObserved(o)}`);
   },
 };

@@ -11,6 +11,8 @@ import type { ScenarioId } from '../results/case-labels.js';
 import type { NormalisationRule, ParityDifference } from '../results/differences.js';
 import type { TransportOutcome } from '../results/transport-outcome.js';
 import type { FieldPath } from '../results/reference.js';
+import { isBusinessFault } from '../state/business-fault.js';
+import { decodedOf } from './observe.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -37,6 +39,11 @@ export interface Exchange {
   readonly resultSchema?: ResultSchema;
   /** What the target's in-band failure answers look like (learned or --failure-pattern), when known. */
   readonly failure?: FailureSignature;
+  /** What the target's business failures reported as faults say (src/state/business-fault.ts), when learned. */
+  readonly businessFault?: FailureSignature;
+  /** Requests that should fail were answered HTTP 200 and nothing learned tells such answers from
+   * successes: an HTTP 200 result may be a failure (engine/discover.ts, failureUnknown). */
+  readonly failureUnknown?: true;
   /** The format the target's successful answers are in, as the discovery step learned it. */
   readonly learnedFormat?: LearnedFormat;
 }
@@ -114,13 +121,27 @@ export const fail = (message: string, level?: Level): Verdict => (level ? { stat
 export const skip = (message: string): Verdict => ({ status: 'skipped', message });
 
 const isSoap = (ex: Exchange): boolean => ex.transport.dialect !== undefined;
+
+/** A valid request answered with a fault that reports a business failure, as this target was learned
+ * to report them (src/state/business-fault.ts): the spec does not say how failures are reported, so
+ * the answer is a failure's, judged as faults are (fault-status, soap-fault-shape), not as a result. */
+export function isBusinessFaultAnswer(ex: Exchange): boolean {
+  if (ex.businessFault === undefined || ex.kind !== 'positive') return false;
+  const decoded = decodedOf(ex);
+  return decoded.kind === 'fault' && isBusinessFault(decoded.reason, ex.businessFault);
+}
+
 /** A valid request the service answered: one the host refused first is not the service's answer
  * (under asmx and lenient; transport-parity notes the refusal as inherent). */
-const answeredValid = (ex: Exchange): boolean => ex.kind === 'positive' && ex.hostRejection === undefined;
+const sentValid = (ex: Exchange): boolean => ex.kind === 'positive' && ex.hostRejection === undefined;
+/** ... and answered with a result or a fault that is no business failure. */
+const answeredValid = (ex: Exchange): boolean => sentValid(ex) && !isBusinessFaultAnswer(ex);
 
 /** Applicability predicates, named for the catalog table. */
 export const scope = {
   positive: { applies: answeredValid, appliesText: 'valid requests, all transports' },
+  /** Business failures reported as faults included (not-a-fault notes them). */
+  positiveAll: { applies: sentValid, appliesText: 'valid requests, all transports' },
   positiveSoap: { applies: (ex: Exchange) => answeredValid(ex) && isSoap(ex), appliesText: 'valid requests, SOAP' },
   positiveHttp: { applies: (ex: Exchange) => answeredValid(ex) && !isSoap(ex), appliesText: 'valid requests, GET/POST' },
   negative: { applies: (ex: Exchange) => ex.kind === 'negative' && !ex.scenario?.startsWith('auth-'), appliesText: 'invalid requests, all transports' },

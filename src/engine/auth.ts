@@ -62,3 +62,11 @@ export async function authValues(settings: SettingsOf<'auth'>, op: Operation, va
   }
   return auth;
 }
+
+/** A different signature of the same length (or a non-empty one where there was none): the
+ * auth-corrupted-sig case's, and discovery's bad-signature contrast. */
+export function corruptSignature(sig: string): string {
+  if (sig === '') return 'corrupted';
+  const last = sig.at(-1)!;
+  return sig.slice(0, -1) + (last === 'A' ? 'B' : 'A');
+}

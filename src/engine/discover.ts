@@ -2,20 +2,24 @@
  * The discovery step of a run against a target with data (issue 37): before the suites, the run
  * asks the target's searches and lists with empty filters, then the lists that need an id with the
  * ids the first round found, and learns from the answers (producer -> consumer, as RESTler infers
- * it): the values later valid requests use (src/state/learn.ts), and what the target's in-band
- * failure answers look like (src/state/in-band.ts), from requests that name ids that cannot exist.
- * Read-only unless the run may mutate the target: the failure probes of the update and delete
- * operations name ids that do not exist, so a correct service changes nothing, but a guarded run
- * sends none of them.
+ * it): the values later valid requests use (src/state/learn.ts), and what the target's failure
+ * answers look like, in-band (src/state/in-band.ts) or as faults (src/state/business-fault.ts), from
+ * contrasts with the answers that held records: reads that name ids that cannot exist
+ * (MobileOpportunitySummary of an unknown opportunitynumber, lists filtered by an unknown id) and,
+ * when the run signs, reads that succeeded sent again with a corrupted sig. Read-only unless the run
+ * may mutate the target: the failure probes of the update and delete operations name ids that do
+ * not exist, so a correct service changes nothing, but a guarded run sends none of them.
  */
 import type { RunSettings } from '../config/settings.js';
 import { AUTH_PARAMS, isMutating, operations, type Operation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
 import type { TransportId, WireValues } from '../transports/index.js';
 import { isIdParam, recordsOf, ValuePool, type LearnedRecord } from '../state/learn.js';
-import { givenFailureSignature, learnFailureSignature, type FailureSignature } from '../state/in-band.js';
+import { givenFailureSignature, kindOf, learnFailureSignature, type FailureSignature } from '../state/in-band.js';
+import { learnBusinessFault } from '../state/business-fault.js';
 import { readValuesFile } from '../state/values-file.js';
-import { sendPlain } from './plain-send.js';
+import { sendPlain, type PlainAnswer } from './plain-send.js';
+import { corruptSignature } from './auth.js';
 import { parseResult } from '../shapes/shape.js';
 import type { LearnedFormat } from '../checks/types.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
@@ -28,6 +32,12 @@ export const hasData = (learned: LearnedState | undefined): learned is LearnedSt
 export interface LearnedState {
   readonly pool: ReturnType<ValuePool['toJSON']>;
   readonly failure?: FailureSignature;
+  /** Business failures the target reports as faults (state/business-fault.ts), when learned. */
+  readonly businessFault?: FailureSignature;
+  /** Present when requests that should fail were answered HTTP 200 unlike any success and nothing
+   * told those answers from successes: an HTTP 200 result cannot be classified (data path
+   * `unknown`, auth-enforced inconclusive). What was seen, in one line. */
+  readonly failureUnknown?: string;
   /** The format every answer that held records was in, when they agree. */
   readonly format?: LearnedFormat;
   readonly discovery: { readonly sent: number; readonly records: number; readonly probes: number; readonly transport: TransportId };
@@ -73,11 +83,11 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
   const pool = new ValuePool();
   if (settings.valuesFile) pool.add(readValuesFile(settings.valuesFile));
   const successes: string[] = [];
+  const succeeded: Asked[] = [];
   let sent = 0;
-  const ask = async (op: Operation, values: WireValues) => {
+  const ask: Ask = async (op, values, spoil) => {
     sent++;
-    const answer = await sendPlain(settings, client, op, transport, values);
-    return answer.text;
+    return sendPlain(settings, client, op, transport, values, spoil);
   };
   // Every read operation, whatever --operations selects: a delete case needs the contacts a search finds.
   const selected = operations.filter((o) => !isMutating(o));
@@ -86,21 +96,25 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
   for (const round of [0, 1]) {
     if (round === 1 && pool.size === 0) break;
     const asked = selected.map((op) => ({ op, values: discoveryValues(op, round === 0 ? undefined : pool) }));
-    const answers = await Promise.all(asked.map(({ op, values }) => ask(op, values).then((text) => [op, values, text] as const)));
+    const answers = await Promise.all(asked.map(({ op, values }) => ask(op, values).then((answer) => [op, values, answer.text] as const)));
     for (const [op, values, text] of answers) {
       if (text === null) continue;
       const records = notEchoes(recordsOf(op.name, text), values);
-      // Only an answer that held records is surely a success: a lookup asked with an empty id may
-      // well be answered with the service's in-band failure.
-      if (records.length > 0) successes.push(text);
+      // Only an answer that held records naming an entity is surely a success: a lookup asked with
+      // an empty id may well be answered with the service's in-band failure, whose fields may be
+      // named as parameters too (`<Status>Error</Status>`: MobileDispatchUpdate has a status).
+      if (records.some((r) => Object.keys(r.fields).some(isIdParam))) {
+        successes.push(text);
+        succeeded.push({ op, values });
+      }
       pool.add(records);
     }
   }
   const before = sent;
-  const failure = settings.failurePattern !== undefined ? givenFailureSignature(settings.failurePattern) : await learnFailures(settings, ask, successes);
+  const learned = settings.failurePattern !== undefined ? { failure: givenFailureSignature(settings.failurePattern) } : await learnFailures(settings, ask, successes, succeeded);
   const probes = sent - before;
   const format = formatOf(successes);
-  return { pool: pool.toJSON(), ...(failure ? { failure } : {}), ...(format ? { format } : {}), discovery: { sent, records: pool.size, probes, transport } };
+  return { pool: pool.toJSON(), ...learned, ...(format ? { format } : {}), discovery: { sent, records: pool.size, probes, transport } };
 }
 
 /** The format all of `texts` are in, when there are some and they agree. */
@@ -116,15 +130,48 @@ function formatOf(texts: readonly string[]): LearnedFormat | undefined {
 /** The update and delete operations: an unknown id there is a failure in any service with data. */
 const probeOperations = () => operations.filter((o) => o.class === 'update' || o.class === 'delete');
 
-async function learnFailures(settings: RunSettings & { readonly embedded: boolean }, ask: (op: Operation, values: WireValues) => Promise<string | null>, successes: readonly string[]): Promise<FailureSignature | undefined> {
-  // A run that may not change the target sends none: the probes name ids that cannot exist, but a
-  // broken service might still change something. --failure-pattern states it instead.
-  if (!settings.embedded && !settings.allowMutations) return undefined;
+/** The reads that name a record: asked for one that cannot exist, a service with data answers a
+ * failure, or (a list) rightly an empty list, which the kind of its answer tells apart. */
+const readContrasts = (): Asked[] => operations.filter((o) => !isMutating(o) && o.params.some((p) => isIdParam(p.name)))
+  .map((op) => ({ op, values: Object.fromEntries(Object.entries(discoveryValues(op, undefined)).map(([name, v]) => [name, isIdParam(name) ? UNKNOWN_ID : v])) }));
+
+/** Bad-signature contrasts: this many reads that succeeded, sent again with their sig corrupted. */
+const AUTH_CONTRASTS = 2;
+
+interface Asked {
+  readonly op: Operation;
+  readonly values: WireValues;
+}
+type Ask = (op: Operation, values: WireValues, spoil?: (auth: Record<string, string>) => Record<string, string>) => Promise<PlainAnswer>;
+type LearnedFailures = Pick<LearnedState, 'failure' | 'businessFault' | 'failureUnknown'>;
+
+const clip = (s: string, n = 80): string => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+async function learnFailures(settings: RunSettings & { readonly embedded: boolean }, ask: Ask, successes: readonly string[], succeeded: readonly Asked[]): Promise<LearnedFailures> {
   // Nothing to tell failures from: a target that answered no record.
-  if (successes.length === 0) return undefined;
-  const texts = (await Promise.all(probeOperations().map((op) => ask(op, probeValues(op))))).filter((t): t is string => t !== null);
-  // At least two operations must agree on what a failure looks like, or a single answer's own
-  // words would be taken for the pattern.
-  if (texts.length < 2) return undefined;
-  return learnFailureSignature(successes, texts);
+  if (successes.length === 0) return {};
+  // The update and delete probes only where the run may change the target: they name ids that
+  // cannot exist, but a broken service might still change something. --failure-pattern states it instead.
+  const mayMutate = settings.embedded || settings.allowMutations;
+  const signs = settings.signer !== undefined || settings.sig !== undefined;
+  const spoil = (auth: Record<string, string>) => ({ ...auth, sig: corruptSignature(auth['sig'] ?? '') });
+  const asked = [
+    ...readContrasts().map((c) => ask(c.op, c.values)),
+    ...(mayMutate ? probeOperations().map((op) => ask(op, probeValues(op))) : []),
+    ...(signs ? succeeded.slice(0, AUTH_CONTRASTS).map((c) => ask(c.op, c.values, spoil)) : []),
+  ];
+  const answers = await Promise.all(asked);
+  // An answer like a success (the same text, or of a success's kind: an empty list) is no failure.
+  const successKinds = new Set(successes.slice(0, 200).map(kindOf));
+  const seen = new Set(successes);
+  const inBand = answers.map((a) => a.text).filter((t): t is string => t !== null && !seen.has(t) && !successKinds.has(kindOf(t)));
+  // From one failure answer, only a marker of its structure is learned (learnFailureSignature): a
+  // service whose lists answer an unknown id with an empty list (rightly) may fail one read alone.
+  const failure = learnFailureSignature(successes, inBand);
+  const businessFault = learnBusinessFault(answers.flatMap((a) => (a.fault === undefined ? [] : [a.fault])));
+  // Unclassifiable only when no failure was told apart at all: a target learned to report its
+  // failures as faults answers HTTP 200 for what it did (a lenient delete of an unknown id, say).
+  const failureUnknown = failure || businessFault || inBand.length === 0 ? undefined
+    : `${inBand.length} HTTP 200 answer${inBand.length === 1 ? '' : 's'} to requests that should fail, unlike any success, and nothing tells ${inBand.length === 1 ? 'it' : 'them'} from successes (first: '${clip(inBand[0]!)}')`;
+  return { ...(failure ? { failure } : {}), ...(businessFault ? { businessFault } : {}), ...(failureUnknown ? { failureUnknown } : {}) };
 }

@@ -18,11 +18,16 @@ export interface PlainAnswer {
   readonly problem?: string;
   /** The result text as reports may quote it: secrets redacted, cut at 200 characters. */
   readonly shown?: string;
+  /** A fault's reason (a SOAP fault, or a GET/POST text/plain error), for learning what failures
+   * look like (discover.ts); not redacted, as a result text is not. */
+  readonly fault?: string;
 }
 
-export async function sendPlain(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports'>, client: HttpClient, op: Operation, transportId: TransportId, values: WireValues): Promise<PlainAnswer> {
+/** `spoil` alters the authentication values once made (discovery's bad-signature contrast). */
+export async function sendPlain(settings: SettingsOf<'target' | 'auth' | 'access' | 'reports'>, client: HttpClient, op: Operation, transportId: TransportId, values: WireValues, spoil?: (auth: Record<string, string>) => Record<string, string>): Promise<PlainAnswer> {
   const transport = getTransportById(transportId);
-  const all = { ...values, ...(await authValues(settings, op, values)) };
+  const auth = await authValues(settings, op, values);
+  const all = { ...values, ...(spoil ? spoil(auth) : auth) };
   const request = transport.encode({ namespace: settings.namespace }, op, all);
   const secrets = settings.showSecrets ? [] : [...accessForReports(settings).secrets, ...secretsOf(all)];
   try {
@@ -32,7 +37,8 @@ export async function sendPlain(settings: SettingsOf<'target' | 'auth' | 'access
       const text = decoded.text ?? '';
       return { status: response.status, text, shown: redactClip(text, 200, secrets) };
     }
-    return { status: response.status, text: null, problem: redact(decoded.kind === 'fault' ? `fault ${decoded.code}: ${decoded.reason}` : `HTTP ${response.status}`, secrets) };
+    const problem = redact(decoded.kind === 'fault' ? `fault ${decoded.code}: ${decoded.reason}` : `HTTP ${response.status}`, secrets);
+    return decoded.kind === 'fault' ? { status: response.status, text: null, problem, fault: decoded.reason } : { status: response.status, text: null, problem };
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     // An error names the request (a GET's URL holds sig and mobilekey): a setup's note is reported.

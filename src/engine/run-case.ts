@@ -12,7 +12,7 @@ import { TargetError, type HttpClient } from '../http/send.js';
 import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
 import { expectedEcho, familyOf } from '../asmx/echo.js';
-import { authValues } from './auth.js';
+import { authValues, corruptSignature } from './auth.js';
 import { userChecksOf } from '../checks/catalogs.js';
 import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, redactClip, redactClipped, secretsOf, type CheckOutcome, type ExchangeRecord, type RecordedRequest } from '../results/record.js';
 import type { HttpAccess } from '../http/access.js';
@@ -57,16 +57,9 @@ async function valuesFor(settings: SettingsOf<'auth'>, op: Operation, testCase: 
   if (testCase.kind === 'negative') {
     const kept = spoiledAuthParam(testCase);
     if (kept) values[kept] = testCase.values[kept]!;
-    if (testCase.scenario === 'auth-corrupted-sig') values['sig'] = corrupt(values['sig'] ?? '');
+    if (testCase.scenario === 'auth-corrupted-sig') values['sig'] = corruptSignature(values['sig'] ?? '');
   }
   return values;
-}
-
-/** A different signature of the same length (or a non-empty one where there was none). */
-function corrupt(sig: string): string {
-  if (sig === '') return 'corrupted';
-  const last = sig.at(-1)!;
-  return sig.slice(0, -1) + (last === 'A' ? 'B' : 'A');
 }
 
 function requestFor(testCase: Case, transportId: TransportId, namespace: string, op: Operation, values: WireValues): HttpRequest {
@@ -163,6 +156,8 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     if (expectation) exchange.expectation = expectation;
     if (settings.slaMs !== undefined) exchange.slaMs = settings.slaMs;
     if (failure) exchange.failure = failure;
+    if (learned?.businessFault) exchange.businessFault = learned.businessFault;
+    if (learned?.failureUnknown !== undefined) exchange.failureUnknown = true;
     if (learnedFormat) exchange.learnedFormat = learnedFormat;
     if (echo?.ok) {
       exchange.echo = echo.received;
@@ -194,7 +189,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     record.response = recordResponse(response, secrets);
     record.result = redactedResult;
     record.checks = judged;
-    if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, failure);
+    if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, learned);
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     if (judgesHangs && err.code === 'TSIWS_TIMEOUT') {

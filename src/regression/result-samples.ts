@@ -20,7 +20,7 @@ const valid = (kind: string) => kind === 'positive' || kind === 'fuzz';
 function sampleOf(r: ExchangeRecord): ResultSample | undefined {
   if (!valid(r.kind) || r.transport === 'parity' || r.transport === 'wsdl' || r.skipped || r.error) return undefined;
   const text = r.result?.kind === 'result' ? r.result.text : null;
-  const dataPath = r.dataPath === 'success' || r.dataPath === 'failure' ? { dataPath: r.dataPath } : {};
+  const dataPath = r.dataPath === 'success' || r.dataPath === 'failure' || r.dataPath === 'unknown' ? { dataPath: r.dataPath } : {};
   return typeof text === 'string' && text.length <= RESULT_CHARS ? { operation: r.operation, text, ...dataPath } : undefined;
 }
 

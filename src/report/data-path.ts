@@ -96,17 +96,19 @@ export function dataPathOf(records: Iterable<ExchangeRecord>): DataPathSummary |
   return coverage.summary();
 }
 
-/** The operations that had valid requests and not one success: each is a run-level warning. */
+/** The operations that had valid requests and not one success: each is a run-level warning. One
+ * with answers the run could not class (unknown) is not known to have none. */
 export function withoutSuccess(summary: DataPathSummary | undefined): Array<[string, OperationDataPath]> {
-  return Object.entries(summary?.operations ?? {}).filter(([, c]) => c.total > 0 && c.success === 0);
+  return Object.entries(summary?.operations ?? {}).filter(([, c]) => c.total > 0 && c.success === 0 && c.unknown === 0);
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** "300 in-band failures, 60 faults, 8 refused": the outcomes other than success that occurred. */
+/** "300 in-band failures, 40 unknown, 60 faults, 8 refused": the outcomes other than success that occurred. */
 function unsuccessful(c: DataPathCounts): string {
   return [
     c.failure > 0 ? plural(c.failure, 'in-band failure', 'in-band failures') : '',
+    c.unknown > 0 ? `${c.unknown} unknown (HTTP 200 the run cannot class as success or failure)` : '',
     c.fault > 0 ? plural(c.fault, 'fault', 'faults') : '',
     c.refused > 0 ? `${c.refused} refused` : '',
   ].filter(Boolean).join(', ');

@@ -6,6 +6,8 @@ import type { ReferenceCounts } from '../results/reference.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
 import { dataPathOf, withBlocked, withoutSuccess, type DataPathSummary } from './data-path.js';
 import type { SearchInfo } from './search-line.js';
+import { describeFailureSignature } from '../state/in-band.js';
+import type { StructuralMatch } from '../state/structure.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -44,8 +46,13 @@ export interface DiscoveryInfo {
   readonly probes: number;
   /** Records learned (values of fields named like a parameter). */
   readonly records: number;
-  /** The in-band failure pattern: given (--failure-pattern) or learned, with what it was learned from. */
-  readonly failurePattern?: { readonly pattern: string; readonly flags: string; readonly source: 'given' | 'learned'; readonly evidence: string };
+  /** The in-band failure pattern: given (--failure-pattern) or learned, with what it was learned from;
+   * `pattern` is '' when a structural feature (`structure`) is the pattern. */
+  readonly failurePattern?: { readonly pattern: string; readonly flags: string; readonly structure?: StructuralMatch; readonly source: 'given' | 'learned'; readonly evidence: string };
+  /** What the target's business failures reported as faults say, when learned. */
+  readonly businessFault?: { readonly pattern: string; readonly flags: string; readonly evidence: string };
+  /** Why an HTTP 200 result could not be classed (data path `unknown`), when it could not. */
+  readonly failureUnknown?: string;
   /** The format the target's results were learned to be in. */
   readonly resultFormat?: 'json' | 'xml';
   /** The search for values that succeed (engine/value-search.ts), when it ran. */
@@ -55,9 +62,12 @@ export interface DiscoveryInfo {
 /** One line for the console: what the discovery step learned. */
 export function discoveryLine(d: DiscoveryInfo): string {
   const failures = d.failurePattern
-    ? `in-band failures match /${d.failurePattern.pattern}/${d.failurePattern.flags} (${d.failurePattern.source === 'given' ? '--failure-pattern' : `learned: ${d.failurePattern.evidence}`})`
-    : 'no in-band failure pattern (every HTTP 200 with a result counts as a success; give --failure-pattern REGEX)';
-  return `Discovery: ${d.records} records learned from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat.toUpperCase()}` : ''}; ${failures}`;
+    ? `in-band failures match ${describeFailureSignature(d.failurePattern)} (${d.failurePattern.source === 'given' ? '--failure-pattern' : `learned: ${d.failurePattern.evidence}`})`
+    : d.failureUnknown !== undefined
+      ? `no in-band failure pattern: ${d.failureUnknown}; such answers count as unknown (give --failure-pattern REGEX)`
+      : 'no in-band failure pattern (every HTTP 200 with a result counts as a success; give --failure-pattern REGEX)';
+  const faults = d.businessFault ? `; business failures reported as faults match /${d.businessFault.pattern}/${d.businessFault.flags} (learned: ${d.businessFault.evidence})` : '';
+  return `Discovery: ${d.records} records learned from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat.toUpperCase()}` : ''}; ${failures}${faults}`;
 }
 
 export interface Summary {

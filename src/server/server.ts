@@ -14,7 +14,7 @@ import { soap11, soap12 } from '../transports/dialects.js';
 import { parseContentType } from '../decode/response.js';
 import { MAX_QUERY_STRING } from '../cases/negative.js';
 import { generateWsdl } from '../wsdl/generate.js';
-import type { Behaviour } from './behaviour.js';
+import type { Behaviour, Service } from './behaviour.js';
 import { handleForm } from './form-handler.js';
 import { findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
 import { document, empty, plainError, type Reply } from './replies.js';
@@ -46,6 +46,9 @@ export interface ReferenceServerOptions {
   readonly personality?: string;
   /** With stateful: told every web-method call the service answers (stateful/service.ts, AnswerEntry). */
   readonly answerLog?: (entry: AnswerEntry) => void;
+  /** A web method of the caller's own instead of the echo or the stateful implementation (a test's
+   * vendor: another result format around the stateful one); it checks signatures itself. */
+  readonly service?: Service;
 }
 
 export type { AnswerEntry };
@@ -177,10 +180,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const personality = options.personality === undefined ? undefined : findPersonality(options.personality);
   if (options.personality !== undefined && (!stateful || !personality)) throw new Error(stateful ? unknownPersonality(options.personality) : 'a personality is one of the stateful service\'s: add stateful');
   const resultFormat = mutant?.resultFormat ?? options.resultFormat ?? DEFAULT_RESULT_FORMAT;
-  const service = stateful ? createStatefulService({
+  const service = options.service ?? (stateful ? createStatefulService({
     resultFormat, ...(options.stampResults ? { stampResults: true } : {}), ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(statefulMutant ? { mutant: statefulMutant } : {}),
     ...(personality ? { personality } : {}), ...(options.answerLog ? { answerLog: options.answerLog } : {}),
-  }) : undefined;
+  }) : undefined);
   const behaviour: Behaviour = { namespace: mutant?.namespace ?? ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}), ...(service ? { service } : {}) };
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).

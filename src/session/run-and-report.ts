@@ -168,10 +168,12 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
  * else, a secret's start at a clip mark included. */
 function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryInfo {
   const fixed = settings.showSecrets ? [] : secretsOf({ ...(settings.sig ? { sig: settings.sig } : {}), ...(settings.mobilekey ? { mobilekey: settings.mobilekey } : {}), ...(settings.timestamp ? { timestamp: settings.timestamp } : {}) });
-  const { failure, format, discovery, search, found } = learned;
+  const { failure, businessFault, failureUnknown, format, discovery, search, found } = learned;
   return {
     sent: discovery.sent, probes: discovery.probes, records: discovery.records,
     ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redactClipped(failure.evidence, fixed) } } : {}),
+    ...(businessFault ? { businessFault: { pattern: businessFault.pattern, flags: businessFault.flags, evidence: redactClipped(businessFault.evidence, fixed) } } : {}),
+    ...(failureUnknown !== undefined ? { failureUnknown: redactClipped(failureUnknown, fixed) } : {}),
     ...(format ? { resultFormat: format.format } : {}),
     ...(search ? { search: searchInfo(search, found, fixed) } : {}),
   };

@@ -57,7 +57,7 @@ export function learnShapes(source: ResultSamples, isFailure: (s: ResultSample) 
 export function failureSplit(source: ResultSamples, failurePattern: string | undefined): { split: FailureSplit; isFailure: (s: ResultSample) => boolean } {
   const bySignature = (signature: FailureSignature) => ({ split: { by: 'signature' as const, signature }, isFailure: (s: ResultSample) => isInBandFailure(s.text, signature) });
   if (failurePattern !== undefined) return bySignature(givenFailureSignature(failurePattern));
-  if (source.samples.some((s) => s.dataPath !== undefined)) return { split: { by: 'run' }, isFailure: (s) => s.dataPath === 'failure' };
+  if (source.samples.some((s) => s.dataPath !== undefined)) return { split: { by: 'run' }, isFailure: (s) => s.dataPath !== 'success' };
   if (source.failures.length === 0) return { split: { by: 'none', why: 'no answer to a request that should fail (suite negative) to learn what a failure looks like' }, isFailure: () => false };
   const learned = learnFailureSignatureFromRun(source.samples.map((s) => s.text), source.failures);
   if (learned) return bySignature(learned);

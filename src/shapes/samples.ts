@@ -4,8 +4,8 @@ export interface ResultSample {
   readonly operation: string;
   readonly text: string;
   /** How the run classed the answer, when it did (records.jsonl's dataPath): an in-band failure
-   * says nothing about the shape of a success. */
-  readonly dataPath?: 'success' | 'failure';
+   * says nothing about the shape of a success, nor does an answer it could not class (unknown). */
+  readonly dataPath?: 'success' | 'failure' | 'unknown';
 }
 
 export interface ResultSamples {

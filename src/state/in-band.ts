@@ -4,13 +4,18 @@
  * statuses, error body shapes, and how failures such as a bad sig are reported: not shown"), so what
  * a failure looks like is learned from the target: answers to requests that should fail (unknown ids,
  * bad signatures) against answers to requests that succeeded (searches with empty filters). The
- * signature is a regular expression, kept as source and flags so it crosses to workers as data.
+ * signature is plain data, it crosses to workers: a regular expression kept as source and flags, or
+ * a structural feature (structure.ts) for JSON and XML results at any depth, in any case.
  */
 import { parseJson, topLevelXml } from './texts.js';
+import { describeStructure, featuresOf, hasStructure, treeOf, type StructuralMatch } from './structure.js';
 
 export interface FailureSignature {
+  /** A regular expression over the whole result text; '' when `structure` is the feature. */
   readonly pattern: string;
   readonly flags: string;
+  /** A feature of the result's structure (structure.ts), evaluated instead of the pattern. */
+  readonly structure?: StructuralMatch;
   readonly source: 'given' | 'learned';
   /** What it was learned from, short, quoted. */
   readonly evidence: string;
@@ -25,10 +30,14 @@ const WORD_PREFIX_CHARS = 4096;
  * sig"), not a marker like "error": a pattern of it would fit only the failures it was learned from. */
 const MAX_MARKER_CHARS = 20;
 const isMarkerText = (s: string): boolean => s.length > 0 && s.length <= MAX_MARKER_CHARS && !/\s/.test(s);
-/** Words that say failure, preferred over other words every failure has. */
 /** Words tried at most, each verified on every text. */
 const MAX_WORDS = 20;
+/** Words that say failure, preferred over other words every failure has. */
 const FAILURE_WORDS = ['error', 'failed', 'failure', 'fail', 'invalid', 'unknown', 'denied', 'unauthorized', 'forbidden', 'exception', 'refused', 'not'];
+/** Marker values that say failure (`<Status>Error</Status>`, `"success":false`, `result=KO`). */
+const FAILURE_VALUE = /^(error|err|errors|false|fail|failed|failure|denied|invalid|rejected|ko|no|exception|fault)$/i;
+/** Marker values that say how an answer went, either way: they make part of its kind (kindOf). */
+const STATUS_VALUE = /^(ok|success|succeeded|true|false|yes|no|error|err|fail|failed|failure|ko|denied|rejected)$/i;
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const clip = (s: string, n = 60): string => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -36,28 +45,46 @@ const clip = (s: string, n = 60): string => (s.length > n ? `${s.slice(0, n)}…
 interface Candidate {
   readonly pattern: string;
   readonly flags: string;
+  readonly structure?: StructuralMatch;
   /** The feature as a reader would write it. */
   readonly shown: string;
 }
 
 /**
- * A signature that matches every failure text and no success text, or undefined when none separates
- * them (or a list is empty). Candidates, most specific first: a top-level JSON key with the same
- * scalar value in every failure (`"ok":false`), a top-level key only failures have (`"error"`); the
- * same for XML (`<ok>false</ok>`, `<error>`); then the word every failure starts with (`Error:`), then
- * a word every failure has. Each is verified on all the inputs before it is returned.
+ * A signature that matches the failure texts and no success text, or undefined when none separates
+ * them (or a list is empty). First a feature every failure has; else one most failures have (at
+ * least two, more than half): a contrast the run took for a failure may have succeeded (a delete of
+ * an unknown id that a lenient service answers OK). Candidates, most specific first: a top-level JSON
+ * key with the same scalar value (`"ok":false`), a top-level key only failures have (`"error"`); a
+ * node of the JSON or XML structure at any depth, elements or attributes, any case, with a marker
+ * value (`<Response><Status>Error</Status>`) or present (`<ErrorCode>`); the same in `name=value`
+ * text (`status=error`); then, from two failures or more, the word they start with (`Error:`), then
+ * a word they have. Each is verified on all the inputs before it is returned.
  */
 export function learnFailureSignature(successes: readonly string[], failures: readonly string[]): FailureSignature | undefined {
   if (successes.length === 0 || failures.length === 0) return undefined;
   const succeeded = new Set(successes);
   if (failures.some((f) => succeeded.has(f))) return undefined;
   const sampleF = failures.slice(0, MAX_TEXTS);
-  const sampleS = successes.slice(0, MAX_TEXTS);
-  for (const c of [...jsonCandidates(sampleF), ...xmlCandidates(sampleF), ...wordCandidates(sampleF)]) {
-    const re = new RegExp(c.pattern, c.flags);
-    if (failures.every((t) => re.test(t)) && !successes.some((t) => re.test(t))) {
-      const evidence = `${c.shown} in every failure answer (${failures.length}; first: '${clip(failures[0]!)}'), in no success answer (${successes.length})`;
-      return Object.freeze({ pattern: c.pattern, flags: c.flags, source: 'learned', evidence });
+  const trees = new Map<string, ReturnType<typeof treeOf>>();
+  const tree = (t: string) => {
+    if (!trees.has(t)) trees.set(t, treeOf(t));
+    return trees.get(t);
+  };
+  const matches = (c: Candidate, t: string): boolean => (c.structure ? hasStructure(tree(t), c.structure) : new RegExp(c.pattern, c.flags).test(t));
+  const needs = [failures.length, ...(failures.length >= 3 ? [Math.max(2, Math.floor(failures.length / 2) + 1)] : [])];
+  for (const need of needs) {
+    const wanted = Math.ceil((need * sampleF.length) / failures.length);
+    // Words only from two failures or more: one answer's own words ("Unknown opportunitynumber")
+    // would be taken for the pattern. A marker of its structure is one.
+    const words = failures.length >= 2 ? wordCandidates(sampleF, wanted) : [];
+    const candidates = [...jsonCandidates(sampleF, wanted), ...structuralCandidates(sampleF.map(tree), wanted), ...pairCandidates(sampleF, wanted), ...words];
+    for (const c of candidates) {
+      const matched = failures.filter((t) => matches(c, t)).length;
+      if (matched < need || successes.some((t) => matches(c, t))) continue;
+      const where = matched === failures.length ? `in every failure answer (${failures.length}; first: '${clip(failures[0]!)}')` : `in ${matched} of ${failures.length} failure answers (first: '${clip(failures[0]!)}')`;
+      const evidence = `${c.shown} ${where}, in no success answer (${successes.length})`;
+      return Object.freeze({ pattern: c.pattern, flags: c.flags, ...(c.structure ? { structure: c.structure } : {}), source: 'learned', evidence });
     }
   }
   return undefined;
@@ -76,21 +103,32 @@ export function learnFailureSignatureFromRun(answers: readonly string[], failure
 }
 
 /** What kind of answer a text is, coarsely: a JSON object's top-level keys with the values of its
- * boolean ones (`ok=false,error`), an XML root with its children's names and boolean texts, else the
- * first word. Two answers of one kind have the same structure, whatever their values. */
+ * boolean ones and of status words (`ok=false,error`; inside a one-key wrapper such as `{"d":{..}}`,
+ * the wrapped object's, `d/`), an XML root with its children's names and boolean texts and status
+ * words, else the first word. Two answers of one kind have the same structure, whatever their values. */
 export function kindOf(text: string): string {
   const head = text.trimStart();
+  const marked = (k: string, x: unknown) => (typeof x === 'boolean' || (typeof x === 'string' && STATUS_VALUE.test(x)) ? `${k}=${String(x).toLowerCase()}` : k);
   if (head.startsWith('{') && text.length <= MAX_PARSE_CHARS) {
-    const v = parseJson(text);
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-      return `json:${Object.entries(v).map(([k, x]) => (typeof x === 'boolean' ? `${k}=${x}` : k)).sort().join(',')}`;
+    let v = parseJson(text);
+    let wrapper = '';
+    const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+    while (isObject(v) && Object.keys(v).length === 1 && isObject(Object.values(v)[0]) && wrapper.length < 200) {
+      wrapper += `${Object.keys(v)[0]}/`;
+      v = Object.values(v)[0];
     }
+    if (isObject(v)) return `json:${wrapper}${Object.entries(v).map(([k, x]) => marked(k, x)).sort().join(',')}`;
   }
   if (head.startsWith('<') && text.length <= MAX_PARSE_CHARS) {
     const top = topLevelXml(text);
-    if (top) return `xml:${top.root}:${[...new Set(top.children.map(([n, t]) => (t === 'true' || t === 'false' ? `${n}=${t}` : n)))].sort().join(',')}`;
+    if (top) return `xml:${top.root}:${[...new Set(top.children.map(([n, t]) => (t !== undefined && STATUS_VALUE.test(t.trim()) ? `${n}=${t.trim().toLowerCase()}` : n)))].sort().join(',')}`;
   }
   return `text:${/^[A-Za-z][\w-]*:?/.exec(head)?.[0] ?? head.slice(0, 1)}`;
+}
+
+/** How a signature reads in a report: its regular expression, or its structural feature. */
+export function describeFailureSignature(sig: Pick<FailureSignature, 'pattern' | 'flags' | 'structure'>): string {
+  return sig.structure ? describeStructure(sig.structure) : `/${sig.pattern}/${sig.flags}`;
 }
 
 /** --failure-pattern, already checked to compile by the configuration (src/config/parsers.ts). */
@@ -99,10 +137,17 @@ export function givenFailureSignature(pattern: string): FailureSignature {
 }
 
 const compiled = new WeakMap<FailureSignature, RegExp>();
+// The text last read for a structural signature: the data path and the checks of one exchange ask
+// about the same text in turn.
+let lastTree: { text: string; tree: ReturnType<typeof treeOf> } | undefined;
 
 /** Whether a result text is an in-band failure by `sig`; false without a text or a signature. */
 export function isInBandFailure(text: string | null | undefined, sig: FailureSignature | undefined): boolean {
   if (typeof text !== 'string' || sig === undefined) return false;
+  if (sig.structure) {
+    if (lastTree?.text !== text) lastTree = { text, tree: treeOf(text) };
+    return hasStructure(lastTree.tree, sig.structure);
+  }
   let re = compiled.get(sig);
   if (!re) {
     // Without g and y: a RegExp with them keeps lastIndex between tests.
@@ -112,62 +157,107 @@ export function isInBandFailure(text: string | null | undefined, sig: FailureSig
   return re.test(text);
 }
 
-/** The entries every one of `maps` holds with the same value, in the first map's order. */
-function common(maps: ReadonlyArray<ReadonlyMap<string, string>>): Array<[string, string]> {
-  return [...maps[0]!].filter(([k, v]) => maps.every((m) => m.get(k) === v));
+/** Each key with how many of `maps` hold it, and the value most of them give it (in first-seen order). */
+function counted(maps: ReadonlyArray<ReadonlyMap<string, string>>): Array<{ key: string; value: string; keyCount: number; valueCount: number }> {
+  const out = new Map<string, { keyCount: number; values: Map<string, number> }>();
+  for (const m of maps) {
+    for (const [k, v] of m) {
+      let e = out.get(k);
+      if (!e) out.set(k, (e = { keyCount: 0, values: new Map() }));
+      e.keyCount++;
+      e.values.set(v, (e.values.get(v) ?? 0) + 1);
+    }
+  }
+  return [...out].map(([key, e]) => {
+    const [value, valueCount] = [...e.values].reduce((a, b) => (b[1] > a[1] ? b : a));
+    return { key, value, keyCount: e.keyCount, valueCount };
+  });
 }
 
-function jsonCandidates(failures: readonly string[]): Candidate[] {
+function jsonCandidates(failures: readonly string[], need: number): Candidate[] {
   const tops: Array<Map<string, string>> = [];
   for (const t of failures) {
-    const v = t.length <= MAX_PARSE_CHARS ? parseJson(t) : undefined;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return [];
+    const v = t.length <= MAX_PARSE_CHARS && t.trimStart().startsWith('{') ? parseJson(t) : undefined;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) continue;
     // Key -> the value's JSON text when it is a short scalar, else '' (the key alone is a feature).
     tops.push(new Map(Object.entries(v).map(([k, x]) => [k, isMarker(x) ? JSON.stringify(x) : ''])));
   }
+  const entries = counted(tops);
   // Non-string values first (`"ok":false`); a string one (`"status":"error"`) only when more than
   // one failure shows it, else any short message of the one failure would do.
-  const keyed = common(tops).filter(([, v]) => v !== '' && (!v.startsWith('"') || tops.length > 1))
-    .sort(([, a], [, b]) => Number(a.startsWith('"')) - Number(b.startsWith('"')))
-    .map(([k, v]) => ({ pattern: `"${escape(k)}"\\s*:\\s*${escape(v)}`, flags: '', shown: `"${k}":${v}` }));
-  const keys = [...tops[0]!.keys()].filter((k) => tops.every((m) => m.has(k))).map((k) => ({ pattern: `"${escape(k)}"\\s*:`, flags: '', shown: `"${k}"` }));
+  const keyed = entries.filter((e) => e.value !== '' && e.valueCount >= need && (!e.value.startsWith('"') || e.valueCount > 1))
+    .sort((a, b) => Number(a.value.startsWith('"')) - Number(b.value.startsWith('"')))
+    .map(({ key, value }) => ({ pattern: `"${escape(key)}"\\s*:\\s*${escape(value)}`, flags: '', shown: `"${key}":${value}` }));
+  const keys = entries.filter((e) => e.keyCount >= need).map(({ key }) => ({ pattern: `"${escape(key)}"\\s*:`, flags: '', shown: `"${key}"` }));
   return [...keyed, ...keys];
 }
 
 const isMarker = (x: unknown): boolean => typeof x === 'boolean' || x === null || typeof x === 'number' || (typeof x === 'string' && isMarkerText(x));
 
-function xmlCandidates(failures: readonly string[]): Candidate[] {
-  const tops: Array<Map<string, string>> = [];
-  for (const t of failures) {
-    const top = t.length <= MAX_PARSE_CHARS && t.trimStart().startsWith('<') ? topLevelXml(t) : undefined;
-    if (!top) return [];
-    // The root and its children: child name -> its text when a short leaf; the root by its name.
-    tops.push(new Map([[`${top.root}`, '\u0000root'], ...top.children.map(([name, text]): [string, string] => [name, text !== undefined && isMarkerText(text) ? text : ''])]));
+/** Nodes of the JSON or XML structure at any depth: a marker value saying failure first, then a
+ * boolean or number, then another marker (only when more than one failure shows it), then a node
+ * only failures have; nearer the root first within each. */
+function structuralCandidates(trees: ReadonlyArray<ReturnType<typeof treeOf>>, need: number): Candidate[] {
+  const counts = new Map<string, { m: StructuralMatch; n: number }>();
+  for (const tree of trees) {
+    if (!tree) continue;
+    for (const [key, m] of featuresOf(tree, isMarkerText)) {
+      const e = counts.get(key);
+      if (e) e.n++;
+      else counts.set(key, { m, n: 1 });
+    }
   }
-  // As for JSON: a word (<status>error</status>) only when more than one failure shows it.
-  const valued = common(tops).filter(([, v]) => v !== '' && v !== '\u0000root' && (tops.length > 1 || /^(true|false|-?\d+)$/.test(v)))
-    .map(([name, text]) => ({ pattern: `<${escape(name)}>\\s*${escape(text)}\\s*</${escape(name)}>`, flags: '', shown: `<${name}>${text}</${name}>` }));
-  const present = [...tops[0]!.keys()].filter((k) => tops.every((m) => m.has(k))).map((name) => ({ pattern: `<${escape(name)}[\\s/>]`, flags: '', shown: `<${name}>` }));
+  const rank = ({ m, n }: { m: StructuralMatch; n: number }): number =>
+    m.value === undefined ? 3 : FAILURE_VALUE.test(m.value) ? 0 : /^(true|-?\d+)$/i.test(m.value) ? 1 : n > 1 ? 2 : 4;
+  return [...counts.values()].filter((e) => e.n >= need && rank(e) < 4)
+    .sort((a, b) => rank(a) - rank(b) || a.m.path.length - b.m.path.length || b.n - a.n)
+    .map(({ m }) => ({ pattern: '', flags: '', structure: m, shown: describeStructure(m) }));
+}
+
+const PAIR = /^\s*([A-Za-z_][\w.-]*)\s*=\s*(.*?)\s*$/;
+const PAIR_SEPARATOR = /[;&\r\n]/;
+
+/** `name=value` text (`status=error;message=unknown service order 17`): name -> value, both in lower
+ * case (the patterns are case-insensitive); undefined unless the text starts with a pair. */
+function pairsOf(text: string): Map<string, string> | undefined {
+  const parts = text.slice(0, WORD_PREFIX_CHARS).split(PAIR_SEPARATOR).filter((p) => p.trim() !== '');
+  if (!parts[0] || !PAIR.test(parts[0])) return undefined;
+  const pairs = new Map<string, string>();
+  for (const part of parts) {
+    const m = PAIR.exec(part);
+    if (m && !pairs.has(m[1]!.toLowerCase())) pairs.set(m[1]!.toLowerCase(), m[2]!.toLowerCase());
+  }
+  return pairs;
+}
+
+function pairCandidates(failures: readonly string[], need: number): Candidate[] {
+  const entries = counted(failures.map(pairsOf).filter((p): p is Map<string, string> => p !== undefined));
+  const at = (name: string) => `(?:^|[;&\\r\\n])\\s*${escape(name)}\\s*=`;
+  const valued = entries.filter((e) => e.valueCount >= need && isMarkerText(e.value) && (e.valueCount > 1 || FAILURE_VALUE.test(e.value)))
+    .sort((a, b) => Number(!FAILURE_VALUE.test(a.value)) - Number(!FAILURE_VALUE.test(b.value)))
+    .map(({ key, value }) => ({ pattern: `${at(key)}\\s*${escape(value)}\\s*(?:$|[;&\\r\\n])`, flags: 'i', shown: `${key}=${value}` }));
+  const present = entries.filter((e) => e.keyCount >= need).map(({ key }) => ({ pattern: at(key), flags: 'i', shown: `${key}=` }));
   return [...valued, ...present];
 }
 
-function wordCandidates(failures: readonly string[]): Candidate[] {
-  const starts = failures.map((t) => /^\s*([A-Za-z][\w-]*)(:?)/.exec(t.slice(0, WORD_PREFIX_CHARS)));
+function wordCandidates(failures: readonly string[], need: number): Candidate[] {
   const out: Candidate[] = [];
-  const first = starts[0];
-  if (first && starts.every((m) => m && m[1]!.toLowerCase() === first[1]!.toLowerCase())) {
-    const colon = starts.every((m) => m![2] === ':') ? ':' : '';
-    const flags = starts.every((m) => m![1] === first[1]) ? '' : 'i';
-    out.push({ pattern: `^\\s*${escape(first[1]!)}${colon}`, flags, shown: `'${first[1]}${colon}' at the start` });
+  const starts = failures.map((t) => /^\s*([A-Za-z][\w-]*)(:?)/.exec(t.slice(0, WORD_PREFIX_CHARS)));
+  const firstWords = counted(starts.filter((m) => m !== null).map((m) => new Map([[m[1]!.toLowerCase(), '']])));
+  for (const { key } of firstWords.filter((e) => e.keyCount >= need)) {
+    const same = starts.filter((m) => m?.[1]!.toLowerCase() === key) as RegExpExecArray[];
+    const colon = same.every((m) => m[2] === ':') ? ':' : '';
+    const flags = same.every((m) => m[1] === same[0]![1]) ? '' : 'i';
+    out.push({ pattern: `^\\s*${escape(same[0]![1]!)}${colon}`, flags, shown: `'${same[0]![1]}${colon}' at the start` });
   }
   const wordsOf = (t: string) => new Set((t.slice(0, WORD_PREFIX_CHARS).match(/[A-Za-z]{3,}/g) ?? []).map((w) => w.toLowerCase()));
-  const sets = failures.map(wordsOf);
-  const shared = [...sets[0]!].filter((w) => sets.every((s) => s.has(w)));
+  const shared = counted(failures.map((t) => new Map([...wordsOf(t)].map((w) => [w, ''])))).filter((e) => e.keyCount >= need).map((e) => e.key);
   const preferred = [...FAILURE_WORDS.filter((w) => shared.includes(w)), ...shared.filter((w) => !FAILURE_WORDS.includes(w))];
   for (const w of preferred.slice(0, MAX_WORDS)) {
-    // As the first failure writes it; case-insensitive when the failures differ in case.
-    const written = new RegExp(`\\b${w}\\b`, 'i').exec(failures[0]!)?.[0] ?? w;
-    const exact = failures.every((t) => new RegExp(`\\b${escape(written)}\\b`).test(t.slice(0, WORD_PREFIX_CHARS)));
+    // As the first failure having it writes it; case-insensitive when the failures differ in case.
+    const written = failures.map((t) => new RegExp(`\\b${w}\\b`, 'i').exec(t.slice(0, WORD_PREFIX_CHARS))?.[0]).find((x) => x !== undefined) ?? w;
+    const having = failures.filter((t) => new RegExp(`\\b${w}\\b`, 'i').test(t.slice(0, WORD_PREFIX_CHARS)));
+    const exact = having.every((t) => new RegExp(`\\b${escape(written)}\\b`).test(t.slice(0, WORD_PREFIX_CHARS)));
     out.push({ pattern: `\\b${escape(written)}\\b`, flags: exact ? '' : 'i', shown: `'${written}'` });
   }
   return out;

@@ -172,6 +172,10 @@ interface Given {
   readonly failure?: FailureSignature;
   /** The format the discovery step learned the target's results are in. */
   readonly learnedFormat?: LearnedFormat;
+  /** What the target's business failures reported as faults say (learned). */
+  readonly businessFault?: FailureSignature;
+  /** Nothing learned tells the target's HTTP 200 failures from its successes. */
+  readonly failureUnknown?: true;
 }
 
 interface Row {
@@ -328,6 +332,40 @@ for (const t of HTTP_IDS) {
   // it to http-status-200 and xml-well-formed.
   add('not-a-fault', t, 'ASMX text/plain error', () => response(ASMX_PLAIN_ERROR, PLAIN, 500),
     failed(`answered with a fault: ${ASMX_PLAIN_ERROR.trimEnd()}`));
+}
+
+// ---- business failures reported as faults (src/state/business-fault.ts) --------------------------
+
+const BUSINESS: FailureSignature = { pattern: '\\b(?:unknown|authentication)\\b', flags: 'i', source: 'learned', evidence: 'test' };
+const UNABLE_TO_PROCESS = 'Server was unable to process request. ---> unknown service order 17';
+const OWN_FAULTS = [
+  'Server was unable to read request. ---> There is an error in XML document (1, 250). ---> Input string was not in a correct format.',
+  // A vendor's own int.Parse of a text parameter, raised inside the web method: the value sent, not a business answer.
+  'Server was unable to process request. ---> Input string was not in a correct format. unknown',
+];
+for (const t of SOAP_IDS) {
+  const dialect = t === 'soap11' ? soap11 : soap12;
+  const server = `soap:${dialect.faultCodes.server}`;
+  add('not-a-fault', t, 'business fault, as the target was learned to report them', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)),
+    failed(`a business failure reported as a fault, as this target reports them: ${server}: ${UNABLE_TO_PROCESS}`, 'info'), { businessFault: BUSINESS });
+  add('not-a-fault', t, 'the same fault, no business-fault signature learned', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)),
+    failed(`answered with a fault: ${server}: ${UNABLE_TO_PROCESS}`));
+  add('http-status-200', t, 'business fault: judged as a fault, not as a result', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)), notApplicable, { businessFault: BUSINESS });
+  add('soap-response-element', t, 'business fault: judged as a fault, not as a result', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)), notApplicable, { businessFault: BUSINESS });
+  for (const [i, own] of OWN_FAULTS.entries()) {
+    add('not-a-fault', t, `ASMX's own conversion fault ${i + 1} is never a business failure`, () => fromReply(soapFault(dialect, i === 0 ? 'client' : 'server', own)),
+      failed(`answered with a fault: soap:${i === 0 ? dialect.faultCodes.client : dialect.faultCodes.server}: ${own}`), { businessFault: BUSINESS });
+    add('http-status-200', t, `ASMX's own conversion fault ${i + 1}`, () => fromReply(soapFault(dialect, 'client', own)), failed('expected HTTP 200, got 500'), { businessFault: BUSINESS });
+  }
+}
+for (const t of ['get', 'post'] as const) {
+  const plain = 'System.Web.Services.Protocols.SoapException: unknown service order 17\r\n';
+  add('not-a-fault', t, 'business fault over GET/POST: text/plain 500', () => response(plain, PLAIN, 500),
+    failed(`a business failure reported as a fault, as this target reports them: System.Web.Services.Protocols.SoapException: unknown service order 17`, 'info'), { businessFault: BUSINESS });
+  for (const id of ['http-status-200', 'xml-well-formed', 'http-string-root']) add(id, t, 'business fault over GET/POST: judged as a fault', () => response(plain, PLAIN, 500), notApplicable, { businessFault: BUSINESS });
+  const convert = 'System.ArgumentException: Cannot convert unknown to System.Int32.\r\nParameter name: type ---> System.FormatException: Input string was not in a correct format.\r\n';
+  add('not-a-fault', t, 'ASMX Cannot convert over GET/POST is never a business failure', () => response(convert, PLAIN, 500),
+    failed(`answered with a fault: ${convert.replace(/^System\.ArgumentException: /, 'System.ArgumentException: ').trimEnd()}`), { businessFault: BUSINESS });
 }
 
 // ---- message-level checks, every transport -------------------------------------------------------
@@ -568,6 +606,10 @@ for (const t of TRANSPORT_IDS) {
     failed('a valid request whose sig is corrupted was rejected in-band: "{"ok":false,"error":"Authentication failed"}"', 'info'), { ...CORRUPTED_SIG, failure: IN_BAND });
   add('auth-enforced', t, 'corrupted sig accepted, the answer no in-band failure', () => resultAnswer(t, '{"ok":true,"records":[]}'),
     failed('a valid request whose sig is corrupted was accepted: HTTP 200 with a result'), { ...CORRUPTED_SIG, failure: IN_BAND });
+  // Nothing learned tells this target's HTTP 200 failures from its successes: no verdict of "accepted".
+  add('auth-enforced', t, 'corrupted sig answered HTTP 200, failures not told from successes', () => resultAnswer(t, '<Response><Status>Denied</Status></Response>'),
+    failed('inconclusive: a valid request whose sig is corrupted was answered HTTP 200 with a result, and nothing learned tells this target\'s failure answers from its successes (give --failure-pattern REGEX): "<Response><Status>Denied</Status></Response>"', 'info'), { ...CORRUPTED_SIG, failureUnknown: true });
+  add('auth-enforced', t, 'corrupted sig rejected with a fault, failures not told from successes', () => fromReply(soapFault(faultDialect, 'client', 'Invalid signature.')), passed, { ...CORRUPTED_SIG, failureUnknown: true });
   add('auth-enforced', t, 'valid request', () => answer(t), notApplicable);
   add('auth-enforced', t, 'non-numeric int (not an authentication case)', () => fromReply(resultReply(t, 'x')), notApplicable, INT_NON_NUMERIC);
 }
@@ -667,7 +709,8 @@ function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
     const request = transport.encode(CTX, op, values);
     const schema = given.resultSchema ? { resultSchema: given.resultSchema } : {};
     const learned = given.learnedFormat ? { learnedFormat: given.learnedFormat } : {};
-    return { operation: op, transport, namespace: NS, request: { ...request, headers: { ...request.headers, ...given.requestHeaders } }, response: res, kind: 'positive', profile, ...sla, ...echo, ...schema, ...learned };
+    const business = given.businessFault ? { businessFault: given.businessFault } : {};
+    return { operation: op, transport, namespace: NS, request: { ...request, headers: { ...request.headers, ...given.requestHeaders } }, response: res, kind: 'positive', profile, ...sla, ...echo, ...schema, ...learned, ...business };
   }
   const c = negativeCase(given.scenario);
   if (!c.transports.includes(t)) throw new Error(`scenario ${c.scenario} is not sent over ${t}`);
@@ -675,6 +718,7 @@ function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
     operation: op, transport, namespace: NS, request: negativeRequest(c, t, CTX, op, c.values), response: res,
     kind: 'negative', scenario: c.scenario, expectation: expectationFor(profile.id, c.scenario, t, c.param), profile, ...sla,
     ...(given.failure ? { failure: given.failure } : {}),
+    ...(given.failureUnknown ? { failureUnknown: true as const } : {}),
   };
 }
 

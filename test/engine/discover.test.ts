@@ -9,10 +9,12 @@ import { isMutating, operations } from '../../src/contract/index.js';
 import { discover, hasData, type LearnedState } from '../../src/engine/discover.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { ValuePool } from '../../src/state/learn.js';
+import { isIdParam, ValuePool } from '../../src/state/learn.js';
 
 const READS = operations.filter((o) => !isMutating(o)).length;
 const PROBES = operations.filter((o) => o.class === 'update' || o.class === 'delete').length;
+/** The reads that name a record, asked for one that cannot exist (discover.ts, readContrasts). */
+const READ_CONTRASTS = operations.filter((o) => !isMutating(o) && o.params.some((p) => isIdParam(p.name))).length;
 
 let stateful: ReferenceServer;
 let echo: ReferenceServer;
@@ -37,7 +39,7 @@ describe('against the stateful reference implementation', () => {
   test('learns records, the in-band failure pattern and the result format, in two rounds and the probes', async () => {
     const learned = await learn(stateful, { stateful: true });
     expect(hasData(learned)).toBe(true);
-    expect(learned.discovery).toEqual({ sent: 2 * READS + PROBES, records: learned.pool.records.length, probes: PROBES, transport: 'soap11' });
+    expect(learned.discovery).toEqual({ sent: 2 * READS + READ_CONTRASTS + PROBES, records: learned.pool.records.length, probes: READ_CONTRASTS + PROBES, transport: 'soap11' });
     expect(learned.failure).toMatchObject({ pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned' });
     expect(learned.format).toEqual({ format: 'json', learnedFrom: expect.any(Number) });
     const pool = ValuePool.fromJSON(learned.pool);
@@ -57,10 +59,11 @@ describe('against the stateful reference implementation', () => {
     expect(ValuePool.fromJSON(learned.pool).valuesFor('accountnumber')[0]).toBe('4711');
   });
 
-  test('a target the run may not change gets no failure probes', async () => {
+  test('a target the run may not change gets no update or delete probes, and learns from the reads alone', async () => {
     const learned = await learn(stateful, { embedded: false, allowMutations: false });
-    expect(learned.discovery.sent).toBe(2 * READS);
-    expect(learned.failure).toBeUndefined();
+    expect(learned.discovery).toMatchObject({ sent: 2 * READS + READ_CONTRASTS, probes: READ_CONTRASTS });
+    expect(learned.failure).toMatchObject({ pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned' });
+    expect(learned.failureUnknown).toBeUndefined();
     expect(hasData(learned)).toBe(true);
   });
 });

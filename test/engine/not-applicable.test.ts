@@ -77,6 +77,6 @@ test('report.html shows a not-applicable column, with the reason as its title, o
   const sent = await runCase(settings(), client, { id: 'y', operation: 'MobileTimeLogList', kind: 'positive', values: { sologkeyid: '1' } }, 'post');
   const html = dataPathSection(dataPathOf([unsent, sent]));
   expect(html).toContain('<th class="num">total</th><th class="num">not applicable</th>');
-  expect(html).toMatch(/<tr><td><code>MobileServiceOrderRepAssignedDelete<\/code><\/td>(<td class="num">0<\/td>){5}<td class="num" title="reptodelete &quot;&quot; is not a valid int value [^"]*">1<\/td><\/tr>/);
+  expect(html).toMatch(/<tr><td><code>MobileServiceOrderRepAssignedDelete<\/code><\/td>(<td class="num">0<\/td>){6}<td class="num" title="reptodelete &quot;&quot; is not a valid int value [^"]*">1<\/td><\/tr>/);
   expect(dataPathSection(dataPathOf([sent]))).not.toContain('not applicable');
 });

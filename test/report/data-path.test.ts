@@ -42,18 +42,18 @@ const RECORDS: ExchangeRecord[] = [
   positive('MobileAccountSearch', 'p4'),
   positive('MobileTimeLogList', 'p1', 'success'),
   positive('MobileTimeLogList', 'p2', 'failure'),
-  fuzz('MobileTimeLogList', 'get', { success: 30, failure: 15, fault: 5 }),
+  fuzz('MobileTimeLogList', 'get', { success: 30, failure: 15, unknown: 0, fault: 5 }),
   fuzz('MobileTimeLogList', 'post', { success: 40, refused: 10 }),
   parity,
   { ...parity, kind: 'fuzz' },
 ];
 
 const EXPECTED = {
-  success: 71, failure: 56, fault: 5, refused: 10, total: 142,
+  success: 71, failure: 56, unknown: 0, fault: 5, refused: 10, total: 142,
   operations: {
     // In the contract's order, not the records': two runs with one seed read alike.
-    MobileTimeLogList: { success: 71, failure: 16, fault: 5, refused: 10, total: 102 },
-    MobileContactEmailDelete: { success: 0, failure: 40, fault: 0, refused: 0, total: 40 },
+    MobileTimeLogList: { success: 71, failure: 16, unknown: 0, fault: 5, refused: 10, total: 102 },
+    MobileContactEmailDelete: { success: 0, failure: 40, unknown: 0, fault: 0, refused: 0, total: 40 },
   },
 };
 
@@ -96,9 +96,9 @@ describe('the accumulator', () => {
 describe('the texts', () => {
   test('the line: counts, share rounded down, the other outcomes that occurred', () => {
     expect(dataPathLine(EXPECTED)).toBe('Data path: 71 of 142 valid requests succeeded (50%); 56 in-band failures, 5 faults, 10 refused');
-    expect(dataPathLine({ success: 512, failure: 300, fault: 60, refused: 8, total: 880, operations: {} })).toBe('Data path: 512 of 880 valid requests succeeded (58%); 300 in-band failures, 60 faults, 8 refused');
-    expect(dataPathLine({ success: 1, failure: 0, fault: 0, refused: 0, total: 1, operations: {} })).toBe('Data path: 1 of 1 valid request succeeded (100%)');
-    expect(dataPathLine({ success: 1, failure: 199, fault: 1, refused: 0, total: 201, operations: {} })).toBe('Data path: 1 of 201 valid requests succeeded (<1%); 199 in-band failures, 1 fault');
+    expect(dataPathLine({ success: 512, failure: 300, unknown: 0, fault: 60, refused: 8, total: 880, operations: {} })).toBe('Data path: 512 of 880 valid requests succeeded (58%); 300 in-band failures, 60 faults, 8 refused');
+    expect(dataPathLine({ success: 1, failure: 0, unknown: 0, fault: 0, refused: 0, total: 1, operations: {} })).toBe('Data path: 1 of 1 valid request succeeded (100%)');
+    expect(dataPathLine({ success: 1, failure: 199, unknown: 0, fault: 1, refused: 0, total: 201, operations: {} })).toBe('Data path: 1 of 201 valid requests succeeded (<1%); 199 in-band failures, 1 fault');
   });
 
   test('the warning names the operation, what it got and the fix', () => {
@@ -186,20 +186,21 @@ describe('results.json and the console', () => {
   });
 });
 
+const section = (html: string) => /<section id="data-path">[\s\S]*?<\/section>/.exec(html)?.[0];
+const rows = (html: string) => [...section(html)!.matchAll(/<tr( class="warn")?><td><code>([^<]*)<\/code>[^]*?((?:<td class="num">\d+<\/td>){6})<\/tr>/g)]
+  .map((m) => [m[2], m[1] ? 'warn' : '', [...m[3]!.matchAll(/\d+/g)].map(Number)]);
+
 describe('report.html', () => {
   const EVIL = '<b onmouseover="x()">Evil&Op</b>';
-  const section = (html: string) => /<section id="data-path">[\s\S]*?<\/section>/.exec(html)?.[0];
-  const rows = (html: string) => [...section(html)!.matchAll(/<tr( class="warn")?><td><code>([^<]*)<\/code>[^]*?((?:<td class="num">\d+<\/td>){5})<\/tr>/g)]
-    .map((m) => [m[2], m[1] ? 'warn' : '', [...m[3]!.matchAll(/\d+/g)].map(Number)]);
 
   test('a table per operation with its counts and the totals; the operation without a success marked, names escaped', () => {
     const html = reportHtml([...RECORDS, positive(EVIL, 'e1', 'success')], runWith());
     expect(rows(html)).toEqual([
-      ['MobileTimeLogList', '', [71, 16, 5, 10, 102]],
-      ['MobileContactEmailDelete', 'warn', [0, 40, 0, 0, 40]],
-      ['&lt;b onmouseover=&quot;x()&quot;&gt;Evil&amp;Op&lt;/b&gt;', '', [1, 0, 0, 0, 1]],
+      ['MobileTimeLogList', '', [71, 16, 0, 5, 10, 102]],
+      ['MobileContactEmailDelete', 'warn', [0, 40, 0, 0, 0, 40]],
+      ['&lt;b onmouseover=&quot;x()&quot;&gt;Evil&amp;Op&lt;/b&gt;', '', [1, 0, 0, 0, 0, 1]],
     ]);
-    expect(section(html)).toContain('<tfoot><tr><th>all operations</th><td class="num">72</td><td class="num">56</td><td class="num">5</td><td class="num">10</td><td class="num">143</td></tr></tfoot>');
+    expect(section(html)).toContain('<tfoot><tr><th>all operations</th><td class="num">72</td><td class="num">56</td><td class="num">0</td><td class="num">5</td><td class="num">10</td><td class="num">143</td></tr></tfoot>');
     expect(section(html)).toContain('Data path: 72 of 143 valid requests succeeded (50%); 56 in-band failures, 5 faults, 10 refused.');
     expect(html).not.toContain(EVIL);
     expect(html).toContain('<div class="notice"><strong>Warning:</strong> no valid request to <code>MobileContactEmailDelete</code> succeeded (see <a href="#data-path">Data path</a>); give known-good values with <code>--values FILE</code>.</div>');
@@ -208,7 +209,7 @@ describe('report.html', () => {
 
   test('every operation with a success: no mark, no notice, no advice', () => {
     const html = reportHtml(RECORDS.filter((r) => r.operation !== 'MobileContactEmailDelete'), runWith());
-    expect(rows(html)).toEqual([['MobileTimeLogList', '', [71, 16, 5, 10, 102]]]);
+    expect(rows(html)).toEqual([['MobileTimeLogList', '', [71, 16, 0, 5, 10, 102]]]);
     expect(html).not.toContain('⚠ no success');
     expect(html).not.toContain('no valid request to');
     expect(section(html)).not.toContain('--values FILE');
@@ -217,6 +218,35 @@ describe('report.html', () => {
   test('no data-path information: no section', () => {
     expect(dataPathSection(undefined)).toBe('');
     expect(section(reportHtml([positive('MobileTimeLogList', 'p1')], runWith()))).toBeUndefined();
+  });
+});
+
+describe('the unknown outcome: HTTP 200 the run cannot class', () => {
+  const UNKNOWN: ExchangeRecord[] = [
+    positive('MobileTimeLogList', 'p1', 'success'),
+    positive('MobileTimeLogList', 'p2', 'unknown'),
+    fuzz('MobileTimeLogList', 'get', { success: 1, unknown: 6 }),
+    positive('MobileContactEmailDelete', 'p3', 'unknown'),
+    positive('MobileContactEmailDelete', 'p4', 'fault'),
+  ];
+
+  test('counted apart, in the total and not as a success; an operation with unknown answers is not known to have no success', () => {
+    const summary = dataPathOf(UNKNOWN)!;
+    expect(summary).toEqual({
+      success: 2, failure: 0, unknown: 8, fault: 1, refused: 0, total: 11,
+      operations: {
+        MobileTimeLogList: { success: 2, failure: 0, unknown: 7, fault: 0, refused: 0, total: 9 },
+        MobileContactEmailDelete: { success: 0, failure: 0, unknown: 1, fault: 1, refused: 0, total: 2 },
+      },
+    });
+    expect(withoutSuccess(summary)).toEqual([]);
+    expect(dataPathLine(summary)).toBe('Data path: 2 of 11 valid requests succeeded (18%); 8 unknown (HTTP 200 the run cannot class as success or failure), 1 fault');
+  });
+
+  test('report.html has its column', () => {
+    const html = reportHtml(UNKNOWN, runWith());
+    expect(rows(html)).toEqual([['MobileTimeLogList', '', [2, 0, 7, 0, 0, 9]], ['MobileContactEmailDelete', '', [0, 0, 1, 1, 0, 2]]]);
+    expect(section(html)).toContain('<th class="num">in-band failure</th><th class="num">unknown</th><th class="num">fault</th>');
   });
 });
 

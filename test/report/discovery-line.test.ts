@@ -7,6 +7,10 @@ test.each([
     'Discovery: 628 records learned from 29 requests, results in JSON; in-band failures match /"ok"\\s*:\\s*false/ (learned: "ok":false in every failure answer (5))'],
   [{ sent: 24, probes: 0, records: 12, failurePattern: { pattern: '^Error:', flags: 'i', source: 'given' as const, evidence: '' } },
     'Discovery: 12 records learned from 24 requests; in-band failures match /^Error:/i (--failure-pattern)'],
+  [{ sent: 40, probes: 9, records: 300, resultFormat: 'xml' as const, failurePattern: { pattern: '', flags: '', structure: { kind: 'xml-path' as const, path: ['Response', 'Status'], value: 'Error', caseInsensitive: true }, source: 'learned' as const, evidence: '<Response><Status>Error</Status> (any case) in every failure answer (3)' } },
+    'Discovery: 300 records learned from 40 requests, results in XML; in-band failures match <Response><Status>Error</Status> (any case) (learned: <Response><Status>Error</Status> (any case) in every failure answer (3))'],
+  [{ sent: 40, probes: 9, records: 300, failureUnknown: "2 HTTP 200 answers to requests that should fail, unlike any success, and nothing tells them from successes (first: 'x')", businessFault: { pattern: '\\b(?:unknown)\\b', flags: 'i', evidence: "'unknown' in every business fault (2)" } },
+    "Discovery: 300 records learned from 40 requests; no in-band failure pattern: 2 HTTP 200 answers to requests that should fail, unlike any success, and nothing tells them from successes (first: 'x'); such answers count as unknown (give --failure-pattern REGEX); business failures reported as faults match /\\b(?:unknown)\\b/i (learned: 'unknown' in every business fault (2))"],
   [{ sent: 12, probes: 0, records: 0 },
     'Discovery: 0 records learned from 12 requests; no in-band failure pattern (every HTTP 200 with a result counts as a success; give --failure-pattern REGEX)'],
 ])('%#', (info, line) => {

@@ -38,7 +38,7 @@ describe('the console line', () => {
 describe('the data path names what still blocked an operation', () => {
   test('in the summary of results.json, the warning of the console, and report.html', () => {
     const s = summarise(RECORDS, run(SEARCH));
-    expect(s.dataPath!.operations['MobileAccountUpdate']).toEqual({ success: 0, failure: 1, fault: 0, refused: 0, total: 1, blocked: SEARCH.blocked['MobileAccountUpdate'] });
+    expect(s.dataPath!.operations['MobileAccountUpdate']).toEqual({ success: 0, failure: 1, unknown: 0, fault: 0, refused: 0, total: 1, blocked: SEARCH.blocked['MobileAccountUpdate'] });
     expect(s.dataPath!.operations['MobileContactEmailCreate']!.blocked).toBeUndefined();
     const json = JSON.parse(resultsJson(RECORDS, run(SEARCH))) as { run: RunInfo; summary: typeof s };
     expect(json.summary.dataPath!.operations['MobileAccountUpdate']!.blocked).toEqual({ message: '{"ok":false,"error":"accountid <A-1> is locked"}', param: 'accountid' });
@@ -48,7 +48,7 @@ describe('the data path names what still blocked an operation', () => {
   });
 
   test('without a search, nothing is added', () => {
-    expect(summarise(RECORDS, run()).dataPath!.operations['MobileAccountUpdate']).toEqual({ success: 0, failure: 1, fault: 0, refused: 0, total: 1 });
+    expect(summarise(RECORDS, run()).dataPath!.operations['MobileAccountUpdate']).toEqual({ success: 0, failure: 1, unknown: 0, fault: 0, refused: 0, total: 1 });
     expect(reportHtml(RECORDS, run())).not.toContain('still blocked');
   });
 });

@@ -1,7 +1,7 @@
 /** In-band failure signatures (src/state/in-band.ts): learned from the target's failure and success
  * answers, verified on them, and none where nothing tells them apart. */
 import { describe, expect, test } from 'vitest';
-import { givenFailureSignature, isInBandFailure, kindOf, learnFailureSignature, learnFailureSignatureFromRun } from '../../src/state/in-band.js';
+import { describeFailureSignature, givenFailureSignature, isInBandFailure, kindOf, learnFailureSignature, learnFailureSignatureFromRun } from '../../src/state/in-band.js';
 
 const JSON_OK = ['{"ok":true,"records":[]}', '{"ok":true,"records":[{"accountnumber":1001,"accountname":"Acme"}]}', '{"ok":true,"id":3042}'];
 const JSON_FAIL = ['{"ok":false,"error":"Unknown emailid 5"}', '{"ok":false,"error":"bad sig"}'];
@@ -15,13 +15,13 @@ describe('learnFailureSignature', () => {
     // The same message in every failure is an instance, not a marker: the key is the feature.
     ['JSON failures with a status', ['{"status":"ok","data":[]}'], ['{"status":"error","message":"Unknown emailid 5"}', '{"message":"bad sig","status":"error"}'], '"status"\\s*:\\s*"error"', '', `"status":"error" in every failure answer (2; first: '{"status":"error","message":"Unknown emailid 5"}'), in no success answer (1)`],
     ['JSON failures with one message', ['{"records":[]}'], ['{"error":"bad sig"}', '{"error":"bad sig"}'], '"error"\\s*:', '', `"error" in every failure answer (2; first: '{"error":"bad sig"}'), in no success answer (1)`],
-    ['the stateful reference\'s XML', XML_OK, XML_FAIL, '<ok>\\s*false\\s*</ok>', '', `<ok>false</ok> in every failure answer (2; first: '<Result><ok>false</ok><error>Unknown emailid 5</error></Resu…'), in no success answer (2)`],
-    ['XML failures with another root', ['<a:Result xmlns:a="urn:x"><a:records/></a:Result>'], ['<a:Error xmlns:a="urn:x">Unknown emailid 5</a:Error>'], '<a:Error[\\s/>]', '', `<a:Error> in every failure answer (1; first: '<a:Error xmlns:a="urn:x">Unknown emailid 5</a:Error>'), in no success answer (1)`],
+    ['the stateful reference\'s XML', XML_OK, XML_FAIL, '', '', `<Result><ok>false</ok> (any case) in every failure answer (2; first: '<Result><ok>false</ok><error>Unknown emailid 5</error></Resu…'), in no success answer (2)`],
+    ['XML failures with another root', ['<a:Result xmlns:a="urn:x"><a:records/></a:Result>'], ['<a:Error xmlns:a="urn:x">Unknown emailid 5</a:Error>'], '', '', `<Error> (any case) in every failure answer (1; first: '<a:Error xmlns:a="urn:x">Unknown emailid 5</a:Error>'), in no success answer (1)`],
     ['plain Error: texts', ['accountnumber=1001;accountname=Acme', ''], ['Error: Unknown emailid 5', '  Error: bad signature'], '^\\s*Error:', '', `'Error:' at the start in every failure answer (2; first: 'Error: Unknown emailid 5'), in no success answer (2)`],
     ['plain texts sharing a word in two cases', ['all fine'], ['that did not work: unknown id', 'Unknown ID 5'], '\\bunknown\\b', 'i', `'unknown' in every failure answer (2; first: 'that did not work: unknown id'), in no success answer (1)`],
   ])('%s', (_, successes, failures, pattern, flags, evidence) => {
     const sig = learnFailureSignature(successes, failures);
-    expect(sig).toEqual({ pattern, flags, source: 'learned', evidence });
+    expect(sig).toMatchObject({ pattern, flags, source: 'learned', evidence });
     expect(failures.map((t) => isInBandFailure(t, sig))).toEqual(failures.map(() => true));
     expect(successes.map((t) => isInBandFailure(t, sig))).toEqual(successes.map(() => false));
   });
@@ -34,6 +34,8 @@ describe('learnFailureSignature', () => {
     // "ok":false is in a success too (nested), and every other feature is as well.
     ['a success that has the failure\'s feature', ['{"ok":false,"records":[]}'], ['{"ok":false}']],
     ['failures that are successes by every feature', ['{"ok":true,"records":[]}'], ['{"ok":true,"records":[] }']],
+    // One answer's own words are no pattern ("Unknown" would be any answer that names an unknown thing).
+    ['one plain-text failure', ['all fine'], ['Unknown opportunitynumber 5']],
   ])('none from %s', (_, successes, failures) => {
     expect(learnFailureSignature(successes, failures)).toBeUndefined();
   });
@@ -48,11 +50,56 @@ describe('learnFailureSignature', () => {
   test('large texts: bounded work, still verified on every text', () => {
     const big = JSON.stringify({ ok: true, records: Array.from({ length: 100_000 }, (_, i) => ({ accountnumber: i, accountname: 'Acme' })) });
     const started = Date.now();
-    const sig = learnFailureSignature([big, ...JSON_OK], [...JSON_FAIL, `Denied: ${'x'.repeat(5_000_000)}`]);
-    // The long failure is no JSON: the JSON features are not every failure's, nor is a word.
-    expect(sig).toBeUndefined();
+    const long = `Denied: ${'x'.repeat(5_000_000)}`;
+    // The long failure is no JSON: the JSON features are not every failure's, nor is a word; of
+    // three failures, two (a majority) show "ok":false, of two, both must.
+    expect(learnFailureSignature([big, ...JSON_OK], [JSON_FAIL[0]!, long])).toBeUndefined();
+    expect(learnFailureSignature([big, ...JSON_OK], [...JSON_FAIL, long])?.evidence).toMatch(/^"ok":false in 2 of 3 failure answers /);
     expect(learnFailureSignature([big], JSON_FAIL)?.pattern).toBe('"ok"\\s*:\\s*false');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+// A vendor's PascalCase XML (issue 49): a record deep in a success may hold the failure's words.
+const PASCAL_OK = [
+  '<Response><Status>OK</Status><Records><Record><SONumber>17</SONumber><Status>Error</Status></Record></Records></Response>',
+  '<Response><Status>OK</Status><Records/></Response>',
+];
+const PASCAL_FAIL = [
+  '<Response><Status>Error</Status><ErrorCode>404</ErrorCode><Message>unknown service order 17</Message></Response>',
+  '<?xml version="1.0" encoding="utf-8"?>\n<Response>\n  <Status>ERROR</Status>\n  <ErrorCode>401</ErrorCode><Message>bad sig</Message>\n</Response>',
+];
+
+describe('learnFailureSignature in every result format, at any depth', () => {
+  test.each([
+    ['PascalCase XML, Status in any case', PASCAL_OK, PASCAL_FAIL, '<Response><Status>Error</Status> (any case)'],
+    ['XML with prefixes and a Result word', ['<t:Answer xmlns:t="urn:t"><t:Result>Succeeded</t:Result><t:Items/></t:Answer>'], ['<t:Answer xmlns:t="urn:t"><t:Result>Failed</t:Result><t:Text>no such id</t:Text></t:Answer>', '<t:Answer xmlns:t="urn:t"><t:Result>Failed</t:Result><t:Text>bad sig</t:Text></t:Answer>'], '<Answer><Result>Failed</Result> (any case)'],
+    ['XML attributes', ['<Result success="true"><Item id="1"/></Result>', '<Result success="true"/>'], ['<Result success="false"><Error>unknown id</Error></Result>', '<Result success="False" code="7"/>'], '<Result success="false"> (any case)'],
+    ['XML whose failures only add an element deep down', ['<Envelope><Body><Items/></Body></Envelope>'], ['<Envelope><Body><Fault><Text>unknown id</Text></Fault></Body></Envelope>', '<Envelope><Body><Fault><Text>bad sig</Text></Fault></Body></Envelope>'], '<Envelope><Body><Fault> (any case)'],
+    ['JSON in a wrapper, Success false', ['{"d":{"Success":true,"Items":[{"Id":1,"Success":false}]}}'], ['{"d":{"Success":false,"Message":"unknown id"}}', '{"d":{"Success":false,"Message":"bad sig"}}'], '"d"."Success": false (any case)'],
+    ['JSON nested status, a record with the same status in a success', ['{"result":{"status":"ok","items":[{"status":"error"}]}}'], ['{"result":{"status":"error","message":"unknown id"}}', '{"result":{"status":"Error","message":"bad sig"}}'], '"result"."status": error (any case)'],
+    ['name=value text', ['status=ok;records=2', 'status=OK'], ['status=error;message=unknown service order 17', 'Status = ERROR ; message=bad sig'], '/(?:^|[;&\\r\\n])\\s*status\\s*=\\s*error\\s*(?:$|[;&\\r\\n])/i'],
+    ['name=value lines', ['result=success\nid=5'], ['result=failure\nmessage=unknown id', 'result=failure\nmessage=bad sig'], '/(?:^|[;&\\r\\n])\\s*result\\s*=\\s*failure\\s*(?:$|[;&\\r\\n])/i'],
+    ['plain ERROR: texts', ['17|Acme|Boston', 'OK'], ['ERROR: unknown service order 17', 'ERROR: bad sig'], '/^\\s*ERROR:/'],
+  ])('%s', (_, successes, failures, shown) => {
+    const sig = learnFailureSignature(successes, failures);
+    expect(sig && describeFailureSignature(sig)).toBe(shown);
+    expect(failures.map((t) => isInBandFailure(t, sig))).toEqual(failures.map(() => true));
+    expect(successes.map((t) => isInBandFailure(t, sig))).toEqual(successes.map(() => false));
+  });
+
+  test('a contrast that succeeded after all (a lenient delete answering OK) does not hide the others', () => {
+    const failures = [...PASCAL_FAIL, '<Response><Status>OK</Status></Response>'];
+    const sig = learnFailureSignature(PASCAL_OK, failures);
+    expect(sig?.evidence).toBe(`<Response><Status>Error</Status> (any case) in 2 of 3 failure answers (first: '<Response><Status>Error</Status><ErrorCode>404</ErrorCode><M…'), in no success answer (2)`);
+    expect(failures.map((t) => isInBandFailure(t, sig))).toEqual([true, true, false]);
+  });
+
+  test('a structural signature crosses as plain data', () => {
+    const sig = learnFailureSignature(PASCAL_OK, PASCAL_FAIL)!;
+    const copy = JSON.parse(JSON.stringify(sig));
+    expect(copy).toEqual({ pattern: '', flags: '', structure: { kind: 'xml-path', path: ['Response', 'Status'], value: 'Error', caseInsensitive: true }, source: 'learned', evidence: expect.any(String) });
+    expect([isInBandFailure(PASCAL_FAIL[1], copy), isInBandFailure(PASCAL_OK[0], copy), isInBandFailure('{"Response":{"Status":"Error"}}', copy)]).toEqual([true, false, false]);
   });
 });
 
