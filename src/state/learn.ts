@@ -72,6 +72,10 @@ function withCreateId(operation: string, fields: Record<string, string>): Record
 
 // The root of a create's answer keeps `id` under this key until withCreateId renames or drops it.
 const ID = '\u0000id';
+/** How a create's answer names the id it made, at its root: `id`, or a vendor's `NewID`,
+ * `created_id`, `InsertedId`, `RecordID` (names compared in lower case). The spec shows no result
+ * structure; these are the usual spellings of "the new row's identity", not one vendor's. */
+const NEW_ID = /^(?:new|created|inserted|record)?_?id$/;
 
 /** A scalar as the wire writes it in text; undefined for what is no reusable value. */
 function scalarText(v: unknown): string | undefined {
@@ -87,7 +91,7 @@ function addField(fields: Record<string, string>, name: string, value: unknown, 
   const text = scalarText(value);
   if (text === undefined) return;
   const lower = name.toLowerCase();
-  const key = POOL_PARAMS.has(lower) ? lower : root && lower === 'id' ? ID : undefined;
+  const key = POOL_PARAMS.has(lower) ? lower : root && NEW_ID.test(lower) ? ID : undefined;
   if (key !== undefined && fields[key] === undefined) fields[key] = text;
 }
 

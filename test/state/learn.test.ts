@@ -52,6 +52,12 @@ describe('recordsOf', () => {
     ['MobileAccountSearch', '{"id":5,"accountnumber":1}', [{ accountnumber: '1' }]],
     // A named emailid wins over the id.
     ['MobileContactEmailCreate', '{"id":1,"emailid":2}', [{ emailid: '2' }]],
+    // A vendor's spelling of the new row's identity, at the root (issue 49).
+    ['MobileContactEmailCreate', '<Response><Status>OK</Status><NewID>520046</NewID></Response>', [{ status: 'OK', emailid: '520046' }]],
+    ['MobileTimeLogCreate', '{"success":true,"created_id":12}', [{ sologkeyid: '12' }]],
+    ['MobileContactEmailCreate', 'result=ok;InsertedId=7', [{ emailid: '7' }]],
+    // Another id-like name is no new id: a paging id, an answer's own id.
+    ['MobileContactEmailCreate', '{"ok":true,"pageid":3,"answerId":"9c1e"}', []],
   ])('the id of %s: %s', (op, text, fields) => {
     expect(recordsOf(op, text)).toEqual(fields.map((f) => ({ from: op, fields: f })));
   });
