@@ -105,7 +105,9 @@ export function learnFailureSignatureFromRun(answers: readonly string[], failure
 /** What kind of answer a text is, coarsely: a JSON object's top-level keys with the values of its
  * boolean ones and of status words (`ok=false,error`; inside a one-key wrapper such as `{"d":{..}}`,
  * the wrapped object's, `d/`), an XML root with its children's names and boolean texts and status
- * words, else the first word. Two answers of one kind have the same structure, whatever their values. */
+ * words, `name=value` text's first line (its header) the same way (`count,result=ok` against
+ * `code,message,result=error`), else the first word. Two answers of one kind have the same
+ * structure, whatever their values. */
 export function kindOf(text: string): string {
   const head = text.trimStart();
   const marked = (k: string, x: unknown) => (typeof x === 'boolean' || (typeof x === 'string' && STATUS_VALUE.test(x)) ? `${k}=${String(x).toLowerCase()}` : k);
@@ -123,6 +125,10 @@ export function kindOf(text: string): string {
     const top = topLevelXml(text);
     if (top) return `xml:${top.root}:${[...new Set(top.children.map(([n, t]) => (t !== undefined && STATUS_VALUE.test(t.trim()) ? `${n}=${t.trim().toLowerCase()}` : n)))].sort().join(',')}`;
   }
+  // Without the status words, `result=ok;count=2` and `result=error;code=404` would be one kind,
+  // and discovery would drop every failure as a success's kind (issue 49, the vendor-pairs service).
+  const header = pairsOf(head.split(/\r?\n/, 1)[0]!);
+  if (header) return `pairs:${[...header].map(([k, v]) => marked(k, v)).sort().join(',')}`;
   return `text:${/^[A-Za-z][\w-]*:?/.exec(head)?.[0] ?? head.slice(0, 1)}`;
 }
 

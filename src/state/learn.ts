@@ -131,7 +131,20 @@ function walkXml(nodes: readonly XmlNode[], depth: number, found: Array<Record<s
   }
 }
 
-const PAIR = /^\s*([A-Za-z_][\w.-]*)\s*=\s*(.*?)\s*$/;
+// The value is kept as written, white space included, as JSON and XML values are (scalarText): only
+// the key's surrounding spaces go, and a space after `=` that pads it as one before it does
+// (`name = value`). The line end (CR of CRLF) goes with the split.
+const PAIR = /^\s*([A-Za-z_][\w.-]*)([ \t]*)=(.*?)\r?$/;
+
+/** The value of a pair as written, its escapes read. A value cannot carry the text's own separators
+ * as they are; the vendor-pairs writer (src/server/stateful/render.ts) documents that "%", ";", "=",
+ * CR and LF in a value "are percent-encoded as a query string would be". Only those five are decoded:
+ * another %XX may be a vendor's literal text, and with "%" itself escaped one pass reads them right. */
+const ESCAPED = /%(25|3B|3D|0D|0A)/gi;
+function pairValue(padding: string, written: string): string {
+  const value = padding === '' ? written : written.replace(/^[ \t]+/, (pad) => pad.slice(padding.length));
+  return value.replace(ESCAPED, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
 
 /** `name=value` text: pairs split by `;` or line ends. A line with `;` in it is a record of its own,
  * and in any layout a name seen again starts the next record (one pair per line, records in turn). */
@@ -152,7 +165,7 @@ function pairRecords(text: string): Array<Record<string, string>> {
       const name = m[1]!.toLowerCase();
       if (names.has(name)) flush();
       names.add(name);
-      addField(current, name, m[2], records.length === 0);
+      addField(current, name, pairValue(m[2]!, m[3]!), records.length === 0);
       if (records.length >= MAX_RECORDS) return records;
     }
     if (perLine) flush();

@@ -68,6 +68,17 @@ describe('against the stateful reference implementation', () => {
   });
 });
 
+test('a name=value service: result=error learned from its failures, none taken for a success (vendor-pairs)', async () => {
+  const pairs = await startReferenceServer({ stateful: true, personality: 'vendor-pairs' });
+  try {
+    const learned = await learn(pairs, { embedded: false, allowMutations: true });
+    expect(learned.failure?.evidence).toMatch(/^result=error in every failure answer \(\d+; first: 'result=error;code=404;/);
+    expect(learned.failureUnknown).toBeUndefined();
+  } finally {
+    await pairs.close();
+  }
+});
+
 test('an echo teaches nothing: one round, no probes, no records', async () => {
   const learned = await learn(echo);
   expect(learned).toEqual({ pool: { records: [] }, discovery: { sent: READS, records: 0, probes: 0, transport: 'soap11' } });

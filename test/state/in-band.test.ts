@@ -124,6 +124,10 @@ describe('isInBandFailure and a given pattern', () => {
   });
 });
 
+// The vendor-pairs personality (src/server/stateful/render.ts): one record a line under a header.
+const PAIRS_OK = ['result=ok;count=2\naccountnumber=1000001;accountname=Acme;status=error\naccountnumber=1000002;accountname=Beta', 'result=ok;count=0', 'result=ok;id=3041'];
+const PAIRS_FAIL = ['result=error;code=404;message=Unknown opportunitynumber -2147480000.', 'result=error;code=404;message=Unknown sonumber -2147480000.'];
+
 describe('learnFailureSignatureFromRun: valid answers that are themselves failures', () => {
   test.each([
     ['{"ok":false,"error":"Unknown emailid 5"}', 'json:error,ok=false'],
@@ -131,6 +135,11 @@ describe('learnFailureSignatureFromRun: valid answers that are themselves failur
     ['<Result><ok>false</ok><error>x</error><error>y</error></Result>', 'xml:Result:error,ok=false'],
     ['Error: bad sig', 'text:Error:'],
     ['[1,2]', 'text:['],
+    // name=value text: the header line's names with its status words, as the JSON branch keeps them.
+    ['result=ok;count=2\naccountnumber=1000001;accountname=Acme', 'pairs:count,result=ok'],
+    ['result=error;code=404;message=Unknown emailid 999.', 'pairs:code,message,result=error'],
+    ['Status = OK\r\nrecords=2', 'pairs:status=ok'],
+    ['accountnumber=1001;accountname=Acme;completed=false', 'pairs:accountname,accountnumber,completed=false'],
   ])('kindOf(%s)', (text, kind) => {
     expect(kindOf(text)).toBe(kind);
   });
@@ -141,6 +150,19 @@ describe('learnFailureSignatureFromRun: valid answers that are themselves failur
     expect(learnFailureSignature(answers, JSON_FAIL)).toBeUndefined();
     const sig = learnFailureSignatureFromRun(answers, JSON_FAIL);
     expect(sig?.pattern).toBe('"ok"\\s*:\\s*false');
+    expect(answers.map((t) => isInBandFailure(t, sig))).toEqual([false, false, false, true]);
+  });
+
+  test('name=value answers: a failure is not of a success\'s kind, an empty list is', () => {
+    const [ok, empty, created, failed] = [PAIRS_OK[0]!, 'result=ok;count=0', 'result=ok;id=3041', PAIRS_FAIL[0]!].map(kindOf);
+    expect(failed).not.toBe(ok);
+    expect([empty, created === ok]).toEqual([ok, false]);
+  });
+
+  test('name=value answers of the vendor-pairs service: result=error learned, the valid answers that failed counted', () => {
+    const answers = [...PAIRS_OK, 'result=error;code=404;message=Unknown emailid 999.'];
+    const sig = learnFailureSignatureFromRun(answers, PAIRS_FAIL);
+    expect(sig && describeFailureSignature(sig)).toBe('/(?:^|[;&\\r\\n])\\s*result\\s*=\\s*error\\s*(?:$|[;&\\r\\n])/i');
     expect(answers.map((t) => isInBandFailure(t, sig))).toEqual([false, false, false, true]);
   });
 

@@ -34,6 +34,17 @@ describe('recordsOf', () => {
     ]],
     ['values that are no reusable value: null, empty, objects', 'MobileAccountSearch', '{"accountnumber":null,"accountname":"  ","sonumber":{"x":1},"city":"Oslo"}', [{ city: 'Oslo' }]],
     ['the first value of a name in one object wins (XML repeats)', 'MobileAccountSearch', '<r><sonumber>1</sonumber><sonumber>2</sonumber></r>', [{ sonumber: '1' }]],
+    // Values as written (a sequence compares a stored value with what it sent): white space at both
+    // ends kept; only the key's spaces, a padding space after `=` as before it, and CR go.
+    ['name=value under a header, white space kept at both ends of a value', 'MobileAccountSearch',
+      'result=ok;count=1\r\naccountnumber=1000011;accountname= tsiws Müller ;city=Oslo \r\n', [{ accountnumber: '1000011', accountname: ' tsiws Müller ', city: 'Oslo ' }]],
+    ['name = value padded: the padding goes, a space beyond it stays', 'MobileAccountSearch', '  accountnumber = 1001\naccountname =  Acme', [{ accountnumber: '1001', accountname: ' Acme' }]],
+    // The writer's documented escapes (src/server/stateful/render.ts): "%", ";", "=", CR, LF.
+    ['name=value escapes read, in one pass; other %XX kept', 'MobileAccountSearch', 'accountname=A%3BB%3dC%25D%0D%0AE;city=50%25 %253B;email=x%20y', [
+      { accountname: 'A;B=C%D\r\nE', city: '50% %3B', email: 'x%20y' },
+    ]],
+    ['JSON and XML values: white space and %XX as written', 'MobileAccountSearch', '{"accountname":" Acme%3B ","city":"a%25"}', [{ accountname: ' Acme%3B ', city: 'a%25' }]],
+    ['XML: the same', 'MobileAccountSearch', '<r><accountname> Acme%3B </accountname></r>', [{ accountname: ' Acme%3B ' }]],
     ['plain text with no pairs', 'MobileAccountSearch', 'Error: Unknown emailid 5', []],
     ['authentication fields are not learned', 'MobileAccountSearch', '{"repnumber":1,"sig":"s","mobilekey":"k","timestamp":"t"}', []],
   ])('%s', (_, op, text, fields) => {
