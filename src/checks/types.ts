@@ -128,7 +128,7 @@ const isSoap = (ex: Exchange): boolean => ex.transport.dialect !== undefined;
 export function isBusinessFaultAnswer(ex: Exchange): boolean {
   if (ex.businessFault === undefined || ex.kind !== 'positive') return false;
   const decoded = decodedOf(ex);
-  return decoded.kind === 'fault' && isBusinessFault(decoded.reason, ex.businessFault);
+  return decoded.kind === 'fault' && isBusinessFault(decoded, ex.businessFault);
 }
 
 /** A valid request the service answered: one the host refused first is not the service's answer

@@ -13,6 +13,6 @@ export function dataPathOf(status: number, decoded: Decoded, refusedByHost: bool
   if (decoded.kind === 'result' && status >= 200 && status < 300) {
     return isInBandFailure(decoded.text, known?.failure) ? 'failure' : known?.failureUnknown !== undefined ? 'unknown' : 'success';
   }
-  if (decoded.kind === 'fault' && isBusinessFault(decoded.reason, known?.businessFault)) return 'failure';
+  if (decoded.kind === 'fault' && isBusinessFault(decoded, known?.businessFault)) return 'failure';
   return 'fault';
 }

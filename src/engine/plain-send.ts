@@ -8,6 +8,7 @@ import type { Operation } from '../contract/index.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../transports/index.js';
 import { authValues } from './auth.js';
+import type { FaultAnswer } from '../state/business-fault.js';
 import { accessForReports, redact, redactClip, secretsOf } from '../results/record.js';
 
 export interface PlainAnswer {
@@ -18,9 +19,9 @@ export interface PlainAnswer {
   readonly problem?: string;
   /** The result text as reports may quote it: secrets redacted, cut at 200 characters. */
   readonly shown?: string;
-  /** A fault's reason (a SOAP fault, or a GET/POST text/plain error), for learning what failures
-   * look like (discover.ts); not redacted, as a result text is not. */
-  readonly fault?: string;
+  /** A fault's code and reason (a SOAP fault, or a GET/POST text/plain error), for learning what
+   * failures look like (discover.ts); not redacted, as a result text is not. */
+  readonly fault?: FaultAnswer;
 }
 
 /** `spoil` alters the authentication values once made (discovery's bad-signature contrast). */
@@ -38,7 +39,7 @@ export async function sendPlain(settings: SettingsOf<'target' | 'auth' | 'access
       return { status: response.status, text, shown: redactClip(text, 200, secrets) };
     }
     const problem = redact(decoded.kind === 'fault' ? `fault ${decoded.code}: ${decoded.reason}` : `HTTP ${response.status}`, secrets);
-    return decoded.kind === 'fault' ? { status: response.status, text: null, problem, fault: decoded.reason } : { status: response.status, text: null, problem };
+    return decoded.kind === 'fault' ? { status: response.status, text: null, problem, fault: { code: decoded.code, reason: decoded.reason } } : { status: response.status, text: null, problem };
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;
     // An error names the request (a GET's URL holds sig and mobilekey): a setup's note is reported.

@@ -49,7 +49,7 @@ export interface DiscoveryInfo {
   /** The in-band failure pattern: given (--failure-pattern) or learned, with what it was learned from;
    * `pattern` is '' when a structural feature (`structure`) is the pattern. */
   readonly failurePattern?: { readonly pattern: string; readonly flags: string; readonly structure?: StructuralMatch; readonly source: 'given' | 'learned'; readonly evidence: string };
-  /** What the target's business failures reported as faults say, when learned. */
+  /** How the target's business failures reported as faults are told (state/business-fault.ts), when learned. */
   readonly businessFault?: { readonly pattern: string; readonly flags: string; readonly evidence: string };
   /** Why an HTTP 200 result could not be classed (data path `unknown`), when it could not. */
   readonly failureUnknown?: string;
@@ -66,7 +66,8 @@ export function discoveryLine(d: DiscoveryInfo): string {
     : d.failureUnknown !== undefined
       ? `no in-band failure pattern: ${d.failureUnknown}; such answers count as unknown (give --failure-pattern REGEX)`
       : 'no in-band failure pattern (every HTTP 200 with a result counts as a success; give --failure-pattern REGEX)';
-  const faults = d.businessFault ? `; business failures reported as faults match /${d.businessFault.pattern}/${d.businessFault.flags} (learned: ${d.businessFault.evidence})` : '';
+  // The pattern is over the fault's form (state/business-fault.ts): the evidence says it in words.
+  const faults = d.businessFault ? `; business failures reported as faults (learned: ${d.businessFault.evidence})` : '';
   return `Discovery: ${d.records} records learned from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat.toUpperCase()}` : ''}; ${failures}${faults}`;
 }
 

@@ -1,21 +1,33 @@
 /**
  * Business failures reported as faults. The spec does not say how a failure is reported ("Error
  * codes, error statuses, error body shapes, and how failures such as a bad sig are reported: not
- * shown"), and a vendor's web method may throw a SoapException for "unknown service order 17": ASMX
- * answers it as an HTTP 500 soap:Server / Receiver fault "Server was unable to process request. --->
- * unknown service order 17", over GET and POST as HTTP 500 text/plain with the message
- * (SoapServerProtocol.WriteException, HttpServerProtocol.WriteException, reference source). Such
- * faults, learned from the same contrasts as in-band failures (unknown ids, a bad signature), are
- * business failures, not contract errors.
+ * shown"), and a vendor's web method may throw `new SoapException("unknown service order 17",
+ * SoapException.ClientFaultCode)`. Such faults, once the target was learned to answer the
+ * discovery's contrasts (unknown ids, a bad signature) with them, are business failures, not
+ * contract errors; told by their STRUCTURE as ASMX writes it, not by what the message says:
  *
- * ASMX's own faults about a value the client sent never are: they are raised before the web method
- * runs, or by the runtime's parsing of a value (Microsoft's reference source, System.Web.Services:
- * SoapServerProtocol.ReadParameters "Server was unable to read request.", ScalarFormatter "Cannot
- * convert {0} to {1}.", ValueCollectionParameterReader "Missing parameter: {0}."; mscorlib's
- * FormatException and OverflowException, System.Xml's XmlConvert; Mono 6.8 observed by npm run
- * test:asmx, src/profiles/expectations.ts and src/asmx/values.ts). A vendor's own int.Parse of a
- * text parameter says "Input string was not in a correct format." too: a value the run sent that the
- * service could not read, never a business answer.
+ * - SOAP. SoapServerProtocol.WriteException (Microsoft's reference source, System.Web.Services)
+ *   writes a SoapException the method threw as it is: its own code and message. Any other exception
+ *   (a crash: SqlException, NullReferenceException) is wrapped in a soap:Server / Receiver fault
+ *   "Server was unable to process request. ---> <message>" (WebRequestUnableToProcess). Mono 6.8
+ *   builds System.Web.Services from that reference source and answers the same texts (npm run
+ *   test:asmx; a client on the host may see "System.Web.Services.Protocols.SoapException: " before
+ *   the reason, src/profiles/expectations.ts). Mono's older own implementation (HttpSoapWebServiceHandler
+ *   .SerializeFault, Mono before the reference source) wrote a crash unwrapped as a soap:Server fault
+ *   with the crash's message: there a crash cannot be told from a thrown SoapException by structure.
+ * - GET/POST. HttpServerProtocol.WriteException answers HTTP 500 text/plain "<type>: <message>" with
+ *   the method's own exception (WebServiceHandler.Invoke unwraps the TargetInvocationException): a
+ *   SoapException is one the method threw; any other type is a crash (or ASMX's own
+ *   InvalidOperationException / ArgumentException about a value read).
+ *
+ * ASMX's own faults about a value the client sent never are business failures: they are raised before
+ * the web method runs, or by the runtime's parsing of a value, and many are SoapExceptions too
+ * (reference source: SoapServerProtocol.ReadParameters "Server was unable to read request.",
+ * ScalarFormatter "Cannot convert {0} to {1}.", ValueCollectionParameterReader "Missing parameter:
+ * {0}."; mscorlib's FormatException and OverflowException, System.Xml's XmlConvert; Mono 6.8 observed
+ * by npm run test:asmx, src/profiles/expectations.ts and src/asmx/values.ts). A vendor's own
+ * int.Parse of a text parameter says "Input string was not in a correct format." too: a value the
+ * run sent that the service could not read, never a business answer.
  */
 import { isInBandFailure, type FailureSignature } from './in-band.js';
 
@@ -30,51 +42,65 @@ const ASMX_OWN = [
   /There is an error in XML document/i,
   /Server did not recognize the value of HTTP Header/i,
   /Request format is (?:invalid|unrecognized)/i,
+  /Possible SOAP version mismatch/i,
+  /Web Service method name is not valid/i,
 ];
 
 /** Whether a fault's reason is ASMX's own about a value sent (never a business failure). */
 export const isAsmxOwnFault = (reason: string): boolean => ASMX_OWN.some((re) => re.test(reason));
 
-/** ASMX's texts of its own faults, as examples no business-fault signature may match. */
-export const ASMX_OWN_EXAMPLES: readonly string[] = Object.freeze([
-  'Server was unable to read request. ---> There is an error in XML document (1, 250). ---> Input string was not in a correct format.',
-  'Cannot convert abc to System.Int32.\r\nParameter name: type ---> Input string was not in a correct format.',
-  'Cannot convert {0} to {1}.',
-  'Missing parameter: accountnumber.',
-  "Server was unable to read request. ---> There is an error in XML document (1, 300). ---> The string 'maybe' is not a valid Boolean value.",
-]);
-
-/** The web method's own message: after ASMX's "Server was unable to process request. --->" wrapper. */
-export function faultMessage(reason: string): string {
-  const at = reason.indexOf('--->');
-  return (at >= 0 && /unable to process request/i.test(reason.slice(0, at)) ? reason.slice(at + 4) : reason).trim();
+/** A fault as decoded (transports/types.ts): over SOAP `code` is the faultcode (`soap:Client`); over
+ * GET/POST the exception type before the text/plain message ('' when the body names none). */
+export interface FaultAnswer {
+  readonly code: string;
+  readonly reason: string;
 }
 
-/** Words a business failure's message says it with. Not "error", "not", "exception" or "failed":
- * a crash says them too ("Object reference not set to an instance of an object", "Login failed"). */
-const BUSINESS_WORDS = ['unknown', 'invalid', 'denied', 'unauthorized', 'forbidden', 'not found', 'does not exist', 'no such', 'not allowed', 'not assigned', 'authentication'];
+const SOAP_EXCEPTION = 'System.Web.Services.Protocols.SoapException';
+/** An exception type name, as a text/plain error (or a local client's faultstring) starts with. */
+const TYPE_NAME = /^[\w.]+(?:Exception|Error)$/;
+const TYPED = /^([\w.]+(?:Exception|Error)): /;
+const UNABLE_TO_PROCESS = /^Server was unable to process request\./i;
+
+/**
+ * How ASMX wrote the fault: `thrown`, a SoapException the web method threw on purpose; `unhandled`,
+ * any other exception of the method (a crash), wrapped over SOAP; `asmx`, ASMX's own about a value.
+ */
+export type FaultForm = 'thrown' | 'unhandled' | 'asmx';
+
+export function faultForm(fault: FaultAnswer): FaultForm {
+  if (isAsmxOwnFault(fault.reason)) return 'asmx';
+  const plain = fault.code === '' || TYPE_NAME.test(fault.code);
+  if (plain) return fault.code === SOAP_EXCEPTION && !UNABLE_TO_PROCESS.test(fault.reason) ? 'thrown' : 'unhandled';
+  // A client on the host sees the exception's type first: a SoapException's is the thrown one's.
+  const typed = TYPED.exec(fault.reason);
+  if (typed && typed[1] !== SOAP_EXCEPTION) return 'unhandled';
+  const reason = typed ? fault.reason.slice(typed[0].length) : fault.reason;
+  return UNABLE_TO_PROCESS.test(reason) ? 'unhandled' : 'thrown';
+}
+
+/** The text a business-fault signature's pattern is tried on: the fault's form, then its reason. */
+const formText = (fault: FaultAnswer): string => `${faultForm(fault)}: ${fault.reason}`;
+/** The pattern of a target whose web methods throw SoapExceptions for business failures. */
+const THROWN = '^thrown: ';
 
 const clip = (s: string, n = 60): string => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /**
- * A signature of the business faults among `faults` (reasons of faults answered to requests that
- * should fail), or undefined: the words of BUSINESS_WORDS that each of them (at least two, ASMX's own
- * faults left out) says, and that none of ASMX's own faults above says.
+ * The signature of a target that reports business failures as SoapExceptions its web methods throw,
+ * from the faults answered to the discovery's contrasts (requests that should fail), or undefined:
+ * at least two of them thrown by the method, not crashes and not ASMX's own. Plain data: a pattern
+ * over the fault's form (formText), it crosses to worker processes.
  */
-export function learnBusinessFault(faults: readonly string[]): FailureSignature | undefined {
-  const messages = faults.filter((f) => !isAsmxOwnFault(f)).map(faultMessage);
-  if (messages.length < 2) return undefined;
-  const says = (text: string, w: string) => new RegExp(`\\b${w}\\b`, 'i').test(text);
-  const ownTexts = ASMX_OWN_EXAMPLES;
-  const words = BUSINESS_WORDS.filter((w) => messages.some((m) => says(m, w)) && !ownTexts.some((t) => says(t, w)));
-  if (!messages.every((m) => words.some((w) => says(m, w)))) return undefined;
-  const used = words.filter((w) => messages.some((m) => says(m, w)));
-  const pattern = `\\b(?:${used.join('|')})\\b`;
-  const evidence = `${used.map((w) => `'${w}'`).join(' or ')} in every business fault (${messages.length}; first: '${clip(messages[0]!)}'), in none of ASMX's own faults (${ownTexts.length})`;
-  return Object.freeze({ pattern, flags: 'i', source: 'learned', evidence });
+export function learnBusinessFault(faults: readonly FaultAnswer[]): FailureSignature | undefined {
+  const thrown = faults.filter((f) => faultForm(f) === 'thrown');
+  if (thrown.length < 2) return undefined;
+  const evidence = `SoapExceptions the web method threw (${thrown.length} of the ${faults.length} faults answered to requests that should fail; first: '${clip(thrown[0]!.reason)}'), not ASMX's wrapper of an unhandled exception nor its own faults about a value`;
+  return Object.freeze({ pattern: THROWN, flags: '', source: 'learned', evidence });
 }
 
-/** Whether a fault's reason reports a business failure by `sig`: never one of ASMX's own. */
-export function isBusinessFault(reason: string | undefined, sig: FailureSignature | undefined): boolean {
-  return reason !== undefined && sig !== undefined && !isAsmxOwnFault(reason) && isInBandFailure(faultMessage(reason), sig);
+/** Whether a fault reports a business failure by `sig`: a SoapException the web method threw, never
+ * a crash nor one of ASMX's own. */
+export function isBusinessFault(fault: FaultAnswer | undefined, sig: FailureSignature | undefined): boolean {
+  return fault !== undefined && sig !== undefined && isInBandFailure(formText(fault), sig);
 }

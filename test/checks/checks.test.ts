@@ -336,25 +336,31 @@ for (const t of HTTP_IDS) {
 
 // ---- business failures reported as faults (src/state/business-fault.ts) --------------------------
 
-const BUSINESS: FailureSignature = { pattern: '\\b(?:unknown|authentication)\\b', flags: 'i', source: 'learned', evidence: 'test' };
-const UNABLE_TO_PROCESS = 'Server was unable to process request. ---> unknown service order 17';
+const BUSINESS: FailureSignature = { pattern: '^thrown: ', flags: '', source: 'learned', evidence: 'test' };
+// A SoapException the web method threw, as ASMX writes it: unwrapped, the method's own code and message.
+const THROWN = 'unknown service order 17';
+// A crash (any other exception): wrapped by ASMX, a contract error however its message reads.
+const CRASH = 'Server was unable to process request. ---> unknown column 17: String or binary data would be truncated.';
 const OWN_FAULTS = [
   'Server was unable to read request. ---> There is an error in XML document (1, 250). ---> Input string was not in a correct format.',
-  // A vendor's own int.Parse of a text parameter, raised inside the web method: the value sent, not a business answer.
-  'Server was unable to process request. ---> Input string was not in a correct format. unknown',
+  // A vendor's own int.Parse of a text parameter, thrown as a SoapException: the value sent, not a business answer.
+  'Input string was not in a correct format.',
 ];
 for (const t of SOAP_IDS) {
   const dialect = t === 'soap11' ? soap11 : soap12;
-  const server = `soap:${dialect.faultCodes.server}`;
-  add('not-a-fault', t, 'business fault, as the target was learned to report them', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)),
-    failed(`a business failure reported as a fault, as this target reports them: ${server}: ${UNABLE_TO_PROCESS}`, 'info'), { businessFault: BUSINESS });
-  add('not-a-fault', t, 'the same fault, no business-fault signature learned', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)),
-    failed(`answered with a fault: ${server}: ${UNABLE_TO_PROCESS}`));
-  add('http-status-200', t, 'business fault: judged as a fault, not as a result', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)), notApplicable, { businessFault: BUSINESS });
-  add('soap-response-element', t, 'business fault: judged as a fault, not as a result', () => fromReply(soapFault(dialect, 'server', UNABLE_TO_PROCESS)), notApplicable, { businessFault: BUSINESS });
+  const [client, server] = [`soap:${dialect.faultCodes.client}`, `soap:${dialect.faultCodes.server}`];
+  add('not-a-fault', t, 'business fault, as the target was learned to report them', () => fromReply(soapFault(dialect, 'client', THROWN)),
+    failed(`a business failure reported as a fault, as this target reports them: ${client}: ${THROWN}`, 'info'), { businessFault: BUSINESS });
+  add('not-a-fault', t, 'the same fault, no business-fault signature learned', () => fromReply(soapFault(dialect, 'client', THROWN)),
+    failed(`answered with a fault: ${client}: ${THROWN}`));
+  add('http-status-200', t, 'business fault: judged as a fault, not as a result', () => fromReply(soapFault(dialect, 'client', THROWN)), notApplicable, { businessFault: BUSINESS });
+  add('soap-response-element', t, 'business fault: judged as a fault, not as a result', () => fromReply(soapFault(dialect, 'client', THROWN)), notApplicable, { businessFault: BUSINESS });
+  add('not-a-fault', t, 'a crash wrapped by ASMX is never a business failure', () => fromReply(soapFault(dialect, 'server', CRASH)),
+    failed(`answered with a fault: ${server}: ${CRASH}`), { businessFault: BUSINESS });
+  add('http-status-200', t, 'a crash wrapped by ASMX', () => fromReply(soapFault(dialect, 'server', CRASH)), failed('expected HTTP 200, got 500'), { businessFault: BUSINESS });
   for (const [i, own] of OWN_FAULTS.entries()) {
-    add('not-a-fault', t, `ASMX's own conversion fault ${i + 1} is never a business failure`, () => fromReply(soapFault(dialect, i === 0 ? 'client' : 'server', own)),
-      failed(`answered with a fault: soap:${i === 0 ? dialect.faultCodes.client : dialect.faultCodes.server}: ${own}`), { businessFault: BUSINESS });
+    add('not-a-fault', t, `ASMX's own conversion fault ${i + 1} is never a business failure`, () => fromReply(soapFault(dialect, 'client', own)),
+      failed(`answered with a fault: ${client}: ${own}`), { businessFault: BUSINESS });
     add('http-status-200', t, `ASMX's own conversion fault ${i + 1}`, () => fromReply(soapFault(dialect, 'client', own)), failed('expected HTTP 200, got 500'), { businessFault: BUSINESS });
   }
 }
@@ -366,6 +372,10 @@ for (const t of ['get', 'post'] as const) {
   const convert = 'System.ArgumentException: Cannot convert unknown to System.Int32.\r\nParameter name: type ---> System.FormatException: Input string was not in a correct format.\r\n';
   add('not-a-fault', t, 'ASMX Cannot convert over GET/POST is never a business failure', () => response(convert, PLAIN, 500),
     failed(`answered with a fault: ${convert.replace(/^System\.ArgumentException: /, 'System.ArgumentException: ').trimEnd()}`), { businessFault: BUSINESS });
+  // A crash: any exception type but SoapException, whatever its message says.
+  const crash = 'System.Data.SqlClient.SqlException: unknown column: String or binary data would be truncated.\r\n';
+  add('not-a-fault', t, 'a SqlException over GET/POST is never a business failure', () => response(crash, PLAIN, 500), failed(`answered with a fault: ${crash.trimEnd()}`), { businessFault: BUSINESS });
+  add('http-status-200', t, 'a SqlException over GET/POST', () => response(crash, PLAIN, 500), failed('expected HTTP 200, got 500'), { businessFault: BUSINESS });
 }
 
 // ---- message-level checks, every transport -------------------------------------------------------

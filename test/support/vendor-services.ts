@@ -3,7 +3,7 @@
  * `<Response><Status>Error</Status><ErrorCode>404</ErrorCode><Message>...</Message></Response>`), or
  * with business errors thrown as exceptions (ASMX: a SoapException fault, text/plain 500 over GET
  * and POST). The stateful implementation itself is left as it is. */
-import { WebMethodException, type Service } from '../../src/server/behaviour.js';
+import { BusinessFault, type Service } from '../../src/server/behaviour.js';
 import { createStatefulService } from '../../src/server/stateful/service.js';
 import type { Rec } from '../../src/server/stateful/outcome.js';
 import { buildXml } from '../../src/xml/build.js';
@@ -30,7 +30,8 @@ export function pascalXmlService(options: VendorOptions = {}): Service {
       if (!outcome.ok) {
         // As the stateful mutant: the signature is still checked first.
         if (options.deleteUnknownSucceeds && op.name === 'MobileContactEmailDelete' && !outcome.error!.startsWith('Authentication failed')) return xml({ Status: 'OK' });
-        if (options.faults) throw new WebMethodException('System.Web.Services.Protocols.SoapException', outcome.error!);
+        // Thrown as a SoapException: ASMX writes it unwrapped (behaviour.ts, BusinessFault).
+        if (options.faults) throw new BusinessFault(outcome.error!);
         return xml({ Status: 'Error', ErrorCode: outcome.error!.startsWith('Authentication') ? '401' : '404', Message: outcome.error });
       }
       return xml({ Status: 'OK', ...(outcome.records ? { Records: records(outcome.records) } : {}), ...(outcome.id !== undefined ? { Id: String(outcome.id) } : {}) });
