@@ -16,7 +16,7 @@ import type { HttpClient } from '../http/send.js';
 import { clip } from '../results/clip.js';
 import { accessForReports, recordRequest, type ExchangeRecord, type SequenceStep } from '../results/record.js';
 import { isInBandFailure } from '../state/in-band.js';
-import { CREATE_ID_PARAM, isIdParam, recordsOf, type LearnedRecord, type ValuePool } from '../state/learn.js';
+import { CREATE_ID_PARAM, exactFirst, isIdParam, recordsOf, type LearnedRecord, type ValuePool } from '../state/learn.js';
 import { getTransportById, type TransportId } from '../transports/index.js';
 import type { LearnedState } from './discover.js';
 import { learnedCase } from './learned-cases.js';
@@ -127,7 +127,8 @@ export class SequenceRun {
     const op = getOperation(def.take!.operation);
     this.subject = op.name;
     const idNames = op.params.map((p) => p.name).filter(isIdParam);
-    const taken = takeRecord(this.settings.learned?.pool.records ?? [], idNames, op.params.map((p) => p.name), this.known.slot, def.take!.sibling === true);
+    const pool = this.settings.learned?.pool;
+    const taken = takeRecord(exactFirst(pool?.records ?? [], pool?.weak, idNames), idNames, op.params.map((p) => p.name), this.known.slot, def.take!.sibling === true);
     if (!taken) return `no learned record with ${idNames.join(' and ')} left for this transport`;
     const { record, sibling } = taken;
     this.entity = { ids: pick(record.fields, idNames), fields: record.fields, distinctive: {}, from: record.from, ...(sibling ? { sibling: pick(sibling.fields, idNames) } : {}) };

@@ -46,6 +46,8 @@ export interface DiscoveryInfo {
   readonly probes: number;
   /** Records learned (values of fields named like a parameter). */
   readonly records: number;
+  /** Weak records (state/fuzzy.ts): ids guessed from fields sharing a parameter's stem; absent when none. */
+  readonly weakRecords?: number;
   /** The in-band failure pattern: given (--failure-pattern) or learned, with what it was learned from;
    * `pattern` is '' when a structural feature (`structure`) is the pattern. */
   readonly failurePattern?: { readonly pattern: string; readonly flags: string; readonly structure?: StructuralMatch; readonly source: 'given' | 'learned'; readonly evidence: string };
@@ -68,7 +70,8 @@ export function discoveryLine(d: DiscoveryInfo): string {
       : 'no in-band failure pattern (every HTTP 200 with a result counts as a success; give --failure-pattern REGEX)';
   // The pattern is over the fault's form (state/business-fault.ts): the evidence says it in words.
   const faults = d.businessFault ? `; business failures reported as faults (learned: ${d.businessFault.evidence})` : '';
-  return `Discovery: ${d.records} records learned from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat.toUpperCase()}` : ''}; ${failures}${faults}`;
+  const weak = d.weakRecords ? ` (and ${d.weakRecords} by fuzzy field name, used only where no exact field serves)` : '';
+  return `Discovery: ${d.records} records learned${weak} from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat.toUpperCase()}` : ''}; ${failures}${faults}`;
 }
 
 export interface Summary {

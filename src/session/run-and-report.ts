@@ -171,6 +171,7 @@ function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryI
   const { failure, businessFault, failureUnknown, format, discovery, search, found } = learned;
   return {
     sent: discovery.sent, probes: discovery.probes, records: discovery.records,
+    ...(learned.pool.weak?.length ? { weakRecords: learned.pool.weak.length } : {}),
     ...(failure ? { failurePattern: { ...failure, pattern: redact(failure.pattern, fixed), evidence: redactClipped(failure.evidence, fixed) } } : {}),
     ...(businessFault ? { businessFault: { pattern: businessFault.pattern, flags: businessFault.flags, evidence: redactClipped(businessFault.evidence, fixed) } } : {}),
     ...(failureUnknown !== undefined ? { failureUnknown: redactClipped(failureUnknown, fixed) } : {}),

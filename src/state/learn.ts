@@ -11,17 +11,21 @@
  * MAX_XML_CHARS) are not read, nesting below MAX_DEPTH is not walked, and at most MAX_RECORDS
  * records come from one text.
  */
+import { carriesId, inheritIds, weakValues } from './fuzzy.js';
 import { POOL_PARAMS } from './params.js';
 import { ATTRS, leafText, MAX_XML_DEPTH, parseJson, parseXmlNodes, tagOf, TEXT, type XmlNode } from './texts.js';
 
 export { idParams, isIdParam, POOL_PARAMS } from './params.js';
-export { ValuePool } from './pool.js';
+export { exactFirst, ValuePool } from './pool.js';
 
 export interface LearnedRecord {
   /** The operation that answered (or '--values' for a values file). */
   readonly from: string;
   /** Parameter name -> value as the wire carries it in text. */
   readonly fields: Readonly<Record<string, string>>;
+  /** Set when a value came from a field only sharing the parameter's stem (fuzzy.ts): used only
+   * where no exact record serves. */
+  readonly weak?: true;
 }
 
 export const MAX_RECORDS = 500;
@@ -46,20 +50,51 @@ export const CREATE_ID_PARAM: Readonly<Record<string, string>> = Object.freeze({
   MobileTimeLogCreate: 'sologkeyid',
 });
 
-/** Records of every object or element of `text` with scalar fields named as parameters. Never throws. */
+/** Records of every object or element of `text` with scalar fields named as parameters, then the
+ * weak records (fuzzy.ts) of those whose fields only share a parameter's stem. Never throws. */
 export function recordsOf(operation: string, text: string): LearnedRecord[] {
   if (typeof text !== 'string' || text.length > MAX_TEXT_CHARS) return [];
-  const found: Array<Record<string, string>> = [];
+  const found: Found = { exact: [], weak: [] };
   try {
     const trimmed = text.trimStart();
     const json = trimmed.startsWith('{') || trimmed.startsWith('[') ? parseJson(text) : undefined;
-    if (json !== undefined) walkJson(json, 0, found);
-    else if (trimmed.startsWith('<')) walkXml(text.length <= MAX_XML_CHARS ? parseXmlNodes(text) : [], 0, found);
-    else found.push(...pairRecords(text));
+    if (json !== undefined) walkJson(json, 0, found, undefined);
+    else if (trimmed.startsWith('<')) walkXml(text.length <= MAX_XML_CHARS ? parseXmlNodes(text) : [], 0, found, undefined);
+    // The first pair record with parameters is the root (a create's `id`), as in a JSON or XML answer.
+    else for (const raw of pairRecords(text)) addRecord(found, raw, found.exact.length === 0, undefined);
   } catch {
     // Hostile or broken input: whatever was found before the problem is kept.
   }
-  return found.slice(0, MAX_RECORDS).map((fields) => ({ from: operation, fields: withCreateId(operation, fields) })).filter((r) => Object.keys(r.fields).length > 0);
+  const exact = found.exact.slice(0, MAX_RECORDS).map((fields) => ({ from: operation, fields: withCreateId(operation, fields) })).filter((r) => Object.keys(r.fields).length > 0);
+  // After the exact ones: a caller taking the first record with a field gets an exact one if any.
+  const weak = found.weak.slice(0, Math.max(0, MAX_RECORDS - exact.length)).map((fields) => ({ from: operation, fields, weak: true as const }));
+  return [...exact, ...weak];
+}
+
+interface Found {
+  readonly exact: Array<Record<string, string>>;
+  readonly weak: Array<Record<string, string>>;
+}
+
+/**
+ * Adds the record of one object's scalar fields (`raw`: lower-case name -> text) and its weak
+ * records; returns the fields records nested in it belong to (its own when it carries an id, else
+ * `enclosing`). A nested record lacking an id its enclosing record has takes it only in its weak
+ * records: the exact records are kept as answered, so a target naming its fields as the contract
+ * does is read as before. (Inheriting into exact records too was tried, 2026-11: the stateful
+ * reference's verdict and data path stayed the same, but some fuzz cases named other contacts.)
+ */
+function addRecord(found: Found, raw: Readonly<Record<string, string>>, root: boolean, enclosing: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> | undefined {
+  const fields: Record<string, string> = {};
+  for (const [name, text] of Object.entries(raw)) {
+    const key = POOL_PARAMS.has(name) ? name : root && NEW_ID.test(name) ? ID : undefined;
+    if (key !== undefined) fields[key] = text;
+  }
+  if (Object.keys(fields).length > 0 && found.exact.length < MAX_RECORDS) found.exact.push(fields);
+  for (const [param, values] of weakValues(raw, fields, enclosing !== undefined)) {
+    for (const value of values) if (found.weak.length < MAX_RECORDS) found.weak.push({ ...inheritIds(fields, enclosing), [param]: value });
+  }
+  return carriesId(fields) ? inheritIds(fields, enclosing) : enclosing;
 }
 
 /** The root record's `id` under the parameter the create answers (CREATE_ID_PARAM); nested and
@@ -86,48 +121,48 @@ function scalarText(v: unknown): string | undefined {
   return undefined;
 }
 
-/** Adds the field when its name is a parameter's (case-insensitively); the first value of a name wins. */
-function addField(fields: Record<string, string>, name: string, value: unknown, root: boolean): void {
+/** Adds a scalar field under its lower-case name; the first value of a name wins. */
+function addRaw(raw: Record<string, string>, name: string, value: unknown): void {
   const text = scalarText(value);
-  if (text === undefined) return;
   const lower = name.toLowerCase();
-  const key = POOL_PARAMS.has(lower) ? lower : root && NEW_ID.test(lower) ? ID : undefined;
-  if (key !== undefined && fields[key] === undefined) fields[key] = text;
+  if (text !== undefined && raw[lower] === undefined) raw[lower] = text;
 }
 
-function walkJson(value: unknown, depth: number, found: Array<Record<string, string>>): void {
-  if (depth > MAX_DEPTH || found.length >= MAX_RECORDS || typeof value !== 'object' || value === null) return;
+type Fields = Readonly<Record<string, string>> | undefined;
+
+function walkJson(value: unknown, depth: number, found: Found, enclosing: Fields): void {
+  if (depth > MAX_DEPTH || found.exact.length >= MAX_RECORDS || typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {
-    for (const item of value) walkJson(item, depth + 1, found);
+    for (const item of value) walkJson(item, depth + 1, found, enclosing);
     return;
   }
-  const fields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value)) addField(fields, k, v, depth === 0);
-  if (Object.keys(fields).length > 0) found.push(fields);
-  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) walkJson(v, depth + 1, found);
+  const raw: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) addRaw(raw, k, v);
+  const inner = addRecord(found, raw, depth === 0, enclosing);
+  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) walkJson(v, depth + 1, found, inner);
 }
 
 /** `nodes` are the children of one element (or the document's top level, depth 0). */
-function walkXml(nodes: readonly XmlNode[], depth: number, found: Array<Record<string, string>>): void {
+function walkXml(nodes: readonly XmlNode[], depth: number, found: Found, enclosing: Fields): void {
   for (const node of nodes) {
-    if (found.length >= MAX_RECORDS || depth > MAX_DEPTH) return;
+    if (found.exact.length >= MAX_RECORDS || depth > MAX_DEPTH) return;
     const tag = tagOf(node);
     if (tag === undefined || tag === TEXT) continue;
     const children = Array.isArray(node[tag]) ? (node[tag] as XmlNode[]) : [];
-    const fields: Record<string, string> = {};
+    const raw: Record<string, string> = {};
     const attrs = node[ATTRS];
-    if (typeof attrs === 'object' && attrs !== null) for (const [k, v] of Object.entries(attrs)) addField(fields, k, v, depth === 0);
+    if (typeof attrs === 'object' && attrs !== null) for (const [k, v] of Object.entries(attrs)) addRaw(raw, k, v);
     const branches: XmlNode[] = [];
     for (const child of children) {
       const childTag = tagOf(child);
       if (childTag === undefined || childTag === TEXT) continue;
       const text = leafText(child[childTag]);
       // A leaf with attributes is also a record of its own (<email emailid="3">a@b.c</email>).
-      if (text !== undefined) addField(fields, childTag, text, depth === 0);
+      if (text !== undefined) addRaw(raw, childTag, text);
       if (text === undefined || child[ATTRS] !== undefined) branches.push(child);
     }
-    if (Object.keys(fields).length > 0) found.push(fields);
-    walkXml(branches, depth + 1, found);
+    const inner = addRecord(found, raw, depth === 0, enclosing);
+    walkXml(branches, depth + 1, found, inner);
   }
 }
 
@@ -165,7 +200,7 @@ function pairRecords(text: string): Array<Record<string, string>> {
       const name = m[1]!.toLowerCase();
       if (names.has(name)) flush();
       names.add(name);
-      addField(current, name, pairValue(m[2]!, m[3]!), records.length === 0);
+      addRaw(current, name, pairValue(m[2]!, m[3]!));
       if (records.length >= MAX_RECORDS) return records;
     }
     if (perLine) flush();

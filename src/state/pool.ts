@@ -10,6 +10,8 @@ import { isIdParam, POOL_PARAMS } from './params.js';
 
 export interface PoolData {
   readonly records: readonly LearnedRecord[];
+  /** Weak records (fuzzy.ts), kept apart: every reader of `records` sees exact values only. */
+  readonly weak?: readonly LearnedRecord[];
 }
 
 /** Most records a pool keeps; later ones are dropped (the first seen stay, for determinism). */
@@ -25,22 +27,29 @@ const score = (r: LearnedRecord, params: readonly string[]): number => covers(r,
 
 export class ValuePool {
   private readonly records: LearnedRecord[] = [];
+  private readonly weak: LearnedRecord[] = [];
   private readonly seen = new Set<string>();
 
   /** Adds the records not already held (same fields, whichever operation answered them); returns
-   * how many were new. Fields that are no contract parameter's are left out. */
+   * how many exact ones were new. Fields that are no contract parameter's are left out. */
   add(records: readonly LearnedRecord[]): number {
     let added = 0;
     for (const r of records) {
-      if (this.records.length >= MAX_POOL_RECORDS) break;
+      const into = r.weak ? this.weak : this.records;
+      if (into.length >= MAX_POOL_RECORDS) continue;
       const fields = Object.fromEntries(Object.entries(r.fields).filter(([k, v]) => POOL_PARAMS.has(k) && typeof v === 'string'));
-      const key = keyOf(fields);
+      const key = (r.weak ? 'weak' : '') + keyOf(fields);
       if (Object.keys(fields).length === 0 || this.seen.has(key)) continue;
       this.seen.add(key);
-      this.records.push(Object.freeze({ from: r.from, fields: Object.freeze(fields) }));
-      added++;
+      into.push(Object.freeze({ from: r.from, fields: Object.freeze(fields), ...(r.weak ? { weak: true as const } : {}) }));
+      if (!r.weak) added++;
     }
     return added;
+  }
+
+  /** How many weak records the pool holds. */
+  get weakSize(): number {
+    return this.weak.length;
   }
 
   get size(): number {
@@ -85,31 +94,46 @@ export class ValuePool {
    * each transport can delete its own (reptodelete, sonumber) pair. Fewer when the pool has fewer.
    */
   distinct(operation: Operation, params: readonly string[], k: number): Array<Record<string, string>> {
-    const wanted = paramsOf(operation);
-    const tuples = new Set<string>();
-    const out: Array<Record<string, string>> = [];
-    for (const r of this.records) {
-      if (out.length >= k) break;
-      if (covers(r, params) !== params.length) continue;
-      const tuple = JSON.stringify(params.map((p) => r.fields[p]));
-      if (tuples.has(tuple)) continue;
-      tuples.add(tuple);
-      out.push(Object.fromEntries(wanted.filter((p) => r.fields[p] !== undefined).map((p) => [p, r.fields[p]!])));
-    }
-    return out;
+    return distinctOf(exactFirst(this.records, this.weak, params), paramsOf(operation), params, k);
   }
 
   toJSON(): PoolData {
-    return { records: this.records.map((r) => ({ from: r.from, fields: { ...r.fields } })) };
+    const plain = (rs: readonly LearnedRecord[]) => rs.map((r) => ({ ...r, fields: { ...r.fields } }));
+    return { records: plain(this.records), ...(this.weak.length > 0 ? { weak: plain(this.weak) } : {}) };
   }
 
   /** A pool from toJSON's data; entries that are not records are ignored. */
   static fromJSON(data: unknown): ValuePool {
     const pool = new ValuePool();
-    const records = typeof data === 'object' && data !== null ? (data as { records?: unknown }).records : undefined;
-    if (!Array.isArray(records)) return pool;
-    const valid = records.filter((r): r is LearnedRecord => typeof r === 'object' && r !== null && typeof r.from === 'string' && typeof r.fields === 'object' && r.fields !== null);
-    pool.add(valid);
+    const valid = (list: unknown) => (Array.isArray(list) ? list : []).filter((r): r is LearnedRecord => typeof r === 'object' && r !== null && typeof r.from === 'string' && typeof r.fields === 'object' && r.fields !== null);
+    const { records, weak } = typeof data === 'object' && data !== null ? (data as { records?: unknown; weak?: unknown }) : {};
+    pool.add(valid(records));
+    pool.add(valid(weak).map((r) => ({ ...r, weak: true as const })));
     return pool;
   }
+}
+
+/**
+ * The exact records when any of them carries every one of `params`, else the weak ones: a weak value
+ * is a guess (a rep listed under a task is likely assigned to its order), used only where the
+ * target's answers named no field as the parameter. Our reference lists (reptodelete, sonumber)
+ * exactly and is never given a guess.
+ */
+export function exactFirst(exact: readonly LearnedRecord[], weak: readonly LearnedRecord[] | undefined, params: readonly string[]): readonly LearnedRecord[] {
+  return exact.some((r) => covers(r, params) === params.length) ? exact : (weak ?? []);
+}
+
+/** Up to `k` of `records` covering all of `params` with distinct values for them, as `wanted` values. */
+function distinctOf(records: readonly LearnedRecord[], wanted: readonly string[], params: readonly string[], k: number): Array<Record<string, string>> {
+  const tuples = new Set<string>();
+  const out: Array<Record<string, string>> = [];
+  for (const r of records) {
+    if (out.length >= k) break;
+    if (covers(r, params) !== params.length) continue;
+    const tuple = JSON.stringify(params.map((p) => r.fields[p]));
+    if (tuples.has(tuple)) continue;
+    tuples.add(tuple);
+    out.push(Object.fromEntries(wanted.filter((p) => r.fields[p] !== undefined).map((p) => [p, r.fields[p]!])));
+  }
+  return out;
 }
