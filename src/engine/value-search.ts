@@ -23,6 +23,7 @@ import { AUTH_PARAMS, getOperation, isMutating, type Operation } from '../contra
 import type { HttpClient } from '../http/send.js';
 import { isIdParam, ValuePool } from '../state/learn.js';
 import { isInBandFailure } from '../state/in-band.js';
+import { isBusinessFault } from '../state/business-fault.js';
 import { hasData, type LearnedState } from './discover.js';
 import { MADE_BY } from './instances.js';
 import { learnedCase } from './learned-cases.js';
@@ -85,16 +86,23 @@ const SEARCH_PARAM_ORDER = (op: Operation, p: string): number => {
 
 interface Outcome {
   readonly ok: boolean;
+  /** The target said why it refused: an in-band failure or a business fault, as learned. Only such
+   * a refusal is searched around; an unreadable answer, a crash or an HTTP error is a finding for
+   * the checks, and a value that merely avoids it (a filter listing nothing) would hide it. */
+  readonly business: boolean;
   /** The text to match parameters against: the result text, or the fault's reason. */
   readonly text: string;
   /** As reports may show it: redacted and clipped. */
   readonly shown: string;
 }
 
-const outcomeOf = (answer: PlainAnswer, learned: LearnedState): Outcome =>
-  answer.text !== null
-    ? { ok: !isInBandFailure(answer.text, learned.failure), text: answer.text, shown: answer.shown ?? '' }
-    : { ok: false, text: answer.problem ?? '', shown: answer.problem ?? '' };
+function outcomeOf(answer: PlainAnswer, learned: LearnedState): Outcome {
+  if (answer.text !== null) {
+    const failed = isInBandFailure(answer.text, learned.failure);
+    return { ok: !failed, business: failed, text: answer.text, shown: answer.shown ?? '' };
+  }
+  return { ok: false, business: isBusinessFault(answer.fault, learned.businessFault), text: answer.problem ?? '', shown: answer.problem ?? '' };
+}
 
 /** Searches one operation from `base`, whose answer was `first`, within `share` requests. */
 async function searchOne(settings: Settings, send: (values: Record<string, string>) => Promise<Outcome | undefined>, op: Operation, pool: ValuePool, base: Record<string, string>, first: Outcome): Promise<{ values?: Record<string, string>; blocked?: Blocked }> {
@@ -153,7 +161,7 @@ export async function searchValues(settings: Settings, client: HttpClient, learn
   // Each valid request once, side by side: most succeed, and only the others are searched.
   const bases = ops.map((op) => learnedCase(op, pool).values as Record<string, string>);
   const firsts = await Promise.all(ops.map((op, i) => send(op, bases[i]!)));
-  const failing = ops.map((op, i) => ({ op, base: bases[i]!, first: firsts[i]! })).filter((x) => !x.first.ok);
+  const failing = ops.map((op, i) => ({ op, base: bases[i]!, first: firsts[i]! })).filter((x) => x.first.business);
   const found: Found = {};
   const blocked: Record<string, Blocked> = {};
   for (const [i, { op, base, first }] of failing.entries()) {

@@ -123,3 +123,21 @@ test('ids that belong together come from one learned record that carries them al
   expect(idGroups(create, pool, 'email', 4)).toEqual([]);
   expect(idGroups(getOperation('MobileDispatchUpdate'), pool, 'taskkeyid', 4)).toEqual([]);
 });
+
+describe('what the search leaves alone', () => {
+  test('an answer that is not XML 1.0 (a crash or a writer\'s bug) is a finding, not a refusal to search around', async () => {
+    const { startReferenceServer } = await import('../../src/server/server.js');
+    const server = await startReferenceServer({ stateful: true, mutant: 'stateful-control-char-raw' });
+    const settings = { ...DEFAULTS, baseUrl: server.url, embedded: false, operations: ['MobileAccountSearch'] } as RunSettings & { baseUrl: string; embedded: boolean };
+    const client = createHttpClient({ baseUrl: server.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 2, retries: 0, rate: undefined, access: settings });
+    try {
+      const learned = await searchValues(settings, client, await discover(settings, client));
+      // The search would have found a filter that lists no account, and so no broken hotnote.
+      expect(learned.found?.['MobileAccountSearch']).toBeUndefined();
+      expect(learned.search?.solved ?? []).toEqual([]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
