@@ -1,5 +1,5 @@
 /**
- * npm run test:personalities [-- --only NAME,NAME] [--random N] [--strict] [run flags...]
+ * npm run test:personalities [-- --only NAME,NAME] [--random N] [--strict] [--why] [--keep DIR] [run flags...]
  *
  * Issue 49's acceptance, as a vendor tries it: every named personality of the stateful service and
  * N random:SEED ones (default 5) as the target, and a full `run --allow-mutations` against each
@@ -24,8 +24,13 @@ const take = (flag: string): string | undefined => {
   const [value] = args.splice(i, 2).slice(1);
   return value;
 };
-const strict = args.includes('--strict') ? (args.splice(args.indexOf('--strict'), 1), true) : false;
+const flag = (name: string): boolean => (args.includes(name) ? (args.splice(args.indexOf(name), 1), true) : false);
+const strict = flag('--strict');
+/** --why: per operation, the service's failures and their most frequent messages (from its log). */
+const why = flag('--why');
 const only = take('--only')?.split(',');
+/** --keep DIR: each target's reports stay in DIR/<target> (else a temporary folder, removed). */
+const keep = take('--keep');
 const randomCount = Number(take('--random') ?? '5');
 if (!Number.isInteger(randomCount) || randomCount < 0) {
   process.stderr.write('test:personalities: --random takes a whole number of random personalities\n');
@@ -40,7 +45,7 @@ interface Row { target: string; exit: number; errors: number; warnings: number; 
 async function one(personality: string): Promise<Row> {
   const log: AnswerEntry[] = [];
   const server = await startReferenceServer({ stateful: true, personality, answerLog: (e) => log.push(e), ...(signs(personality) ? { authSecret: SECRET } : {}) });
-  const reports = mkdtempSync(join(tmpdir(), 'tsiws-personality-'));
+  const reports = keep ? join(keep, personality.replace(':', '-')) : mkdtempSync(join(tmpdir(), 'tsiws-personality-'));
   if (signs(personality)) process.env['TSIWS_AUTH_SECRET'] = SECRET;
   else delete process.env['TSIWS_AUTH_SECRET'];
   const signer = signs(personality) ? ['--signer', 'examples/signer.mjs'] : [];
@@ -54,13 +59,29 @@ async function one(personality: string): Promise<Row> {
   } catch {
     // No results.json: the run failed before its reports; the exit code says so.
   }
-  rmSync(reports, { recursive: true, force: true });
+  if (!keep) rmSync(reports, { recursive: true, force: true });
   const counted = log.filter((e) => e.outcome !== 'auth-failure');
   const succeeded = new Set(counted.filter((e) => e.outcome === 'success').map((e) => e.operation));
   const ratio = counted.length === 0 ? 0 : counted.filter((e) => e.outcome === 'success').length / counted.length;
   const noSuccess = operations.map((o) => o.name).filter((o) => !succeeded.has(o));
+  if (why) printWhy(personality, counted);
   const floor = personality === 'reference' ? 0.85 : 0.9;
   return { target: personality, exit: exitCode, errors, warnings, ratio, noSuccess, pass: exitCode === 0 && errors === 0 && warnings === 0 && ratio >= floor && noSuccess.length === 0 };
+}
+
+function printWhy(personality: string, counted: readonly AnswerEntry[]): void {
+  for (const op of operations.map((o) => o.name)) {
+    const calls = counted.filter((e) => e.operation === op);
+    const failures = calls.filter((e) => e.outcome !== 'success');
+    if (failures.length === 0) continue;
+    const byMessage = new Map<string, number>();
+    for (const f of failures) {
+      const key = `${f.transport} ${JSON.stringify((f.error ?? f.outcome).slice(0, 90))}`;
+      byMessage.set(key, (byMessage.get(key) ?? 0) + 1);
+    }
+    const top = [...byMessage].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([m, n]) => `${n}x ${m}`);
+    process.stdout.write(`  ${personality} ${op}: ${failures.length} of ${calls.length} failed: ${top.join(' | ')}\n`);
+  }
 }
 
 const rows: Row[] = [];

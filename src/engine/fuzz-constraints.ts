@@ -35,7 +35,9 @@ export type GoodValue = (param: string, blamed: ReadonlySet<string>) => { readon
 /** The text a valid request's failure says it with: an in-band failure's result, a fault's reason. */
 function failureText(r: ExchangeRecord, failure: FailureSignature | undefined): string | undefined {
   if (r.dataPath === 'failure' && r.result?.kind === 'result' && isInBandFailure(r.result.text, failure)) return r.result.text ?? undefined;
-  if (r.dataPath === 'fault' && r.result?.kind === 'fault') return r.result.reason;
+  // A fault answers a valid request: ASMX's own (dataPath fault) or the target's business fault
+  // (failure, learned by state/business-fault.ts), which names the parameter as an in-band text does.
+  if ((r.dataPath === 'fault' || r.dataPath === 'failure') && r.result?.kind === 'fault') return r.result.reason;
   return undefined;
 }
 

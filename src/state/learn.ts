@@ -61,7 +61,12 @@ export function recordsOf(operation: string, text: string): LearnedRecord[] {
     if (json !== undefined) walkJson(json, 0, found, undefined);
     else if (trimmed.startsWith('<')) walkXml(text.length <= MAX_XML_CHARS ? parseXmlNodes(text) : [], 0, found, undefined);
     // The first pair record with parameters is the root (a create's `id`), as in a JSON or XML answer.
-    else for (const raw of pairRecords(text)) addRecord(found, raw, found.exact.length === 0, undefined);
+    else {
+      for (const { raw, nested } of pairRecords(text)) {
+        const inner = addRecord(found, raw, found.exact.length === 0, undefined);
+        for (const item of nested) addRecord(found, item, false, inner);
+      }
+    }
   } catch {
     // Hostile or broken input: whatever was found before the problem is kept.
   }
@@ -181,17 +186,43 @@ function pairValue(padding: string, written: string): string {
   return value.replace(ESCAPED, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** A nested list in a pair's value, as written: `name=a:1,b:2|a:3,b:4` (records by "|", fields by
+ * ",", name and value by the first ":"), each name an identifier. The vendor-pairs writer
+ * (src/server/stateful/render.ts) percent-encodes "|", "," and ":" inside such values too. */
+const NESTED_ITEM = String.raw`[A-Za-z_][\w.-]*:[^,|:]*`;
+const NESTED_LIST = new RegExp(`^${NESTED_ITEM}(?:,${NESTED_ITEM})*(?:\\|${NESTED_ITEM}(?:,${NESTED_ITEM})*)*$`);
+const NESTED_ESCAPED = /%(25|3B|3D|0D|0A|7C|2C|3A)/gi;
+
+function nestedRecords(written: string): Array<Record<string, string>> {
+  if (!NESTED_LIST.test(written)) return [];
+  return written.split('|').map((item) => {
+    const raw: Record<string, string> = {};
+    for (const field of item.split(',')) {
+      const colon = field.indexOf(':');
+      addRaw(raw, field.slice(0, colon), field.slice(colon + 1).replace(NESTED_ESCAPED, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+    }
+    return raw;
+  });
+}
+
+interface PairRecord {
+  readonly raw: Record<string, string>;
+  /** The records of its nested lists: they belong to it as a JSON object's nested array would. */
+  readonly nested: Array<Record<string, string>>;
+}
+
 /** `name=value` text: pairs split by `;` or line ends. A line with `;` in it is a record of its own,
- * and in any layout a name seen again starts the next record (one pair per line, records in turn). */
-function pairRecords(text: string): Array<Record<string, string>> {
+ * and in any layout a name seen again starts the next record (one pair per line, records in turn).
+ * A value written as a nested list also stays a value of its own (it may be a vendor's plain text). */
+function pairRecords(text: string): PairRecord[] {
   const lines = text.split(/\r?\n/);
   const perLine = lines.some((l) => l.includes(';'));
-  const records: Array<Record<string, string>> = [];
-  let current: Record<string, string> = {};
+  const records: PairRecord[] = [];
+  let current: PairRecord = { raw: {}, nested: [] };
   let names = new Set<string>();
   const flush = () => {
-    if (Object.keys(current).length > 0) records.push(current);
-    [current, names] = [{}, new Set()];
+    if (Object.keys(current.raw).length > 0) records.push(current);
+    [current, names] = [{ raw: {}, nested: [] }, new Set()];
   };
   for (const line of lines) {
     for (const part of line.split(';')) {
@@ -200,7 +231,8 @@ function pairRecords(text: string): Array<Record<string, string>> {
       const name = m[1]!.toLowerCase();
       if (names.has(name)) flush();
       names.add(name);
-      addRaw(current, name, pairValue(m[2]!, m[3]!));
+      addRaw(current.raw, name, pairValue(m[2]!, m[3]!));
+      if (current.nested.length < MAX_RECORDS) current.nested.push(...nestedRecords(m[3]!.trim()));
       if (records.length >= MAX_RECORDS) return records;
     }
     if (perLine) flush();

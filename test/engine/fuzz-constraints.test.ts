@@ -61,6 +61,14 @@ describe('the constraint learner', () => {
     expect(c.learned()).toEqual([{ param: 'lastname', because: 'value', from: 'valid case', after: 2 }]);
   });
 
+  test('a business fault (the target\'s SoapException, a data-path failure) blames as an in-band text does', () => {
+    const c = new FuzzConstraints(op, GOOD, FAILURE);
+    const businessFault = (v: Record<string, string>) => ({ ...answered(v, ''), dataPath: 'failure' as const, result: { kind: 'fault' as const, code: 'soap:Server', reason: `invalid e-mail address: ${v.email}` } });
+    c.observe(sample(0), [businessFault(sample(0))]);
+    c.observe(sample(1), [businessFault(sample(1))]);
+    expect(c.learned()).toEqual([{ param: 'email', because: 'name', from: 'valid case', after: 2 }]);
+  });
+
   test('a value a setup put in place is not the fuzzer\'s to blame', () => {
     const c = new FuzzConstraints(op, GOOD, FAILURE);
     for (let i = 0; i < 3; i++) c.observe(sample(i), [rejectEmail({ ...sample(i), email: `setup${i}` })]);

@@ -45,6 +45,14 @@ describe('recordsOf', () => {
     ]],
     ['JSON and XML values: white space and %XX as written', 'MobileAccountSearch', '{"accountname":" Acme%3B ","city":"a%25"}', [{ accountname: ' Acme%3B ', city: 'a%25' }]],
     ['XML: the same', 'MobileAccountSearch', '<r><accountname> Acme%3B </accountname></r>', [{ accountname: ' Acme%3B ' }]],
+    // A nested list (name=a:1,b:2|a:3,b:4) is a list of records inside the line's record, as a JSON
+    // array in an object is; "|", "," and ":" escaped inside it. The value is also kept as written.
+    ['name=value nested list: records of their own', 'MobileServiceOrderList', 'sonumber=12;emails=email:a%3Ab@c.d,city:X%2CY|email:e@f.g', [
+      { sonumber: '12' }, { email: 'a:b@c.d', city: 'X,Y' }, { email: 'e@f.g' },
+    ]],
+    ['name=value: text with colons that is no nested list stays text', 'MobileAccountSearch', 'city=Oslo: 12:30, west;accountname=a:b c', [
+      { city: 'Oslo: 12:30, west', accountname: 'a:b c' },
+    ]],
     ['plain text with no pairs', 'MobileAccountSearch', 'Error: Unknown emailid 5', []],
     ['authentication fields are not learned', 'MobileAccountSearch', '{"repnumber":1,"sig":"s","mobilekey":"k","timestamp":"t"}', []],
   ])('%s', (_, op, text, fields) => {
