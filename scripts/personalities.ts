@@ -76,7 +76,7 @@ function printWhy(personality: string, counted: readonly AnswerEntry[]): void {
     if (failures.length === 0) continue;
     const byMessage = new Map<string, number>();
     for (const f of failures) {
-      const key = `${f.transport} ${JSON.stringify((f.error ?? f.outcome).slice(0, 90))}`;
+      const key = `${f.transport} ${JSON.stringify((f.error ?? f.outcome).slice(0, 60))}`;
       byMessage.set(key, (byMessage.get(key) ?? 0) + 1);
     }
     const top = [...byMessage].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([m, n]) => `${n}x ${m}`);

@@ -109,6 +109,9 @@ function nameIndex(message: string, name: string): number {
   return -1;
 }
 
+/** Whether `message` quotes `value` whole (valueIndex). */
+export const quotesValue = (message: string, value: string): boolean => valueIndex(message, value) >= 0;
+
 /** Where `message` quotes `value` whole (not inside a longer word or number); -1 when it does not. */
 function valueIndex(message: string, value: string): number {
   if (value.trim() === '' || value.length > MAX_QUOTED_CHARS) return -1;

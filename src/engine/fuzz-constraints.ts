@@ -6,13 +6,18 @@
  * parameters are never tried behind it. As schemathesis does since 4.18 (PR #3902), a parameter is
  * blamed when a valid request's failure names it or quotes the value sent for it
  * (cases/name-classes.ts, namedParams, the search's own attribution), and is constrained once blamed
- * by two samples: later samples send it a known-good value (the search's, else the succeeding valid
- * case's, else its name class's first), all but one sample in EXPLORE_ONE_IN, which still tries the
- * drawn value. Which one is decided from the sample's drawn values alone, so the same seed against
+ * by two samples, or by one whose failure both names it and quotes the value sent (`startdate "x" is
+ * not a date`: no doubt which value was refused): later samples send it a known-good value (the
+ * search's, else the succeeding valid case's, else its name class's first), all but one sample in
+ * EXPLORE_ONE_IN, which still tries the drawn value. Length is learned the same way across the
+ * operation's text parameters: when two samples were refused for a long value (a column's size,
+ * `telephone is longer than 1000 characters`), later samples cut long texts to a ceiling, halved
+ * while cut values are still refused. Which one is decided from the sample's drawn values alone, so the same seed against
  * the same answers sends the same requests. Learning stops at the first counterexample, so every
  * shrinking candidate is constrained as it was.
  */
-import { candidatesFor, namedParams, type Candidate } from '../cases/name-classes.js';
+import { candidatesFor, namedParams, quotesValue, type Candidate } from '../cases/name-classes.js';
+import { LONG_VALUE } from '../cases/value-classes.js';
 import { invalidValueOnWire } from '../cases/wire-guard.js';
 import { AUTH_PARAMS, type Operation } from '../contract/index.js';
 import type { ExchangeRecord, FuzzConstraint } from '../results/record.js';
@@ -20,6 +25,7 @@ import { isInBandFailure, type FailureSignature } from '../state/in-band.js';
 import type { TransportId, WireValues } from '../transports/index.js';
 import { hasData, type LearnedState } from './discover.js';
 import { learnedCase, poolOf } from './learned-cases.js';
+import { textCeiling, type TextLimit } from './length-probe.js';
 import { knownOf } from './value-search.js';
 
 /** Samples that must blame a parameter before it is constrained: one complaint may be chance. */
@@ -55,24 +61,49 @@ interface Blame {
   readonly values: Set<string>;
 }
 
+/** The first ceiling on long texts is half the shortest long value refused: the column's size lies
+ * somewhere below it, and a text of half its length is still long enough to test long text. */
+const cutTo = (value: string, chars: number) => Array.from(value).slice(0, chars).join('');
+const charsOf = (value: string) => Array.from(value).length;
+
 export class FuzzConstraints {
   private readonly blames = new Map<string, Blame>();
   private readonly constrained: Array<FuzzConstraint & { readonly values: Candidate }> = [];
+  /** Long values refused: how many samples, and the shortest (in characters). */
+  private readonly longRefused = { samples: 0, shortest: Infinity };
+  private ceiling: { chars: number; after: number } | undefined;
+  private readonly texts: readonly string[];
   private samples = 0;
   private frozen = false;
 
   /** `searched`: parameters the search had to change before the valid request succeeded
-   * (LearnedState.found): the target rejected them once already, and one sample more constrains them. */
-  constructor(private readonly op: Operation, private readonly good: GoodValue | undefined, private readonly failure: FailureSignature | undefined, searched: readonly string[] = []) {
-    for (const param of searched) this.blames.set(param, { samples: 1, values: new Set() });
+   * (LearnedState.found). They are constrained from the first sample: the search showed a contrast
+   * no fuzz sample can, the same request refused with the valid case's value and answered with the
+   * one it found. */
+  constructor(private readonly op: Operation, private readonly good: GoodValue | undefined, private readonly failure: FailureSignature | undefined, searched: readonly string[] = [], textLimit?: TextLimit) {
+    // The length the probe learned holds from the first sample, as a ceiling learned here would.
+    if (textLimit && good) this.ceiling = { chars: textCeiling(textLimit), after: 0 };
+    for (const param of searched) {
+      this.blames.set(param, { samples: BLAMES_TO_CONSTRAIN, values: new Set() });
+      const known = good?.(param, new Set());
+      if (known) this.constrained.push({ param, because: 'name', from: known.from, after: 0, values: known.values });
+    }
+    this.texts = op.params.filter((p) => p.type === 'str' && !AUTH_PARAMS.includes(p.name)).map((p) => p.name);
   }
 
   /** The values to send for a sample drawn as `drawn`: `drawn` itself while nothing is constrained. */
   apply(drawn: WireValues): WireValues {
-    if (this.constrained.length === 0) return drawn;
+    if (this.constrained.length === 0 && !this.ceiling) return drawn;
     const h = hashOf(drawn);
-    const explored = h % EXPLORE_ONE_IN === 0 ? this.constrained[Math.floor(h / EXPLORE_ONE_IN) % this.constrained.length]!.param : undefined;
+    // The ceiling explores as one more constraint would (named by no parameter).
+    const choices = this.constrained.length + (this.ceiling ? 1 : 0);
+    const pick = Math.floor(h / EXPLORE_ONE_IN) % choices;
+    const explores = h % EXPLORE_ONE_IN === 0;
+    const explored = explores && pick < this.constrained.length ? this.constrained[pick]!.param : undefined;
     const out: Record<string, string> = { ...drawn };
+    if (this.ceiling && !(explores && pick === this.constrained.length)) {
+      for (const p of this.texts) if (out[p] !== undefined && out[p]!.length > this.ceiling.chars && charsOf(out[p]!) > this.ceiling.chars) out[p] = cutTo(out[p]!, this.ceiling.chars);
+    }
     for (const c of this.constrained) if (c.param !== explored) Object.assign(out, c.values);
     return out;
   }
@@ -83,24 +114,49 @@ export class FuzzConstraints {
     this.samples++;
     const params = this.op.params.map((p) => p.name).filter((n) => !AUTH_PARAMS.includes(n) && !this.constrained.some((c) => c.param === n));
     const blamed = new Map<string, FuzzConstraint['because']>();
+    const certain = new Set<string>();
     for (const r of records) {
       const text = r.kind === 'parity' ? undefined : failureText(r, this.failure);
       if (text === undefined) continue;
       // Only values the sample chose: a setup's id (the e-mail a delete works on) is not the fuzzer's.
       const own = params.filter((p) => (r.values?.[p] ?? sent[p]) === sent[p]);
       const byName = new Set(namedParams(own, text, {}));
-      for (const p of namedParams(own, text, sent)) if (!blamed.has(p)) blamed.set(p, byName.has(p) ? 'name' : 'value');
+      for (const p of namedParams(own, text, sent)) {
+        if (!blamed.has(p)) blamed.set(p, byName.has(p) ? 'name' : 'value');
+        if (byName.has(p) && quotesValue(text, sent[p] ?? '')) certain.add(p);
+      }
     }
+    this.learnLength(sent, [...blamed.keys()]);
     for (const [param, because] of blamed) {
       const blame = this.blames.get(param) ?? { samples: 0, values: new Set<string>() };
       this.blames.set(param, blame);
-      blame.samples++;
+      blame.samples += certain.has(param) ? BLAMES_TO_CONSTRAIN : 1;
       blame.because ??= because;
       blame.values.add(sent[param] ?? '');
       if (blame.samples < BLAMES_TO_CONSTRAIN) continue;
       const good = this.good(param, blame.values);
       if (good) this.constrained.push({ param, because: blame.because ?? because, from: good.from, after: this.samples, values: good.values });
     }
+  }
+
+  /** A sample refused for a long text value (one of `blamed`): two such samples set the ceiling at
+   * half the shortest refused; a cut value refused again halves it. */
+  private learnLength(sent: WireValues, blamed: readonly string[]): void {
+    const long = blamed.filter((p) => this.texts.includes(p) && charsOf(sent[p] ?? '') > LONG_VALUE).map((p) => charsOf(sent[p]!));
+    const cut = this.ceiling ? blamed.filter((p) => this.texts.includes(p) && charsOf(sent[p] ?? '') === this.ceiling!.chars) : [];
+    if (this.ceiling && cut.length > 0) {
+      this.ceiling = { chars: Math.max(LONG_VALUE, Math.floor(this.ceiling.chars / 2)), after: this.ceiling.after };
+      return;
+    }
+    if (long.length === 0 || this.ceiling) return;
+    this.longRefused.samples++;
+    this.longRefused.shortest = Math.min(this.longRefused.shortest, ...long);
+    if (this.longRefused.samples >= BLAMES_TO_CONSTRAIN) this.ceiling = { chars: Math.max(LONG_VALUE, Math.floor(this.longRefused.shortest / 2)), after: this.samples };
+  }
+
+  /** The ceiling on long texts learned, if any: its length in characters and the sample it began at. */
+  lengthCeiling(): { readonly chars: number; readonly after: number } | undefined {
+    return this.ceiling;
   }
 
   /** Stops learning: a counterexample shrinks with the constraints it was found under. */
@@ -141,5 +197,5 @@ export function goodValuesOf(op: Operation, learned: LearnedState, transports: r
  * embedded echo), whose samples stay exactly as drawn. */
 export function fuzzConstraintsFor(op: Operation, settings: { readonly learned?: LearnedState; readonly transports: readonly TransportId[] }): FuzzConstraints {
   const learned = settings.learned;
-  return new FuzzConstraints(op, hasData(learned) ? goodValuesOf(op, learned, settings.transports) : undefined, learned?.failure, Object.keys(learned?.found?.[op.name] ?? {}));
+  return new FuzzConstraints(op, hasData(learned) ? goodValuesOf(op, learned, settings.transports) : undefined, learned?.failure, Object.keys(learned?.found?.[op.name] ?? {}), learned?.search?.textLimit);
 }

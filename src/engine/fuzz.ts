@@ -209,6 +209,7 @@ export async function fuzzOperation(settings: RunSettings & { baseUrl: string; l
     samples: index,
     coverage,
     ...(constraints.learned().length > 0 ? { constrained: constraints.learned() } : {}),
+    ...(constraints.lengthCeiling() ? { lengthCeiling: constraints.lengthCeiling()! } : {}),
   };
   const records = (details.failed ? lastFailure : first)?.shown() ?? [];
   // Each transport's record carries its own transport's data-path tally (never the parity record),

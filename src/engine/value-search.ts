@@ -27,6 +27,7 @@ import { isBusinessFault } from '../state/business-fault.js';
 import { hasData, type LearnedState } from './discover.js';
 import { MADE_BY } from './instances.js';
 import { learnedCase } from './learned-cases.js';
+import { probedParam, probeTextLength, type TextLimit } from './length-probe.js';
 import { sendPlain, type PlainAnswer } from './plain-send.js';
 
 /** What still kept an operation's valid request from succeeding: the last answer, and the
@@ -43,7 +44,12 @@ export interface SearchSummary {
   /** Operations whose valid request succeeded only with the values found (LearnedState.found). */
   readonly solved: readonly string[];
   readonly blocked: Readonly<Record<string, Blocked>>;
+  /** The longest text a read took and the shortest it refused (length-probe.ts), when it refused one. */
+  readonly textLimit?: TextLimit;
 }
+
+/** Requests the length probe may take of what the search left: 2000, 1000, 500 characters. */
+const LENGTH_PROBES = 3;
 
 type Found = Record<string, Record<string, string>>;
 type Settings = RunSettings & { readonly embedded: boolean };
@@ -172,6 +178,9 @@ export async function searchValues(settings: Settings, client: HttpClient, learn
     if (result.values) found[op.name] = Object.fromEntries(Object.entries(result.values).filter(([p, v]) => base[p] !== v));
     else if (result.blocked) blocked[op.name] = result.blocked;
   }
-  const search: SearchSummary = { budget: budget.total, sent: budget.sent, solved: Object.keys(found), blocked };
+  // After the search, with what it left: the first read that succeeded as it was asked.
+  const probed = ops.findIndex((op, i) => !isMutating(op) && firsts[i]?.ok === true && probedParam(op) !== undefined);
+  const textLimit = probed < 0 ? undefined : await probeTextLength(ops[probed]!, bases[probed]!, settings.maxStringLength, Math.min(LENGTH_PROBES, budget.left), (values) => send(ops[probed]!, values));
+  const search: SearchSummary = { budget: budget.total, sent: budget.sent, solved: Object.keys(found), blocked, ...(textLimit ? { textLimit } : {}) };
   return { ...learned, ...(Object.keys(found).length > 0 ? { found } : {}), search };
 }

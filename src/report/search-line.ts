@@ -1,6 +1,7 @@
 /** What the search for values that succeed found (engine/value-search.ts), as reports show it: the
  * values found per operation, and what still blocked the others. Secrets are redacted before it
  * gets here (session/run-and-report.ts, discoveryInfo). */
+import { textCeiling, type TextLimit } from '../engine/length-probe.js';
 import type { Blocked } from '../engine/value-search.js';
 
 export interface SearchInfo {
@@ -9,6 +10,7 @@ export interface SearchInfo {
   /** Operation -> parameter -> the value that made its valid request succeed. */
   readonly found: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly blocked: Readonly<Record<string, Blocked>>;
+  readonly textLimit?: TextLimit;
 }
 
 /** Most characters of a value (a base64 file is long) and of a message in the console line. */
@@ -27,5 +29,7 @@ export function searchLine(s: SearchInfo): string {
     ...(blocked.length > 0 ? [`${blocked.length} still blocked: ${blocked.join(', ')}`] : []),
   ];
   if (parts.length === 0) parts.push('every valid request searched succeeded with the values it had');
+  const limit = s.textLimit;
+  if (limit) parts.push(`texts of ${limit.refused} characters refused (${limit.param} of ${limit.operation})${limit.accepted !== undefined ? `, of ${limit.accepted} taken` : ''}: fuzzed texts are cut to ${textCeiling(limit)}`);
   return `Search: ${parts.join('; ')}; ${s.sent} of ${s.budget} requests`;
 }

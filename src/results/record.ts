@@ -61,11 +61,15 @@ export interface FuzzInfo {
   readonly dataPath?: DataPathTally;
   /** Parameters the property learned to send known-good values (engine/fuzz-constraints.ts). */
   readonly constrained?: readonly FuzzConstraint[];
+  /** Texts longer than `chars` characters were cut to it from sample `after` on (but now and then):
+   * the target refused long texts of two samples (engine/fuzz-constraints.ts). */
+  readonly lengthCeiling?: { readonly chars: number; readonly after: number };
 }
 
 /** A parameter a fuzz property constrained: the target's failures named it (`because` 'name') or
- * quoted the value sent for it ('value') in two samples, and from the sample `after` on it was sent
- * a known-good value (but now and then), taken `from` the search, the valid case or its name class. */
+ * quoted the value sent for it ('value') in two samples (in one that did both), and from the sample
+ * `after` on it was sent a known-good value (but now and then), taken `from` the search, the valid
+ * case or its name class. `after` 0: the search had to change it, so it was constrained from the start. */
 export interface FuzzConstraint {
   readonly param: string;
   readonly because: 'name' | 'value';

@@ -188,5 +188,6 @@ function searchInfo(search: SearchSummary, found: LearnedState['found'], fixed: 
     budget: search.budget, sent: search.sent,
     found: Object.fromEntries(Object.entries(found ?? {}).map(([op, values]) => [op, shown(values)])),
     blocked: Object.fromEntries(Object.entries(search.blocked).map(([op, b]) => [op, { ...b, message: redactClipped(b.message, fixed) }])),
+    ...(search.textLimit ? { textLimit: search.textLimit } : {}),
   };
 }

@@ -104,9 +104,10 @@ describe('against a service that rejects hand-picked values in-band', () => {
     expect(await searchValues({ ...settings, searchBudget: 0 }, client, learned)).toBe(learned);
     expect(strict.service.requests).toBe(sent);
     const guarded = await searchValues({ ...settings, allowMutations: false }, client, learned);
-    // The one read selected succeeds: one request, nothing found, nothing blocked.
-    expect(guarded.search).toEqual({ budget: 60, sent: 1, solved: [], blocked: {} });
-    expect(strict.service.requests).toBe(sent + 1);
+    // The one read selected succeeds: one request, nothing found, nothing blocked; then the length
+    // probe's one request, its long text taken (length-probe.ts).
+    expect(guarded.search).toEqual({ budget: 60, sent: 2, solved: [], blocked: {} });
+    expect(strict.service.requests).toBe(sent + 2);
   });
 });
 
