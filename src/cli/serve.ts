@@ -49,7 +49,7 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
   }
-  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? `stateful${stampResults ? ' stamped' : ''}, ${personality ? `personality ${personality}, ` : ''}` : ''}${server.resultFormat} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? `stateful${stampResults ? ' stamped' : ''}, ${personality ? `personality ${personality}, ` : ''}` : ''}${server.resultText} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
   io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

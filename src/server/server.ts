@@ -66,6 +66,8 @@ export interface ReferenceServer {
   readonly url: string;
   readonly namespace: string;
   readonly resultFormat: ResultFormat;
+  /** The result texts' format as served: resultFormat, or a personality's own (xml-pascal, pairs). */
+  readonly resultText: string;
   close(): Promise<void>;
 }
 
@@ -220,6 +222,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     url: `http://${host}:${port}`,
     namespace: ns,
     resultFormat,
+    resultText: personality && personality.format !== 'reference' ? personality.format : resultFormat,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

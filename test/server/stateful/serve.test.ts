@@ -55,7 +55,7 @@ test('serve --stateful --personality P --answer-log FILE: the banner names it, a
     await fetch(`${url}/api/rmm/tsiWS.asmx/MobileAccountDefaultsList?repnumber=1&timestamp=&sig=&accountnumber=`);
     process.emit('SIGINT');
     expect(await served).toBe(0);
-    expect(out.lines[0]).toMatch(/, stateful, personality random:3, json results\)$/);
+    expect(out.lines[0]).toMatch(/, stateful, personality random:3, pairs results\)$/);
     expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify({ operation: 'MobileAccountDefaultsList', transport: 'get', outcome: 'success', valid: true })}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
