@@ -22,7 +22,9 @@ export interface NotApplicableCount {
 /** An operation's counts, with what still blocked its success when the search for values left it
  * so, its cases that were not applicable, and the parameters its fuzzing learned to send known-good
  * values (engine/fuzz-constraints.ts). */
-export type OperationDataPath = DataPathCounts & NotApplicableCount & { readonly blocked?: Blocked; readonly constrained?: readonly string[] };
+/** `constrained`: parameters the fuzzer learned to send known-good values; `lengthCeiling`: the
+ * length it learned to cut long texts to (engine/fuzz-constraints.ts). */
+export type OperationDataPath = DataPathCounts & NotApplicableCount & { readonly blocked?: Blocked; readonly constrained?: readonly string[]; readonly lengthCeiling?: number };
 
 /** results.json's summary.dataPath: the run's counts, and each operation's. */
 export interface DataPathSummary extends DataPathCounts, NotApplicableCount {
@@ -51,6 +53,7 @@ export class DataPathCoverage {
   private readonly byOperation = new Map<string, Tally>();
   private readonly unsent = new Map<string, { count: number; because: string }>();
   private readonly constrained = new Map<string, Set<string>>();
+  private readonly ceilings = new Map<string, number>();
 
   add(r: ExchangeRecord): void {
     if (r.transport === 'parity') return;
@@ -67,6 +70,8 @@ export class DataPathCoverage {
       const params = this.constrained.get(r.operation) ?? new Set();
       this.constrained.set(r.operation, params.add(c.param));
     }
+    const ceiling = r.fuzz?.lengthCeiling?.chars;
+    if (ceiling !== undefined) this.ceilings.set(r.operation, Math.min(ceiling, this.ceilings.get(r.operation) ?? ceiling));
     let own = this.byOperation.get(r.operation);
     if (!own) this.byOperation.set(r.operation, (own = {}));
     for (const outcome of DATA_PATH_OUTCOMES) if (tally[outcome]) tallyOutcome(own, outcome, tally[outcome]);
@@ -82,7 +87,7 @@ export class DataPathCoverage {
       const tally = this.byOperation.get(operation)!;
       const unsent = this.unsent.get(operation);
       const constrained = this.constrained.get(operation);
-      perOperation[operation] = { ...countsOf(tally), ...(unsent ? { notApplicable: unsent.count, notApplicableBecause: unsent.because } : {}), ...(constrained ? { constrained: [...constrained] } : {}) };
+      perOperation[operation] = { ...countsOf(tally), ...(unsent ? { notApplicable: unsent.count, notApplicableBecause: unsent.because } : {}), ...(constrained ? { constrained: [...constrained] } : {}), ...(this.ceilings.has(operation) ? { lengthCeiling: this.ceilings.get(operation)! } : {}) };
       notApplicable += unsent?.count ?? 0;
       for (const outcome of DATA_PATH_OUTCOMES) if (tally[outcome]) tallyOutcome(all, outcome, tally[outcome]);
     }
@@ -132,8 +137,13 @@ export function dataPathLine(s: DataPathSummary): string {
 /** `Fuzzing learned: MobileTasksList startdate, enddate; ...`: the parameters the fuzzer sent
  * known-good values once the target's failures named them; undefined when it learned none. */
 export function fuzzLearnedLine(s: DataPathSummary): string | undefined {
-  const learned = Object.entries(s.operations).filter(([, c]) => c.constrained).map(([op, c]) => `${op} ${c.constrained!.join(', ')}`);
+  const learned = Object.entries(s.operations).map(([op, c]) => [op, fuzzLearnedText(c)] as const).filter(([, text]) => text).map(([op, text]) => `${op} ${text}`);
   return learned.length > 0 ? `Fuzzing learned (named in the target's failures, then mostly sent known-good values): ${learned.join('; ')}` : undefined;
+}
+
+/** `startdate, enddate; texts cut to 1000 characters`: what the fuzzer learned of one operation. */
+export function fuzzLearnedText(c: OperationDataPath): string {
+  return [...(c.constrained?.length ? [c.constrained.join(', ')] : []), ...(c.lengthCeiling !== undefined ? [`texts cut to ${c.lengthCeiling} characters`] : [])].join('; ');
 }
 
 /** What a warning about an operation without a success says, and how to fix it. */

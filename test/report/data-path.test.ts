@@ -172,6 +172,17 @@ describe('results.json and the console', () => {
     expect(lines(RECORDS).some((l) => l.includes('Fuzzing learned'))).toBe(false);
   });
 
+  test('the length the fuzzer cut long texts to: in results.json, on the console and under the operation in report.html', () => {
+    const ceiling = (r: ExchangeRecord): ExchangeRecord => (r.kind === 'fuzz' && r.operation === 'MobileTimeLogList' && r.transport !== 'parity' ? { ...r, fuzz: { ...r.fuzz!, lengthCeiling: { chars: 1000, after: 0 } } } : r);
+    const records = RECORDS.map(ceiling);
+    const summary = (JSON.parse(resultsJson(records, runWith())) as { summary: { dataPath: DataPathSummary } }).summary.dataPath;
+    expect(summary.operations['MobileTimeLogList']?.lengthCeiling).toBe(1000);
+    expect(summary.operations['MobileContactEmailDelete']?.lengthCeiling).toBeUndefined();
+    expect(lines(records).some((l) => l.endsWith('MobileTimeLogList texts cut to 1000 characters'))).toBe(true);
+    expect(dataPathSection(summary)).toContain('<small class="fuzz-learned">fuzzing learned: texts cut to 1000 characters</small>');
+    expect(dataPathSection(dataPathOf(RECORDS))).not.toContain('fuzz-learned');
+  });
+
   test('certificate.json: dataPath beside the verdict it decided, none otherwise', () => {
     const cert = (records: readonly ExchangeRecord[]) => JSON.parse(certificateJson(records, runWith('warning'), {})) as Record<string, unknown>;
     expect([cert(RECORDS)['verdict'], cert(RECORDS)['dataPath']]).toEqual(['does-not-conform', EXPECTED]);

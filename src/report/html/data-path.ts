@@ -1,7 +1,7 @@
 /** The Data path section of report.html: per operation, what its valid requests got (pure). An
  * operation that had valid requests and no success is marked as the warning it is (data-path.ts). */
 import type { DataPathCounts } from '../../results/data-path.js';
-import { blockedText, dataPathLine, withoutSuccess, type DataPathSummary, type NotApplicableCount, type OperationDataPath } from '../data-path.js';
+import { blockedText, dataPathLine, fuzzLearnedText, withoutSuccess, type DataPathSummary, type NotApplicableCount, type OperationDataPath } from '../data-path.js';
 import { esc } from './text.js';
 
 /** The not-applicable column is shown only in a run that had some (issue 49). */
@@ -10,6 +10,11 @@ const cells = (c: DataPathCounts & NotApplicableCount, unsent: boolean): string 
 
 /** What the search for values left blocking the operation (value-search.ts), under its name. */
 const blocked = (c: OperationDataPath): string => (c.blocked ? `<br><small>${esc(blockedText(c))}</small>` : '');
+/** What the fuzzer learned to send instead of what it drew (fuzz-constraints.ts), under the name too. */
+const learned = (c: OperationDataPath): string => {
+  const text = fuzzLearnedText(c);
+  return text ? `<br><small class="fuzz-learned">fuzzing learned: ${esc(text)}</small>` : '';
+};
 
 /** Empty when no record carried data-path information: a report from before it reads as it did. */
 export function dataPathSection(s: DataPathSummary | undefined): string {
@@ -17,8 +22,8 @@ export function dataPathSection(s: DataPathSummary | undefined): string {
   const warned = new Set(withoutSuccess(s).map(([operation]) => operation));
   const unsent = (s.notApplicable ?? 0) > 0;
   const rows = Object.entries(s.operations).map(([operation, c]) => warned.has(operation)
-    ? `<tr class="warn"><td><code>${esc(operation)}</code> <span class="badge warning" title="no valid request succeeded">⚠ no success</span>${blocked(c)}</td>${cells(c, unsent)}</tr>`
-    : `<tr><td><code>${esc(operation)}</code>${blocked(c)}</td>${cells(c, unsent)}</tr>`);
+    ? `<tr class="warn"><td><code>${esc(operation)}</code> <span class="badge warning" title="no valid request succeeded">⚠ no success</span>${blocked(c)}${learned(c)}</td>${cells(c, unsent)}</tr>`
+    : `<tr><td><code>${esc(operation)}</code>${blocked(c)}${learned(c)}</td>${cells(c, unsent)}</tr>`);
   const advice = warned.size === 0 ? ''
     : ` An operation marked ⚠ never got a success: the run did not reach the code behind a valid value, and this is a warning (it fails the run under <code>--fail-on warning</code>). Give known-good values with <code>--values FILE</code>.`;
   return `<section id="data-path">
