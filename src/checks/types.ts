@@ -50,7 +50,8 @@ export interface Exchange {
 
 /** The one format a target's results were seen in, and from how many answers. */
 export interface LearnedFormat {
-  readonly format: 'json' | 'xml';
+  /** pairs: `name=value` text (state/learn.ts, isPairsText). */
+  readonly format: 'json' | 'xml' | 'pairs';
   readonly learnedFrom: number;
 }
 

@@ -14,7 +14,7 @@ import type { RunSettings } from '../config/settings.js';
 import { AUTH_PARAMS, isMutating, operations, type Operation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
 import type { TransportId, WireValues } from '../transports/index.js';
-import { isIdParam, recordsOf, ValuePool, type LearnedRecord } from '../state/learn.js';
+import { isIdParam, isPairsText, recordsOf, ValuePool, type LearnedRecord } from '../state/learn.js';
 import { givenFailureSignature, kindOf, learnFailureSignature, type FailureSignature } from '../state/in-band.js';
 import { learnBusinessFault } from '../state/business-fault.js';
 import { readValuesFile } from '../state/values-file.js';
@@ -121,7 +121,7 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
 function formatOf(texts: readonly string[]): LearnedFormat | undefined {
   const formats = new Set(texts.map((t) => {
     const parsed = parseResult(t);
-    return parsed.ok ? parsed.format : 'other';
+    return parsed.ok ? parsed.format : isPairsText(t) ? 'pairs' : 'other';
   }));
   const [only] = formats;
   return formats.size === 1 && only !== 'other' && only !== undefined ? { format: only, learnedFrom: texts.length } : undefined;

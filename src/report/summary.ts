@@ -56,7 +56,7 @@ export interface DiscoveryInfo {
   /** Why an HTTP 200 result could not be classed (data path `unknown`), when it could not. */
   readonly failureUnknown?: string;
   /** The format the target's results were learned to be in. */
-  readonly resultFormat?: 'json' | 'xml';
+  readonly resultFormat?: 'json' | 'xml' | 'pairs';
   /** The search for values that succeed (engine/value-search.ts), when it ran. */
   readonly search?: SearchInfo;
 }
@@ -71,7 +71,7 @@ export function discoveryLine(d: DiscoveryInfo): string {
   // The pattern is over the fault's form (state/business-fault.ts): the evidence says it in words.
   const faults = d.businessFault ? `; business failures reported as faults (learned: ${d.businessFault.evidence})` : '';
   const weak = d.weakRecords ? ` (and ${d.weakRecords} by fuzzy field name, used only where no exact field serves)` : '';
-  return `Discovery: ${d.records} records learned${weak} from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat.toUpperCase()}` : ''}; ${failures}${faults}`;
+  return `Discovery: ${d.records} records learned${weak} from ${d.sent} requests${d.resultFormat ? `, results in ${d.resultFormat === 'pairs' ? 'name=value text' : d.resultFormat.toUpperCase()}` : ''}; ${failures}${faults}`;
 }
 
 export interface Summary {

@@ -211,6 +211,13 @@ interface PairRecord {
   readonly nested: Array<Record<string, string>>;
 }
 
+/** Whether `text` is `name=value` text throughout: every line that is not blank is pairs split by
+ * `;` (the result format of a vendor such as the vendor-pairs personality, render.ts). */
+export function isPairsText(text: string): boolean {
+  const lines = text.split(/\n/).filter((l) => l.trim() !== '');
+  return lines.length > 0 && lines.every((l) => l.split(';').every((part) => PAIR.test(part)));
+}
+
 /** `name=value` text: pairs split by `;` or line ends. A line with `;` in it is a record of its own,
  * and in any layout a name seen again starts the next record (one pair per line, records in turn).
  * A value written as a nested list also stays a value of its own (it may be a vendor's plain text). */

@@ -818,6 +818,9 @@ for (const t of TRANSPORT_IDS) {
     failed('the target\'s results are JSON (learned from 23 answers), this one is not: "Error: Unknown emailid 5."'), JSON_LEARNED);
   add('result-format-consistent', t, 'an XML result where JSON was learned', () => resultAnswer(t, '<error>x</error>'),
     failed('the target\'s results are JSON (learned from 23 answers), this one is not (it is XML): "<error>x</error>"'), JSON_LEARNED);
+  add('result-format-consistent', t, 'name=value text where name=value text was learned', () => resultAnswer(t, 'result=ok;count=1\naccountnumber=1001;accountname=Acme'), passed, { learnedFormat: { format: 'pairs', learnedFrom: 9 } });
+  add('result-format-consistent', t, 'a plain-text error where name=value text was learned', () => resultAnswer(t, 'Error: Unknown emailid 5.'),
+    failed('the target\'s results are name=value text (learned from 9 answers), this one is not: "Error: Unknown emailid 5."'), { learnedFormat: { format: 'pairs', learnedFrom: 9 } });
   add('result-format-consistent', t, 'nothing learned (an echo target)', () => resultAnswer(t, 'Error: x'), notApplicable);
   add('result-format-consistent', t, 'an invalid request', () => resultAnswer(t, 'Error: x'), notApplicable, { ...INT_NON_NUMERIC, learnedFormat: { format: 'json', learnedFrom: 23 } });
 }

@@ -1,7 +1,7 @@
 /** Values learned from result texts (src/state/learn.ts): JSON, XML and name=value records, nested
  * records, the create id mapping, names in any case, and hostile input that must not throw. */
 import { describe, expect, test } from 'vitest';
-import { CREATE_ID_PARAM, idParams, MAX_RECORDS, POOL_PARAMS, recordsOf } from '../../src/state/learn.js';
+import { CREATE_ID_PARAM, idParams, isPairsText, MAX_RECORDS, POOL_PARAMS, recordsOf } from '../../src/state/learn.js';
 
 const STATEFUL_JSON = '{"ok":true,"records":[{"accountnumber":1001,"accountname":"Acme","emails":[{"emailid":3001,"email":"a@b.c","primary":true}]}]}';
 const STATEFUL_XML = '<Result><ok>true</ok><records><record><accountnumber>1001</accountnumber><accountname>Acme</accountname>'
@@ -113,5 +113,13 @@ describe('recordsOf', () => {
     // XML of that size is not parsed at all (MAX_XML_CHARS), and name=value text is capped too.
     expect(recordsOf('MobileAccountSearch', `<r>${'<accountnumber>1</accountnumber>'.repeat(400_000)}</r>`)).toEqual([]);
     expect(recordsOf('MobileAccountSearch', 'accountnumber=1\n'.repeat(700_000))).toHaveLength(MAX_RECORDS);
+  });
+});
+
+describe('isPairsText', () => {
+  test('name=value text throughout, and nothing else', () => {
+    expect(isPairsText('result=ok;count=1\r\naccountnumber=1001;accountname=A b\n')).toBe(true);
+    expect(isPairsText('result=error;code=404;message=Unknown sonumber 17.')).toBe(true);
+    for (const text of ['Error: Unknown emailid 5.', '{"ok":true}', '<Result/>', '', 'result=ok\nplain line']) expect(isPairsText(text)).toBe(false);
   });
 });
