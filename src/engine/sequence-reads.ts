@@ -10,7 +10,7 @@
  */
 import { invalidValueOnWire } from '../cases/wire-guard.js';
 import { AUTH_PARAMS, getOperation, operations, type Operation } from '../contract/index.js';
-import type { LearnedRecord } from '../state/learn.js';
+import { isIdParam, type LearnedRecord } from '../state/learn.js';
 import type { TransportId } from '../transports/index.js';
 
 type Fields = Readonly<Record<string, string>>;
@@ -50,9 +50,13 @@ export function candidateReads(entity: Entity, learned: readonly LearnedRecord[]
   const ranked = operations.filter(isRead).flatMap((op, index) => {
     const filters = ownParams(op).filter((p) => (entity.fields[p] ?? '') !== '');
     if (filters.length === 0) return [];
-    const filter = [...filters].sort((a, b) => filterRank(b) - filterRank(a))[0]!;
-    const score = (op.name === entity.from ? 1000 : 0) + (carriers.has(op.name) ? 500 : 0) + filterRank(filter) + 10 * filters.length;
-    return [{ probe: { operation: op.name, filter }, score, index }];
+    const [filter, next] = [...filters].sort((a, b) => filterRank(b) - filterRank(a));
+    const score = (op.name === entity.from ? 1000 : 0) + (carriers.has(op.name) ? 500 : 0) + filterRank(filter!) + 10 * filters.length;
+    // A read whose records carry the entity's ids is also tried by its next filter, right after:
+    // a target may page a list by its own id (the logs after sologkeyid N) and list by the parent
+    // id (sonumber), and the parent's answer shows the entity's siblings (SequenceRun.control).
+    const second = carriers.has(op.name) && next !== undefined && isIdParam(next) ? [{ probe: { operation: op.name, filter: next }, score: score - 1, index }] : [];
+    return [{ probe: { operation: op.name, filter: filter! }, score, index }, ...second];
   });
   return ranked.sort((a, b) => b.score - a.score || a.index - b.index).map((r) => r.probe);
 }

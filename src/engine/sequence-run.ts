@@ -178,6 +178,14 @@ export class SequenceRun {
   private async control(tried: ReadonlyArray<{ probe: ReadProbe; sent: Sent }>, how: string): Promise<undefined> {
     const e = this.entity!;
     const list = tried.map((t) => `${t.probe.operation} filtered by ${t.probe.filter} (step ${t.sent.index + 1}: ${t.sent.ok ? 'no record with these ids or values' : t.sent.why})`).join('; ');
+    const siblings = e.from === undefined ? siblingsShown(tried, e) : undefined;
+    if (siblings) {
+      const { t, others } = siblings;
+      const [idName] = Object.keys(e.ids);
+      const value = e.fields[t.probe.filter]!;
+      this.judge(t.sent, { expected: `${t.probe.operation} filtered by ${t.probe.filter} ${value} shows ${named(e.ids)}, ${how} with ${t.probe.filter} ${value}, as it shows the other records of ${t.probe.filter} ${value} (${idName} ${others.join(', ')})`, outcome: 'broken', evidence: `step ${t.sent.index + 1} answered ${clip(t.sent.text, 300)}` });
+      return undefined;
+    }
     // Only for an entity the sequence made: a learned one may have been changed by others since.
     const byId = e.from === undefined ? tried.find((t) => t.sent.ok && e.ids[t.probe.filter] !== undefined) : undefined;
     const other = byId && (this.settings.learned?.pool.records ?? []).find((r) => r.from === byId.probe.operation && r.fields[byId.probe.filter] !== undefined && r.fields[byId.probe.filter] !== e.ids[byId.probe.filter]);
@@ -323,6 +331,23 @@ export class SequenceRun {
     });
     return undefined;
   }
+}
+
+/**
+ * A read filtered by a parent id the entity was made with (the service order of a time log) whose
+ * answer lists other records of that parent carrying the entity's kind of id, but not the entity:
+ * the target itself shows that this read lists the parent's records, and leaves this one out. The
+ * ids of at most five of those others; undefined when no answer shows one.
+ */
+function siblingsShown(tried: ReadonlyArray<{ probe: ReadProbe; sent: Sent }>, e: Entity): { t: { probe: ReadProbe; sent: Sent }; others: string[] } | undefined {
+  const idNames = Object.keys(e.ids);
+  for (const t of tried) {
+    const filter = t.probe.filter;
+    if (!t.sent.ok || e.ids[filter] !== undefined || !isIdParam(filter) || e.fields[filter] === undefined) continue;
+    const others = t.sent.records.filter((r) => r.fields[filter] === e.fields[filter] && idNames.every((k) => r.fields[k] !== undefined && r.fields[k] !== e.ids[k]));
+    if (others.length > 0) return { t, others: [...new Set(others.map((r) => r.fields[idNames[0]!]!))].slice(0, 5) };
+  }
+  return undefined;
 }
 
 const inconclusive = (e: Entity, how: string, tried: string): Omit<SequenceObservation, 'evidence'> & { evidence: string } => ({

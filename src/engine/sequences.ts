@@ -37,8 +37,10 @@ function otherStatus(k: Known, e: Entity): Readonly<Record<string, string>> | st
 
 export const SEQUENCES: Readonly<Record<string, SequenceDef>> = {
   'contact-email': {
-    create: { operation: 'MobileContactEmailCreate', writes: (k) => ({ email: `${k.tag}@example.com`, primary: 'false' }) },
-    update: { operation: 'MobileContactEmailUpdate', writes: (k) => ({ email: `${k.tag}-updated@example.com`, primary: 'false' }) },
+    // Primary: a vendor may list a contact's primary address only (the flat emailid and email of
+    // the contact search), and an address it never lists is one no read can be seen to show.
+    create: { operation: 'MobileContactEmailCreate', writes: (k) => ({ email: `${k.tag}@example.com`, primary: 'true' }) },
+    update: { operation: 'MobileContactEmailUpdate', writes: (k) => ({ email: `${k.tag}-updated@example.com`, primary: 'true' }) },
     delete: 'MobileContactEmailDelete',
     deleteAgain: true,
   },

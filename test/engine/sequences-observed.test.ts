@@ -14,6 +14,7 @@ import { createHttpClient } from '../../src/http/send.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import type { Service } from '../../src/server/behaviour.js';
 import { findStatefulMutant } from '../../src/server/stateful/mutants.js';
+import { findPersonality } from '../../src/server/stateful/personality.js';
 import { createStatefulService } from '../../src/server/stateful/service.js';
 import { lexicalErrors } from '../../src/wsdl/lexical-space.js';
 import { serveService, type ServiceServer } from './service-server.js';
@@ -114,14 +115,28 @@ describe('against a service whose reads show things differently', () => {
   });
 });
 
+describe('against personalities whose reads show less', () => {
+  test.each(['vendor-exact', 'vendor-faults', 'vendor-pairs'])('%s: no warning, and the e-mail and time-log relations are seen on every transport', async (personality) => {
+    const records = await sequencesAgainst(createStatefulService({ resultFormat: 'json', personality: findPersonality(personality)! }));
+    expect(warnings(records)).toEqual([]);
+    expect(held(records, 'contact-email').filter((h) => h.endsWith(' find'))).toEqual(each('find'));
+    expect(held(records, 'time-log').filter((h) => h.endsWith(' find'))).toEqual(each('find'));
+  });
+});
+
 describe('against a broken service, the relation observed first', () => {
   test.each([
     ['stateful-update-not-persisted', 'account', 'see update', /^MobileAccountSearch filtered by accountname shows accountnumber \d+ with accountname " tsiws-account-sequence-\w+-\d+ Müller ", as it showed it before the update \(step 1\): it did not; the answer: /],
-    ['stateful-list-omits-created', 'time-log', 'find a learned one', /^MobileTimeLogList filtered by sologkeyid shows sologkeyid \d+, just created, as it shows sologkeyid \d+ \(learned\) here: it did not; the answer: step 2 answered /],
+    ['stateful-list-omits-created', 'time-log', 'find', /^MobileTimeLogList filtered by sonumber \d+ shows sologkeyid \d+, just created with sonumber \d+, as it shows the other records of sonumber \d+ \(sologkeyid [\d, ]+\): it did not; the answer: step 3 answered /],
     ['stateful-rep-delete-whole-order', 'rep-assignment', 'gone', /^MobileTasksList filtered by sonumber no longer shows reptodelete \d+ and sonumber \d+, deleted at step 2, and still shows reptodelete \d+ and sonumber \d+ beside it, as at step 1: it did not; the answer: it no longer shows /],
     ['stateful-create-returns-wrong-id', 'contact-email', 'find', /^MobileContactSearch filtered by email shows what was just written under emailid \d+, the id the create answered: it did not; the answer: it shows it under emailid \d+/],
-  ])('%s: a state-consistency warning on every transport\'s %s sequence', async (mutant, sequence, action, message) => {
-    const records = await sequencesAgainst(createStatefulService({ resultFormat: 'json', mutant: findStatefulMutant(mutant)! }));
+    // Personalities whose reads show less (issue 49): time logs paged after sologkeyid, a contact's
+    // primary address only. The relation is still seen: by the parent id, by the primary address.
+    ['stateful-list-omits-created@vendor-exact', 'time-log', 'find', /^MobileTimeLogList filtered by sonumber \d+ shows sologkeyid \d+, just created with sonumber \d+, as it shows the other records of sonumber \d+ \(sologkeyid [\d, ]+\): it did not/],
+    ['stateful-create-returns-wrong-id@vendor-faults', 'contact-email', 'find', /^MobileContactSearch filtered by email shows what was just written under emailid \d+, the id the create answered: it did not; the answer: it shows it under emailid \d+/],
+  ])('%s: a state-consistency warning on every transport\'s %s sequence', async (subject, sequence, action, message) => {
+    const [mutant, personality] = subject.split('@') as [string, string | undefined];
+    const records = await sequencesAgainst(createStatefulService({ resultFormat: 'json', mutant: findStatefulMutant(mutant)!, ...(personality ? { personality: findPersonality(personality)! } : {}) }));
     const found = records.flatMap((r) => r.checks.filter((c) => c.id === 'state-consistency' && c.level === 'warning').map((c) => ({ at: `${r.sequence!.name} ${r.transport} ${r.sequence!.action}`, message: c.message })));
     expect(found.map((f) => f.at)).toEqual(TRANSPORTS.map((t) => `${sequence} ${t} ${action}`));
     for (const f of found) expect(f.message).toMatch(message);
