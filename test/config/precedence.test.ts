@@ -44,6 +44,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   maxResponseBytes: ['1000', '2000', '3000'],
   concurrency: ['1', '2', '3'],
   failOn: ['warning', 'error', 'warning'],
+  wsi: ['bp11', 'off', 'bp11'],
   profile: ['lenient', 'strict', 'asmx'],
   checks: ['xsd-valid', 'content-type', 'http-status-200'],
   skipChecks: ['xsd-valid', 'content-type', 'http-status-200'],

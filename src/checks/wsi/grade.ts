@@ -8,6 +8,7 @@
  */
 import { parseXml, type XmlElement } from '../../decode/xml.js';
 import type { Level } from '../../results/levels.js';
+import type { WsiProfile } from '../../contract/vocabulary.js';
 
 export const WSI_CLAIM_NS = 'http://ws-i.org/schemas/conformanceClaim/';
 export const BASIC_PROFILE_11 = 'http://ws-i.org/profiles/basic/1.1';
@@ -25,7 +26,7 @@ export function claimsBasicProfile(wsdlText: string): boolean {
 }
 
 /** The run's reason to hold the profile: --wsi bp11 or the target's own claim. */
-export const heldBy = (flag: 'bp11' | undefined, claimed: boolean): WsiHeld => (claimed ? 'claim' : flag === 'bp11' ? 'flag' : undefined);
+export const heldBy = (flag: WsiProfile, claimed: boolean): WsiHeld => (claimed ? 'claim' : flag === 'bp11' ? 'flag' : undefined);
 
 /** The level of a failed assertion's finding. */
 export const wsiLevel = (held: WsiHeld): Level => (held ? 'error' : 'warning');
