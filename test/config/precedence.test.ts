@@ -109,6 +109,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   write: ['false', 'false', 'true'],
   file: ['one.wsdl', 'two.wsdl', 'three.wsdl'],
   json: ['false', 'false', 'true'],
+  listWsi: ['false', 'false', 'true'],
   schemasOut: [f1, f2, f3],
   fromWsdl: ['one.wsdl', 'two.wsdl', 'three.wsdl'],
   duration: ['2', '3', '4'],
