@@ -7,12 +7,12 @@ import { resolveQName, type XmlElement } from '../../decode/xml.js';
 import { failed, passed, type WsiAssertion, type WsiDescription, type WsiJudgement } from './types.js';
 
 export const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
-const SOAP_BIND_NS = 'http://schemas.xmlsoap.org/wsdl/soap/';
+export const SOAP_BIND_NS = 'http://schemas.xmlsoap.org/wsdl/soap/';
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 const SOAP_HTTP = 'http://schemas.xmlsoap.org/soap/http';
 
 const kids = (el: XmlElement, ns: string, name: string) => el.children.filter((c) => c.ns === ns && c.name === name);
-const kid = (el: XmlElement, ns: string, name: string) => el.children.find((c) => c.ns === ns && c.name === name);
+export const kid = (el: XmlElement, ns: string, name: string) => el.children.find((c) => c.ns === ns && c.name === name);
 
 /** A wsdl:binding of the SOAP 1.1 binding extension, its style and its operations' soapbind:body elements. */
 interface SoapBinding {
@@ -23,7 +23,7 @@ interface SoapBinding {
   readonly operations: ReadonlyArray<{ readonly el: XmlElement; readonly name: string; readonly style: string; readonly bodies: ReadonlyArray<{ io: 'input' | 'output'; body: XmlElement }> }>;
 }
 
-function soapBindings(root: XmlElement): SoapBinding[] {
+export function soapBindings(root: XmlElement): SoapBinding[] {
   return kids(root, WSDL_NS, 'binding').flatMap((el): SoapBinding[] => {
     const soapBinding = kid(el, SOAP_BIND_NS, 'binding');
     if (!soapBinding) return [];

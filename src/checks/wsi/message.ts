@@ -26,6 +26,8 @@ export const soapActionQuoted: WsiAssertion<WsiMessage> = {
 
 /** R2744 and R2745 judge the same header against the WSDL's soapAction: present and not empty, or not. */
 function soapActionMatches(message: WsiMessage, wantsEmpty: boolean) {
+  // A negative case may spoil the SOAPAction on purpose (unknown-soapaction): only a request meant valid is held to the WSDL.
+  if (message.kind === 'negative') return notApplicable('a request made invalid on purpose');
   if (message.bindingSoapAction === undefined) return missingInput("the target's WSDL was not read");
   const declared = message.bindingSoapAction ?? '';
   if ((declared === '') !== wantsEmpty) return notApplicable(wantsEmpty ? 'the WSDL gives a soapAction' : 'the WSDL gives no soapAction');
