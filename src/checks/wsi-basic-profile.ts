@@ -6,6 +6,13 @@
  * `warning` (a SHOULD: R1004, R1111) weighs one level less. Every outcome, passed ones too, goes
  * into the record compactly (wsi/recorded.ts) for reports/wsi-report.xml, the other transports'
  * exchanges' too (all notApplicable).
+ *
+ * Run by default, not only under --wsi: the issue asks `run` itself for reports/wsi-report.xml, and
+ * by default a failure is only a warning (it fails no run but under --fail-on warning) unless the
+ * target claims the profile, when holding it to its own claim is the point. --wsi bp11 changes the
+ * grading only; --skip-checks wsi-basic-profile,wsi-description leaves the WS-I work out (and then
+ * no ?WSDL is read for it, engine/wsi-wsdl.ts). The cost is one more parse-free pass over each
+ * SOAP 1.1 answer's memoised tree and one validation against the SOAP 1.1 envelope schema.
  */
 import { judgeMessage } from './wsi/catalog.js';
 import { wsiVerdict } from './wsi/recorded.js';

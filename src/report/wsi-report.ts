@@ -6,10 +6,15 @@
  * never the exchanges: a run of a million exchanges costs what a run of one does.
  * The counts are in an attribute namespace of ours, which the Analyzer's own elements leave open.
  */
-import { WSI_ASSERTIONS } from '../checks/wsi/catalog.js';
+import { WSI_ASSERTIONS, WSI_DESCRIPTION_ASSERTIONS, WSI_MESSAGE_ASSERTIONS } from '../checks/wsi/catalog.js';
+import { wsiOutcomesOfRecorded } from '../checks/wsi/recorded.js';
 import { WSI_RESULTS, type WsiOutcome, type WsiResult } from '../checks/wsi/types.js';
-import type { WsiHeld } from '../checks/wsi/grade.js';
+import { heldBy, type WsiHeld } from '../checks/wsi/grade.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { attributes, buildDocument } from '../xml/build.js';
+
+const MESSAGE_IDS = WSI_MESSAGE_ASSERTIONS.map((a) => a.id);
+const DESCRIPTION_IDS = WSI_DESCRIPTION_ASSERTIONS.map((a) => a.id);
 
 export const WSI_REPORT_NS = 'http://www.ws-i.org/testing/2004/07/report/';
 export const WSI_COUNTS_NS = 'urn:tsiws-conformance:wsi-counts';
@@ -18,24 +23,44 @@ export const WSI_REPORT_FILE = 'wsi-report.xml';
 /** The result an assertion shows for many subjects: the worst of theirs. */
 const WORST_FIRST: readonly WsiResult[] = ['failed', 'warning', 'prereqFailed', 'missingInput', 'passed', 'notApplicable'];
 
-interface Tally {
+export interface WsiTally {
   readonly counts: Record<WsiResult, number>;
-  first?: { readonly subject: string; readonly result: WsiResult; readonly detail: string };
+  /** The first subject that failed the assertion (or got an Analyzer warning); `curl` replays it,
+   * when its record kept one (a record without findings at the warning level is compacted). */
+  first?: { readonly subject: string; readonly result: WsiResult; readonly detail: string; readonly curl?: string };
   note?: string;
 }
 
 export class WsiReport {
-  private readonly tallies = new Map<string, Tally>(WSI_ASSERTIONS.map((a) => [a.id, { counts: Object.fromEntries(WSI_RESULTS.map((r) => [r, 0])) as Record<WsiResult, number> }]));
+  private readonly tallies = new Map<string, WsiTally>(WSI_ASSERTIONS.map((a) => [a.id, { counts: Object.fromEntries(WSI_RESULTS.map((r) => [r, 0])) as Record<WsiResult, number> }]));
+  /** Subjects added: none, and a run has no WS-I report (the wsi checks were not selected). */
+  subjects = 0;
+  /** The WSDL of the service's record claims Basic Profile 1.1. */
+  claimFound = false;
 
   /** One subject's outcomes: `subject` names it for the report (the exchange's case and transport, or the WSDL's URL). */
-  add(subject: string, outcomes: readonly WsiOutcome[]): void {
+  add(subject: string, outcomes: readonly WsiOutcome[], curl?: string): void {
+    this.subjects++;
     for (const o of outcomes) {
       const tally = this.tallies.get(o.id);
       if (!tally) continue;
       tally.counts[o.result]++;
-      if (!tally.first && (o.result === 'failed' || o.result === 'warning')) tally.first = { subject, result: o.result, detail: o.detail ?? '' };
+      if (!tally.first && (o.result === 'failed' || o.result === 'warning')) tally.first = { subject, result: o.result, detail: o.detail ?? '', ...(curl ? { curl } : {}) };
       if (o.note) tally.note ??= o.note;
     }
+  }
+
+  /** A record's WS-I results (results/wsi.ts), if it has any: the service's are the WSDL's. */
+  addRecord(r: ExchangeRecord): void {
+    if (!r.wsi) return;
+    if (r.wsi.claim) this.claimFound = true;
+    const service = r.kind === 'service';
+    this.add(service ? r.request.url : `${r.caseId} ${r.transport}`, wsiOutcomesOfRecorded(r.wsi, service ? DESCRIPTION_IDS : MESSAGE_IDS), r.request.curl || undefined);
+  }
+
+  /** Each assertion's counts and first failure, in catalog order. */
+  tally(id: string): Readonly<WsiTally> | undefined {
+    return this.tallies.get(id);
   }
 
   /** The failed assertions, the run's verdict on the profile. */
@@ -82,3 +107,12 @@ export class WsiReport {
     return `${claim} ${failed.length === 0 ? 'No assertion failed.' : `Failed: ${failed.join(', ')}.`}`;
   }
 }
+
+/** Why the run held the target to the profile: the claim its WSDL made, or `--wsi bp11` as the run's
+ * recorded configuration says (so that merge-reports grades as the run did). */
+export const wsiHeldOf = (report: WsiReport, run: { readonly configuration: Readonly<Record<string, unknown>> }): WsiHeld =>
+  heldBy(run.configuration['wsi'] === 'bp11' ? 'bp11' : 'off', report.claimFound);
+
+/** reports/wsi-report.xml of a run. */
+export const wsiReportXml = (report: WsiReport, run: { readonly tool: { readonly name: string }; readonly startedAt: string; readonly configuration: Readonly<Record<string, unknown>> }): string =>
+  report.xml({ name: `${run.tool.name} run`, timestamp: run.startedAt, held: wsiHeldOf(report, run), claimFound: report.claimFound });
