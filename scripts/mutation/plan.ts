@@ -87,6 +87,10 @@ export function configure(settings: RunSettings, m: { needs?: CatalogMutant['nee
     s = { ...s, slaMs: needs.slaMs };
     words.push(`sla ${needs.slaMs} ms`);
   }
+  if (needs.wsi) {
+    s = { ...s, wsi: needs.wsi };
+    words.push(`wsi ${needs.wsi}`);
+  }
   if (needs.profile) {
     s = { ...s, profile: needs.profile };
     words.push(`profile ${needs.profile}`);

@@ -32,6 +32,8 @@ import { wsdlMatchesContract } from './wsdl-matches-contract.js';
 import { xmlWellFormed } from './xml-well-formed.js';
 import { xmlNoExternalEntity } from './xml-no-external-entity.js';
 import { xsdValid } from './xsd-valid.js';
+import { wsiBasicProfile } from './wsi-basic-profile.js';
+import { wsiDescription } from './wsi-description.js';
 
 export const checks: readonly Check[] = [
   // Valid requests
@@ -63,10 +65,12 @@ export const checks: readonly Check[] = [
   faultCodePerProfile,
   errorMessagePerProfile,
   authEnforced,
+  // WS-I Basic Profile 1.1 (issue 51)
+  wsiBasicProfile,
 ];
 
 /** Checks judged once per run, on the service as a whole. */
-export const serviceChecks: readonly ServiceCheck[] = [wsdlMatchesContract];
+export const serviceChecks: readonly ServiceCheck[] = [wsdlMatchesContract, wsiDescription];
 
 /** Checks judged on all transports of one case. */
 export const caseChecks: readonly CaseCheck[] = [transportParity];

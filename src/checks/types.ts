@@ -13,6 +13,7 @@ import type { TransportOutcome } from '../results/transport-outcome.js';
 import type { FieldPath } from '../results/reference.js';
 import { isBusinessFault } from '../state/business-fault.js';
 import { decodedOf } from './observe.js';
+import type { WsiContext } from './wsi/wsdl-facts.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
 export interface Exchange {
@@ -46,6 +47,8 @@ export interface Exchange {
   readonly failureUnknown?: true;
   /** The format the target's successful answers are in, as the discovery step learned it. */
   readonly learnedFormat?: LearnedFormat;
+  /** The run's WS-I context (wsi/wsdl-facts.ts): why it holds the profile, and the target's WSDL's soapActions. */
+  readonly wsi?: WsiContext;
 }
 
 /** The one format a target's results were seen in, and from how many answers. */
@@ -89,6 +92,8 @@ export interface ServiceExchange {
   readonly url: string;
   readonly response: HttpResponse;
   readonly profile: Profile;
+  /** The run's WS-I context (wsi/wsdl-facts.ts). */
+  readonly wsi?: WsiContext;
 }
 
 /** A check judged once per run, on the service rather than on one operation and transport. */

@@ -5,6 +5,7 @@ import { loadChecksModule, NO_USER_CHECKS } from '../checks/user-module.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
+import { WSI_ASSERTIONS } from '../checks/wsi/catalog.js';
 
 type Listed = CheckInfo & { readonly scope: string };
 
@@ -18,7 +19,8 @@ export function catalog(user: readonly Listed[] = [], userOrigin = '') {
 export default async function listChecks(argv: string[], io: Io): Promise<number> {
   const line = commandLine('checks', argv, io);
   if (!line) return EXIT.conforms;
-  const { json, checksModule } = commandSettings('checks', line.flags, io);
+  const { json, checksModule, listWsi } = commandSettings('checks', line.flags, io);
+  if (listWsi) return listWsiAssertions(json, io);
   const user = checksModule ? await loadChecksModule(checksModule, CHECK_IDS) : NO_USER_CHECKS;
   const rows = catalog([...user.exchange, ...user.service], `user: ${user.path}`);
   if (json) {
@@ -35,5 +37,20 @@ export default async function listChecks(argv: string[], io: Io): Promise<number
   }
   const added = rows.filter((r) => r.origin !== 'built-in').length;
   io.out(`\n${rows.length} checks${added > 0 ? ` (${added} from ${user.path})` : ''}. Errors fail a run; warnings too under --fail-on warning. Select with --checks id,id or leave out with --skip-checks id,id.`);
+  return EXIT.conforms;
+}
+
+/** checks --wsi: the WS-I assertions (src/checks/wsi/catalog.ts), graded apart from the checks. */
+function listWsiAssertions(json: boolean, io: Io): number {
+  if (json) {
+    io.out(JSON.stringify(WSI_ASSERTIONS.map(({ id, tad, target, requirement, section, prereqs }) => ({ id, tad: tad ?? null, target, requirement, section, prereqs })), null, 2));
+    return EXIT.conforms;
+  }
+  const width = Math.max(...WSI_ASSERTIONS.map((a) => a.id.length));
+  for (const a of WSI_ASSERTIONS) {
+    io.out(`${a.id.padEnd(width)}  ${a.target.padEnd(11)}  ${a.requirement}`);
+    io.out(`${''.padEnd(width)}  ${''.padEnd(11)}  ${a.section}${a.tad ? `; Analyzer test assertion ${a.tad}` : ''}${a.prereqs.length > 0 ? `; needs ${a.prereqs.join(', ')}` : ''}`);
+  }
+  io.out(`\n${WSI_ASSERTIONS.length} WS-I assertions. A failure is a warning, or an error when the target's WSDL claims Basic Profile 1.1 or under --wsi bp11.`);
   return EXIT.conforms;
 }

@@ -27,6 +27,8 @@ export interface CommandOnlySettings {
   readonly file: string | undefined;
   /** checks, compare: JSON for machines. */
   readonly json: boolean;
+  /** checks --wsi: list the WS-I Basic Profile assertions instead of the checks. */
+  readonly listWsi: boolean;
   /** shapes infer: where the learned result schemas are written. */
   readonly schemasOut: string;
   /** contract: the WSDL to read the table from. */
@@ -74,6 +76,7 @@ export const COMMAND_SETTINGS = [
   { key: 'write', commands: ['wsdl'], flag: 'write', boolean: true, help: 'Regenerate the checked-in wsdl/tsiWS.wsdl and wsdl/tsiWS.xsd (default namespace and base URL)', parse: bool },
   { key: 'file', commands: ['diff-wsdl'], flag: 'file', defaultText: "(none: the target's WSDL, or the embedded reference server's)", help: 'A WSDL file to compare instead of a target\'s', parse: text },
   { key: 'json', commands: ['checks', 'compare'], flag: 'json', boolean: true, help: 'Print JSON for machines', parse: bool },
+  { key: 'listWsi', commands: ['checks'], flag: 'wsi', boolean: true, help: 'List the WS-I Basic Profile 1.1 and SSBP 1.0 assertions (id, test assertion id, target, requirement, section, prerequisites)', parse: bool },
   { key: 'schemasOut', commands: ['shapes'], flag: 'out', defaultText: 'result-schemas', help: 'Folder the learned schemas are written to (for run --result-schemas)', parse: path },
   { key: 'fromWsdl', commands: ['contract'], flag: 'from-wsdl', defaultText: '(none; required)', help: 'A WSDL file; its operations are printed as rows of the table in src/contract/operations.ts', parse: text },
   { key: 'duration', commands: ['bench'], flag: 'duration', help: 'Seconds autocannon sends the raw requests for', parse: positiveInt },
@@ -98,6 +101,7 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   write: false,
   file: undefined,
   json: false,
+  listWsi: false,
   schemasOut: path('result-schemas'),
   fromWsdl: undefined,
   duration: 10,

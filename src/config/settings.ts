@@ -4,7 +4,7 @@
  * come from this table.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, DEFAULT_RESULT_FORMAT, FAIL_ON, operations, PROFILE_IDS, RESULT_FORMATS, TRANSPORT_IDS, type BasicAuth, type FailOn, type ProfileId, type ResultFormat, type TransportId } from '../contract/index.js';
+import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, DEFAULT_RESULT_FORMAT, FAIL_ON, operations, PROFILE_IDS, RESULT_FORMATS, TRANSPORT_IDS, WSI_PROFILES, type BasicAuth, type FailOn, type ProfileId, type ResultFormat, type TransportId, type WsiProfile } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
 import { ConfigError } from './errors.js';
 import { bool, directory, regex, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
@@ -97,6 +97,8 @@ export interface RunSettings {
   readonly workers: number | undefined;
   /** The lowest level of finding that fails the run (src/results/levels.ts). */
   readonly failOn: FailOn;
+  /** Hold the target to WS-I Basic Profile 1.1 (src/checks/wsi/grade.ts): its failed assertions are errors. */
+  readonly wsi: WsiProfile;
   /** Transport-level access (src/http/access.ts): every value is a secret. */
   readonly headers: Readonly<Record<string, string>>;
   readonly auth: BasicAuth | undefined;
@@ -156,6 +158,7 @@ export const SETTINGS = [
   { key: 'maxResponseBytes', group: 'access', commands: RUN, flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', group: 'safety', commands: RUN, flag: 'concurrency', env: 'TSIWS_CONCURRENCY', help: 'Requests in flight at once', parse: positiveInt },
   { key: 'failOn', group: 'checks', commands: RUN, flag: 'fail-on', env: 'TSIWS_FAIL_ON', help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
+  { key: 'wsi', group: 'checks', commands: RUN, flag: 'wsi', env: 'TSIWS_WSI', help: 'Hold the target to a WS-I profile: bp11 makes a failed Basic Profile 1.1 assertion an error (without it, a warning unless the target claims the profile in its WSDL); off', parse: oneOf(WSI_PROFILES, 'profile') },
   { key: 'profile', group: 'checks', commands: RUN, flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(PROFILE_IDS, 'profile') },
   { key: 'checks', group: 'checks', commands: RUN, flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
   { key: 'skipChecks', group: 'checks', commands: RUN, flag: 'skip-checks', env: 'TSIWS_SKIP_CHECKS', defaultText: '(none)', help: 'Leave out these check ids', parse: listFrom('checks', 'check id') },
@@ -261,6 +264,7 @@ export const DEFAULTS: RunSettings = {
   shard: undefined,
   workers: undefined,
   failOn: DEFAULT_FAIL_ON,
+  wsi: 'off',
   headers: {},
   auth: undefined,
   proxy: undefined,

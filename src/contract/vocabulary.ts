@@ -18,6 +18,11 @@ export const FAIL_ON = ['error', 'warning'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 export const DEFAULT_FAIL_ON: FailOn = 'error';
 
+/** The WS-I profile a run holds the target to (`--wsi` / TSIWS_WSI, issue 51): off grades a failed
+ * assertion a warning unless the target claims the profile; bp11 holds Basic Profile 1.1 as an error. */
+export const WSI_PROFILES = ['off', 'bp11'] as const;
+export type WsiProfile = (typeof WSI_PROFILES)[number];
+
 /** What invalid input must be answered with (src/profiles implements one object each). */
 export const PROFILE_IDS = ['asmx', 'lenient', 'strict'] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];

@@ -10,7 +10,7 @@ import { getOperation, isMutating, operations, SERVICE_PATH } from '../contract/
 import type { RunSettings, SettingsOf } from '../config/settings.js';
 import { TargetUnreachableError } from '../http/errors.js';
 import { createHttpClient, TargetError, type HttpClient } from '../http/send.js';
-import { getTransportById } from '../transports/index.js';
+import { getTransportById, type HttpResponse } from '../transports/index.js';
 
 /** A read-only operation, preferring one of the run's own: the probe changes nothing on the target. */
 function probeOperation(settings: Pick<RunSettings, 'operations'>) {
@@ -32,12 +32,14 @@ export async function nothingAtServicePath(client: HttpClient, settings: Pick<Ru
 }
 
 /** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
- * path answers only 404 (a wrong --base-url, nothingAtServicePath). */
-export async function ensureReachable(settings: SettingsOf<'target' | 'access' | 'auth' | 'generation'> & { baseUrl: string }): Promise<void> {
+ * path answers only 404 (a wrong --base-url, nothingAtServicePath). Returns the answer to ?WSDL,
+ * which the run reads for the WS-I checks rather than ask again (engine/wsi-wsdl.ts). */
+export async function ensureReachable(settings: SettingsOf<'target' | 'access' | 'auth' | 'generation'> & { baseUrl: string }): Promise<HttpResponse> {
   const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
   let why: string | undefined;
+  let wsdl: HttpResponse;
   try {
-    const wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
+    wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
     why = await nothingAtServicePath(client, settings, wsdl.status);
   } catch (err) {
     // Any HTTP answer, even a broken or oversized one, means the target is reachable.
@@ -49,4 +51,5 @@ export async function ensureReachable(settings: SettingsOf<'target' | 'access' |
     await client.close();
   }
   if (why) throw new TargetUnreachableError(`target unreachable: ${why}`);
+  return wsdl;
 }

@@ -22,6 +22,10 @@ import { invalidValueReason } from '../cases/valid-values.js';
 import { notApplicable } from '../results/not-applicable.js';
 import { referenceOf } from './reference-clients.js';
 import { askReference } from './reference.js';
+import { wsiBasicProfile, wsiOutcomesOf } from '../checks/wsi-basic-profile.js';
+import { wsiRecorded } from '../checks/wsi/recorded.js';
+import { wsiContextOf } from '../checks/wsi/wsdl-facts.js';
+import { clip, MESSAGE_CHARS } from '../results/clip.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -145,6 +149,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     record.checks = [{ id: answersInTime.id, status: 'skipped', message: `not sent: ${negative.scenario} went unanswered over ${transportId} already (${hungOf(settings).get(hangKey!)})` }];
     return record as ExchangeRecord;
   }
+  const judgesWsi = checks.includes(wsiBasicProfile);
   const waitMs = judgesHangs ? Math.min(settings.timeoutMs, settings.negativeTimeoutMs) : undefined;
   try {
     const response = await client.send(request, waitMs === undefined ? undefined : { timeoutMs: waitMs });
@@ -159,6 +164,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     if (learned?.businessFault) exchange.businessFault = learned.businessFault;
     if (learned?.failureUnknown !== undefined) exchange.failureUnknown = true;
     if (learnedFormat) exchange.learnedFormat = learnedFormat;
+    if (judgesWsi) exchange.wsi = wsiContextOf(settings);
     if (echo?.ok) {
       exchange.echo = echo.received;
       exchange.resultFormat = settings.resultFormat;
@@ -189,6 +195,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     record.response = recordResponse(response, secrets);
     record.result = redactedResult;
     record.checks = judged;
+    if (judgesWsi) record.wsi = wsiRecorded(wsiOutcomesOf(exchange), (text) => redactClipped(clip(text, MESSAGE_CHARS), secrets));
     if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, learned);
   } catch (err) {
     if (!(err instanceof TargetError)) throw err;

@@ -7,6 +7,7 @@ import type { RunSettings, SettingsOf } from '../config/settings.js';
 import { startReferenceServer, type ReferenceServerOptions } from '../server/server.js';
 import { ensureReachable } from './reachable.js';
 import type { ResultFormat } from '../results/result-format.js';
+import type { HttpResponse } from '../transports/index.js';
 
 /** How a run's settings start the embedded server. */
 export function embeddedServer(settings: SettingsOf<'target' | 'auth'>, mutant?: string): ReferenceServerOptions {
@@ -20,6 +21,8 @@ export interface Target {
   readonly embedded: boolean;
   /** The embedded server's result format (a mutant may fix its own); undefined for a given URL. */
   readonly resultFormat?: ResultFormat;
+  /** The probe's answer to GET ?WSDL, when the given URL was probed. */
+  readonly wsdl?: HttpResponse;
   close(): Promise<void>;
 }
 
@@ -36,8 +39,8 @@ export interface TargetPlan {
 
 export async function openTarget(plan: TargetPlan): Promise<Target> {
   if (plan.baseUrl) {
-    if (plan.probe) await ensureReachable({ ...plan.probe, baseUrl: plan.baseUrl });
-    return { baseUrl: plan.baseUrl, embedded: false, close: async () => {} };
+    const wsdl = plan.probe ? await ensureReachable({ ...plan.probe, baseUrl: plan.baseUrl }) : undefined;
+    return { baseUrl: plan.baseUrl, embedded: false, ...(wsdl ? { wsdl } : {}), close: async () => {} };
   }
   const server = await startReferenceServer(plan.server);
   return { baseUrl: server.url, embedded: true, resultFormat: server.resultFormat, close: () => server.close() };

@@ -4,6 +4,7 @@ import type { Lane } from './lanes.js';
 import type { RecordsAt } from './worker-handover.js';
 import type { LearnedState } from './discover.js';
 import type { Phase } from './phases.js';
+import type { WsiWsdlFacts } from '../checks/wsi/wsdl-facts.js';
 // Brings vitest's types into every program that compiles this file (the package build compiles
 // src/ alone), so that the augmentations below have a module to augment.
 import type {} from 'vitest';
@@ -18,6 +19,8 @@ export type TargetSettings = Omit<RunSettings, 'echo'> & {
   /** What the discovery step learned from a target with data (discover.ts); absent for the
    * embedded echo server, whose answers hold nothing to learn. */
   readonly learned?: LearnedState;
+  /** What the run read of the target's ?WSDL for the WS-I checks (wsi-wsdl.ts); absent when none is selected. */
+  readonly wsiWsdl?: WsiWsdlFacts;
   /** Which part of a run whose target keeps state this vitest run is (phases.ts); absent: all. */
   readonly phase?: Phase;
 };

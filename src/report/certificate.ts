@@ -20,6 +20,8 @@ import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
 import { asDigest, type Reported } from './digest.js';
 import { REFERENCE_COLUMN } from './reference.js';
 import type { RunInfo, Summary } from './summary.js';
+import { wsiHeldOf, type WsiReport } from './wsi-report.js';
+import { WSI_ASSERTIONS } from '../checks/wsi/catalog.js';
 
 export const CERTIFICATE_FILE = 'certificate.json';
 export const CERTIFICATE_FORMAT = 'tsiws-conformance-certificate/1';
@@ -49,6 +51,8 @@ export interface Certificate {
   readonly outcomes: Record<string, Record<string, CellOutcome>>;
   /** Service-level checks (the ?WSDL comparison) -> outcome. */
   readonly service: Record<string, CellOutcome>;
+  /** The WS-I Basic Profile 1.1 verdict (wsi-report.xml), when the run judged its assertions. */
+  readonly wsi?: WsiCertificate;
   /** Report file (relative to the reports folder, `/` separated) -> sha256 of its bytes. */
   readonly files: Readonly<Record<string, string>>;
 }
@@ -128,10 +132,28 @@ export function certificateJson(reported: Reported, run: RunInfo, files: Readonl
     ...(summary.cells.notCovered.length > 0 ? { notCovered: summary.cells.notCovered } : {}),
     ...(summary.dataPath ? { dataPath: summary.dataPath } : {}),
     outcomes: outcomeTable(digest, run),
+    ...(digest.wsi.subjects > 0 ? { wsi: wsiCertificate(digest.wsi, run) } : {}),
     service: Object.fromEntries(digest.kept.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
     files,
   };
   return `${JSON.stringify(certificate, null, 2)}\n`;
+}
+
+export interface WsiCertificate {
+  readonly profile: 'WS-I Basic Profile 1.1';
+  readonly result: 'passed' | 'failed';
+  /** Why a failure is an error: the target's own wsi:Claim, --wsi bp11, or neither (a warning). */
+  readonly heldBy: 'claim' | 'flag' | 'none';
+  readonly claimFound: boolean;
+  /** The assertions that failed, and those the Analyzer only warned about (a SHOULD). */
+  readonly failed: readonly string[];
+  readonly warned: readonly string[];
+}
+
+function wsiCertificate(report: WsiReport, run: RunInfo): WsiCertificate {
+  const failed = report.failedIds();
+  const warned = WSI_ASSERTIONS.filter((a) => (report.tally(a.id)?.counts.warning ?? 0) > 0).map((a) => a.id);
+  return { profile: 'WS-I Basic Profile 1.1', result: failed.length === 0 ? 'passed' : 'failed', heldBy: wsiHeldOf(report, run) ?? 'none', claimFound: report.claimFound, failed, warned };
 }
 
 /** Every file under dir, relative and `/` separated. */

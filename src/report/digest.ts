@@ -23,6 +23,7 @@ import { RegressionTally } from './regression-json.js';
 import { REFERENCE_COLUMN, ReferenceReport, referenceUrlOf } from './reference.js';
 import { reportOrder } from './report-order.js';
 import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summary.js';
+import { WsiReport } from './wsi-report.js';
 
 /** One operation x transport (or parity, or the service's wsdl) of a run, counted. */
 export interface CellTally {
@@ -64,6 +65,8 @@ export class RunDigest {
   readonly regression = new RegressionTally();
   /** The verdicts against --reference-url (records of kind 'reference'). */
   readonly reference = new ReferenceReport();
+  /** The WS-I assertions' counts and first failures (wsi-report.xml, report.html, the certificate). */
+  readonly wsi = new WsiReport();
   /** Whether any record was compared with a baseline (regression.json is written). */
   compared = false;
   readonly levels: LevelCounts = noLevels();
@@ -98,6 +101,7 @@ export class RunDigest {
     this.parity.add(r);
     this.regression.add(r);
     this.reference.add(r);
+    this.wsi.addRecord(r);
     if (r.regression) this.compared = true;
     // A 'reference' record is a verdict over the run's exchanges, never sent itself.
     if (!r.skipped && r.kind !== 'reference') this.sentOver.add(r.transport);

@@ -16,9 +16,10 @@ import { regressionJson } from './regression-json.js';
 import { resultsJsonChunks } from './results-json.js';
 import { diagnosesOf } from './diagnoses-of.js';
 import type { RunInfo } from './summary.js';
+import { WSI_REPORT_FILE, wsiReportXml } from './wsi-report.js';
 
 /** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
-export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', HAR_FILE, POSTMAN_FILE, 'records.jsonl', CERTIFICATE_FILE] as const;
+export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', WSI_REPORT_FILE, HAR_FILE, POSTMAN_FILE, 'records.jsonl', CERTIFICATE_FILE] as const;
 
 /** Removes an earlier run's reports from dir, so that a folder never mixes two runs (a CI job that
  * uploads it whatever happened must not publish the previous target's results). Only the files
@@ -66,6 +67,8 @@ export function writeReports(dir: string, digest: RunDigest, run: RunInfo, strea
     ['report.html', () => reportHtml(digest, run, source)],
   ];
   if (digest.compared) files.push(['regression.json', () => regressionJson(digest.regression.data(), run)]);
+  // Whenever the WS-I checks judged anything (they run by default; --skip-checks leaves them out).
+  if (digest.wsi.subjects > 0) files.push([WSI_REPORT_FILE, () => wsiReportXml(digest.wsi, run)]);
   // Only with failures, as failures/ (docs/reports.md): an empty HAR would only say what the verdict says.
   if (failingExchanges(digest.kept, digest.failOn).length > 0) files.push([HAR_FILE, () => failuresHar(digest.kept, run, digest.failOn)]);
   // Read from the run's recorded configuration, so merge-reports exports as the run did.

@@ -16,6 +16,7 @@ import type { ScenarioId, ValueClass } from './case-labels.js';
 import type { NormalisationRule, ParityDifference, RegressionComparison } from './differences.js';
 import type { BaselineAnswer, TransportOutcome } from './transport-outcome.js';
 import type { FieldPath, ReferenceInfo, ReferenceSummary } from './reference.js';
+import type { WsiRecorded } from './wsi.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -133,6 +134,8 @@ export interface ExchangeRecord {
   readonly response?: RecordedResponse;
   readonly result?: Decoded;
   readonly checks: readonly CheckOutcome[];
+  /** The WS-I assertions' results on the exchange, or on the WSDL for the service's record (issue 51). */
+  readonly wsi?: WsiRecorded;
   /** Why the exchange was deliberately not made (e.g. a mutating operation without --allow-mutations). */
   readonly skipped?: string;
   /** A problem that kept the exchange from completing (unreachable, timeout, tool error). */

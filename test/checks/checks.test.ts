@@ -420,6 +420,15 @@ for (const t of TRANSPORT_IDS) {
     failed('the SOAP message has a processing instruction at "<?xml-stylesheet href="s.xsl" type="text"'));
   add('soap-no-dtd-or-pi', t, 'not a SOAP message', () => body(t, stringResult(NS, 'x').body), skipped('not a SOAP message'));
 
+  // wsi-basic-profile: the Basic Profile binds SOAP 1.1 only (its own assertions: test/checks/wsi/).
+  if (t === 'soap11') {
+    add('wsi-basic-profile', t, 'reference server answer', () => answer(t), passed);
+    add('wsi-basic-profile', t, 'an element after soap:Body', () => body(t, answer(t).body.toString('utf8').replace('</soap:Body>', `</soap:Body><Trailer xmlns="${NS}"/>`)),
+      failed('R1011 (BP1309): <Trailer> follows soap:Body', 'warning'));
+    add('wsi-basic-profile', t, 'a fault answered HTTP 200', () => withStatus(fromReply(soapFault(soap11, 'server', 'boom')), 200), failed('R1126 (BP1305): a fault with HTTP 200', 'warning'));
+    add('wsi-basic-profile', t, 'HTTP 202 for a result (a SHOULD)', () => withStatus(answer(t), 202), failed('R1124/R1111 (a SHOULD): HTTP 202, not 200 OK', 'info'));
+  } else add('wsi-basic-profile', t, 'outside the profile', () => answer(t), notApplicable);
+
   // soap-body-single-child
   const singleEnvNs = isSoap(t) ? envNsOf(t) : SOAP11_ENV;
   const twoChildren = `<MobileContactEmailCreateResponse xmlns="${NS}"><MobileContactEmailCreateResult>x</MobileContactEmailCreateResult></MobileContactEmailCreateResponse><Extra xmlns="${NS}"/>`;

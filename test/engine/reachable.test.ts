@@ -36,12 +36,13 @@ test('every request 404: target unreachable, naming the URL and the flag to chec
 
 test('no WSDL published, but the service answers: reachable', async () => {
   const base = await serve((method, url) => (url.endsWith('?WSDL') ? 404 : 500));
-  await expect(ensureReachable(settings(base))).resolves.toBeUndefined();
+  // The answer to ?WSDL comes back all the same: the WS-I checks read it (engine/wsi-wsdl.ts).
+  await expect(ensureReachable(settings(base))).resolves.toMatchObject({ status: 404 });
 });
 
 test('a WSDL answered: reachable, with no further probe', async () => {
   const base = await serve(() => 200);
   seen.length = 0;
-  await ensureReachable(settings(base));
+  expect((await ensureReachable(settings(base))).status).toBe(200);
   expect(seen).toEqual(['GET /api/rmm/tsiWS.asmx?WSDL']);
 });

@@ -73,6 +73,11 @@ const PROBES: Record<string, Probe> = {
   'payload-renamed-field': { transport: 'soap11' },
   'payload-number-as-string': { transport: 'get' },
   'payload-missing-element-xml': { transport: 'post' },
+  'soap11-element-after-body': { transport: 'soap11' },
+  'soap11-encoding-style': { transport: 'soap11' },
+  'soap11-unqualified-body-child': { transport: 'soap11' },
+  'soap11-charset-latin1': { transport: 'soap11' },
+  'wsdl-rpc-operation': { transport: 'wsdl' },
 };
 
 const servers = new Map<string, ReferenceServer>();

@@ -26,7 +26,7 @@ test('a run hands over each record once it is logged, says its plan, and writes 
   const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'));
   expect(results.summary).toEqual(report.digest.summary(report.info));
   expect(report.digest.summary(report.info).verdict).toBe('conforms');
-  expect(report.files.map((f) => f.slice(reports.length + 1))).toEqual(['junit.xml', 'results.json', 'parity.json', 'report.html', 'records.jsonl', 'certificate.json']);
+  expect(report.files.map((f) => f.slice(reports.length + 1))).toEqual(['junit.xml', 'results.json', 'parity.json', 'report.html', 'wsi-report.xml', 'records.jsonl', 'certificate.json']);
   expect(report.interrupted).toBeUndefined();
   expect(report.baselineWritten).toBeUndefined();
 });

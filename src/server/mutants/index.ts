@@ -10,10 +10,11 @@ import { RESPONSE_MUTANTS } from './responses.js';
 import { SERVICE_MUTANTS } from './service.js';
 import type { Mutant } from './types.js';
 import { VALUE_MUTANTS } from './values.js';
+import { WSI_MUTANTS } from './wsi.js';
 
 export type { Mutant, MutantNeeds, ReplyContext } from './types.js';
 
-export const MUTANTS: readonly Mutant[] = [...VALUE_MUTANTS, ...RESPONSE_MUTANTS, ...ERROR_MUTANTS, ...SERVICE_MUTANTS, ...REGRESSION_MUTANTS, ...PAYLOAD_MUTANTS, ...DEPLOYMENT_MUTANTS];
+export const MUTANTS: readonly Mutant[] = [...VALUE_MUTANTS, ...RESPONSE_MUTANTS, ...ERROR_MUTANTS, ...SERVICE_MUTANTS, ...REGRESSION_MUTANTS, ...PAYLOAD_MUTANTS, ...DEPLOYMENT_MUTANTS, ...WSI_MUTANTS];
 
 export function findMutant(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);

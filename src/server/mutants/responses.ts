@@ -50,7 +50,9 @@ export const RESPONSE_MUTANTS: readonly Mutant[] = [
   {
     name: 'soap11-stylesheet-pi',
     description: 'SOAP 1.1 results carry an xml-stylesheet processing instruction',
-    caughtBy: ['soap-no-dtd-or-pi'],
+    // Also Basic Profile R1008/R1009, held as an error under --wsi bp11 (wsi.ts has the other families).
+    caughtBy: ['soap-no-dtd-or-pi', 'wsi-basic-profile'],
+    needs: { wsi: 'bp11' },
     respond: successOn('soap11', (r) => withBody(r, afterDeclaration(r.body, '<?xml-stylesheet type="text/xsl" href="/soap.xsl"?>'))),
   },
   {

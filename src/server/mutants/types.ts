@@ -10,6 +10,7 @@ import type { Reply } from '../replies.js';
 import type { ProfileId } from '../../profiles/types.js';
 import type { EchoDocument } from '../../asmx/echo-payload.js';
 import type { ResultFormat } from '../../results/result-format.js';
+import type { WsiProfile } from '../../contract/vocabulary.js';
 
 /** Which endpoint produced a reply, and for which operation as the request names it. */
 export interface ReplyContext {
@@ -34,6 +35,8 @@ export interface MutantNeeds {
   /** The deviation is one only a trusted deployment shows (matches-reference, issue 38): the run
    * also sends every case to a clean stateful server (`run --reference-url`, --allow-mutations). */
   readonly reference?: boolean;
+  /** The run holds the target to a WS-I profile (--wsi), so that a failed assertion is an error. */
+  readonly wsi?: WsiProfile;
 }
 
 export interface Mutant {

@@ -1,0 +1,50 @@
+/** The WS-I results as a record keeps them (results/wsi.ts) and as the wsi checks' verdict says them. */
+import type { WsiRecorded, WsiRecordedOutcome } from '../../results/wsi.js';
+import type { Level } from '../../results/levels.js';
+import { fail, pass, skip, type Verdict } from '../types.js';
+import { WSI_ASSERTIONS } from './catalog.js';
+import { wsiLevel, type WsiHeld } from './grade.js';
+import { WSI_RESULTS, type WsiOutcome, type WsiResult } from './types.js';
+
+/** `outcomes` compacted; `shown` bounds and redacts every text the target may have put in them. */
+export function wsiRecorded(outcomes: readonly WsiOutcome[], shown: (text: string) => string, claim = false): WsiRecorded {
+  const notApplicable: string[] = [];
+  const other: WsiRecordedOutcome[] = [];
+  for (const o of outcomes) {
+    if (o.result === 'notApplicable' && !o.note) notApplicable.push(o.id);
+    else if (o.result !== 'passed' || o.note) other.push({ id: o.id, result: o.result, ...(o.detail ? { detail: shown(o.detail) } : {}), ...(o.note ? { note: shown(o.note) } : {}) });
+  }
+  // Outside the profile every assertion says the same: the reason once.
+  const first = outcomes[0];
+  const outside = first && notApplicable.length === outcomes.length && outcomes.every((o) => o.detail === first.detail) ? first.detail : undefined;
+  if (outside) return { outside, ...(claim ? { claim: true as const } : {}) };
+  return { ...(notApplicable.length > 0 ? { notApplicable } : {}), ...(other.length > 0 ? { other } : {}), ...(claim ? { claim: true as const } : {}) };
+}
+
+/** A record's outcomes expanded again: every assertion of `ids` not named in it passed. */
+export function wsiOutcomesOfRecorded(recorded: WsiRecorded, ids: readonly string[]): WsiOutcome[] {
+  if (recorded.outside) return ids.map((id) => ({ id, result: 'notApplicable', detail: recorded.outside }));
+  const known = new Set<string>(WSI_RESULTS);
+  const byId = new Map<string, WsiOutcome>();
+  for (const id of recorded.notApplicable ?? []) byId.set(id, { id, result: 'notApplicable' });
+  for (const o of recorded.other ?? []) if (known.has(o.result)) byId.set(o.id, { ...o, result: o.result as WsiResult });
+  return ids.map((id) => byId.get(id) ?? { id, result: 'passed' });
+}
+
+const label = (id: string) => {
+  const tad = WSI_ASSERTIONS.find((a) => a.id === id)?.tad;
+  return tad ? `${id} (${tad})` : id;
+};
+
+/** The wsi checks' verdict: the failed assertions at the graded level; only Analyzer warnings (a
+ * SHOULD) one level less; nothing judged (outside the profile) skipped. */
+export function wsiVerdict(outcomes: readonly WsiOutcome[], held: WsiHeld): Verdict {
+  const failed = outcomes.filter((o) => o.result === 'failed');
+  const warned = outcomes.filter((o) => o.result === 'warning');
+  if (failed.length + warned.length > 0) {
+    const level: Level = failed.length > 0 ? wsiLevel(held) : held ? 'warning' : 'info';
+    return fail([...failed, ...warned].map((o) => `${label(o.id)}${o.result === 'warning' ? ' (a SHOULD)' : ''}: ${o.detail ?? ''}`).join('\n'), level);
+  }
+  if (outcomes.every((o) => o.result === 'notApplicable')) return skip(outcomes[0]?.detail ?? 'no WS-I assertion applies');
+  return pass;
+}

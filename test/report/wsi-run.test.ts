@@ -1,0 +1,49 @@
+/**
+ * reports/wsi-report.xml as `run` writes it (issue 51): a run against the embedded reference server,
+ * into a temporary folder, streamed from its records; valid against fixtures/wsi/report.xsd
+ * (libxmljs2, decode/xml.ts: no entity expansion, no network), every assertion passed or
+ * notApplicable. Without the WS-I checks there is no WS-I report.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { WSI_ASSERTIONS } from '../../src/checks/wsi/catalog.js';
+import { compileSchema, parseXml, type XmlElement } from '../../src/decode/xml.js';
+import { runAndReport, runSettings } from '../../src/session/api.js';
+
+const SCHEMA = compileSchema(readFileSync(new URL('../../fixtures/wsi/report.xsd', import.meta.url), 'utf8'));
+const COUNTS = '{urn:tsiws-conformance:wsi-counts}';
+const FLAGS = ['--suites', 'positive,negative,service', '--operations', 'MobileContactSearch,MobileContactEmailCreate', '--runs', '1', '--seed', '5'];
+const folder = () => mkdtempSync(join(tmpdir(), 'tsiws-wsi-run-'));
+
+const assertionResults = (root: XmlElement) => root.children.filter((c) => c.name === 'artifact').flatMap((a) => a.children).flatMap((e) => e.children).filter((c) => c.name === 'assertionResult');
+
+test('run writes wsi-report.xml, valid against the report schema; the reference server passes every assertion or is outside it', async () => {
+  const reports = folder();
+  const report = await runAndReport(await runSettings([...FLAGS, '--reports', reports], {}), {});
+  expect(report.digest.summary(report.info).verdict).toBe('conforms');
+  expect(report.digest.summary(report.info).levels).toEqual({ error: 0, warning: 0, info: 0 });
+  const xml = readFileSync(join(reports, 'wsi-report.xml'), 'utf8');
+  expect(SCHEMA.validateText(xml)).toEqual([]);
+  const parsed = parseXml(xml);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const results = assertionResults(parsed.root);
+  expect(results.map((r) => r.attrs['id'])).toEqual([...WSI_ASSERTIONS.filter((a) => a.target === 'description'), ...WSI_ASSERTIONS.filter((a) => a.target !== 'description')].map((a) => a.id));
+  expect(results.filter((r) => !['passed', 'notApplicable'].includes(r.attrs['result']!)).map((r) => r.attrs['id'])).toEqual([]);
+  const byId = (id: string) => results.find((r) => r.attrs['id'] === id)!.attrs;
+  // Judged, not only skipped: the WSDL once, every SOAP 1.1 envelope; the other transports outside.
+  expect(byId('R2705/R2706')[`${COUNTS}passed`]).toBe('1');
+  const soap11 = report.digest.cell('MobileContactSearch', 'soap11')!.total + report.digest.cell('MobileContactEmailCreate', 'soap11')!.total;
+  expect(Number(byId('R9980')[`${COUNTS}passed`])).toBeGreaterThan(0);
+  expect(Number(byId('R9980')[`${COUNTS}passed`]) + Number(byId('R9980')[`${COUNTS}notApplicable`])).toBeGreaterThanOrEqual(soap11);
+  expect(byId('R2744')[`${COUNTS}missingInput`]).toBe('0');
+  expect(parsed.root.children.find((c) => c.name === 'summary')!.attrs).toMatchObject({ result: 'passed', '{urn:tsiws-conformance:wsi-counts}heldBy': 'none', '{urn:tsiws-conformance:wsi-counts}claimFound': 'false' });
+}, 120_000);
+
+test('without the WS-I checks the run writes no WS-I report', async () => {
+  const reports = folder();
+  await runAndReport(await runSettings([...FLAGS, '--suites', 'positive', '--skip-checks', 'wsi-basic-profile,wsi-description', '--reports', reports], {}), {});
+  expect(existsSync(join(reports, 'report.html'))).toBe(true);
+  expect(existsSync(join(reports, 'wsi-report.xml'))).toBe(false);
+}, 120_000);
