@@ -21,7 +21,7 @@ test('--format json: one JSON document on stdout, human text and progress on std
   expect(r.stderr).not.toContain('\x1b');
 
   const intact = await verify(r.reports);
-  expect([intact.code, intact.stdout]).toEqual([0, expect.stringMatching(/^intact: all 5 report files in /)]);
+  expect([intact.code, intact.stdout]).toEqual([0, expect.stringMatching(/^intact: all 6 report files in /)]);
   appendFileSync(join(r.reports, 'junit.xml'), '<!-- edited -->');
   const altered = await verify(r.reports);
   expect([altered.code, altered.stdout]).toEqual([1, expect.stringContaining('  altered: junit.xml\n')]);
