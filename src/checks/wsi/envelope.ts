@@ -29,6 +29,16 @@ export function envelopeOf(message: WsiMessage): Envelope | undefined {
   return { root: parsed.root, body, fault };
 }
 
+const SOAP12_ENV = 'http://www.w3.org/2003/05/soap-envelope';
+
+/** Whether the answer is a SOAP envelope of either version: a SOAP 1.2 one on a SOAP 1.1 exchange
+ * (the stateful service's fault to a SOAP 1.2 envelope sent as SOAP 1.1) is no non-SOAP refusal;
+ * its version is soap-envelope-version's to judge. */
+export function anyEnvelope(message: WsiMessage): boolean {
+  const parsed = parseResponse(message.response);
+  return parsed.ok && parsed.root.name === 'Envelope' && (parsed.root.ns === ENV || parsed.root.ns === SOAP12_ENV);
+}
+
 /** An assertion on the response envelope: not applicable to an answer that is no SOAP 1.1 envelope. */
 function onEnvelope(judge: (env: Envelope, message: WsiMessage) => WsiJudgement): (message: WsiMessage) => WsiJudgement {
   return (message) => {

@@ -5,7 +5,7 @@
  * Content-Type and its charset, and whether it accepts a byte order mark (R4001).
  */
 import { parseContentType, parseResponse } from '../../decode/response.js';
-import { envelopeOf } from './envelope.js';
+import { anyEnvelope, envelopeOf } from './envelope.js';
 import { failed, missingInput, notApplicable, passed, warned, type WsiAssertion, type WsiMessage } from './types.js';
 
 const soapActionOf = (message: WsiMessage): string | undefined => {
@@ -68,8 +68,9 @@ export const badRequestIs4xx: WsiAssertion<WsiMessage> = {
   section: 'Basic Profile 1.1, 3.4.7 HTTP Client Error Status Codes',
   judge(message) {
     const { status } = message.response;
-    // A fault is judged by R1126; a 2xx answer does not indicate a problem.
-    if (message.kind !== 'negative' || envelopeOf(message) || status < 300) return notApplicable('not a non-fault refusal of a bad request');
+    // A fault is judged by R1126 (a SOAP 1.2 one by soap-envelope-version); a 2xx answer does not
+    // indicate a problem.
+    if (message.kind !== 'negative' || anyEnvelope(message) || status < 300) return notApplicable('not a non-fault refusal of a bad request');
     return status >= 400 && status < 500 ? passed : failed(`HTTP ${status} refusing a bad request without a fault`);
   },
 };

@@ -65,6 +65,11 @@ describe('message assertions', () => {
     expect(resultOf(judgeMessage(correct), id)).toEqual({ id, result: 'passed' });
   });
 
+  test('R1125: a SOAP 1.2 fault answering a SOAP 1.2 envelope sent as SOAP 1.1 is no non-SOAP refusal (soap-envelope-version judges its version)', () => {
+    const soap12Fault = `${DECL}<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">bad signature</soap:Text></soap:Reason></soap:Fault></soap:Body></soap:Envelope>`;
+    expect(resultOf(judgeMessage(message(soap12Fault, { kind: 'negative', status: 500, contentType: 'application/soap+xml; charset=utf-8' })), 'R1125').result).toBe('notApplicable');
+  });
+
   test('R1003 constrains the receiver of faults, this tool: never applicable to the target', () => {
     expect(resultOf(judgeMessage(OK_FAULT), 'R1003')).toEqual({ id: 'R1003', result: 'notApplicable', detail: 'a requirement on the receiver of faults (this tool), not on the target' });
   });
