@@ -63,8 +63,17 @@ interface Blame {
 
 /** The first ceiling on long texts is half the shortest long value refused: the column's size lies
  * somewhere below it, and a text of half its length is still long enough to test long text. */
-const cutTo = (value: string, chars: number) => Array.from(value).slice(0, chars).join('');
-const charsOf = (value: string) => Array.from(value).length;
+// Lengths in UTF-16 code units, as .NET's String.Length and an nvarchar column count them; a cut
+// never splits a surrogate pair (the XML would then hold a lone surrogate, which it cannot).
+function cutTo(value: string, chars: number): string {
+  let out = '';
+  for (const ch of value) {
+    if (out.length + ch.length > chars) break;
+    out += ch;
+  }
+  return out;
+}
+const charsOf = (value: string) => value.length;
 
 export class FuzzConstraints {
   private readonly blames = new Map<string, Blame>();
@@ -102,7 +111,7 @@ export class FuzzConstraints {
     const explored = explores && pick < this.constrained.length ? this.constrained[pick]!.param : undefined;
     const out: Record<string, string> = { ...drawn };
     if (this.ceiling && !(explores && pick === this.constrained.length)) {
-      for (const p of this.texts) if (out[p] !== undefined && out[p]!.length > this.ceiling.chars && charsOf(out[p]!) > this.ceiling.chars) out[p] = cutTo(out[p]!, this.ceiling.chars);
+      for (const p of this.texts) if (out[p] !== undefined && charsOf(out[p]!) > this.ceiling.chars) out[p] = cutTo(out[p]!, this.ceiling.chars);
     }
     for (const c of this.constrained) if (c.param !== explored) Object.assign(out, c.values);
     return out;
@@ -143,7 +152,7 @@ export class FuzzConstraints {
    * half the shortest refused; a cut value refused again halves it. */
   private learnLength(sent: WireValues, blamed: readonly string[]): void {
     const long = blamed.filter((p) => this.texts.includes(p) && charsOf(sent[p] ?? '') > LONG_VALUE).map((p) => charsOf(sent[p]!));
-    const cut = this.ceiling ? blamed.filter((p) => this.texts.includes(p) && charsOf(sent[p] ?? '') === this.ceiling!.chars) : [];
+    const cut = this.ceiling ? blamed.filter((p) => this.texts.includes(p) && [this.ceiling!.chars - 1, this.ceiling!.chars].includes(charsOf(sent[p] ?? ''))) : [];
     if (this.ceiling && cut.length > 0) {
       this.ceiling = { chars: Math.max(LONG_VALUE, Math.floor(this.ceiling.chars / 2)), after: this.ceiling.after };
       return;

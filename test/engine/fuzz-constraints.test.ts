@@ -92,9 +92,12 @@ describe('the constraint learner', () => {
     const sent = Array.from({ length: 100 }, (_, i) => c.apply({ ...sample(i), lastname: emoji, firstname: `f${i}` }));
     const cut = sent.filter((v) => v.lastname !== emoji);
     expect(cut.length).toBeGreaterThan(90);
-    expect(cut.every((v) => Array.from(v.lastname!).length === 750 && !/[\uD800-\uDBFF]$/.test(v.lastname!))).toBe(true);
+    // 750 UTF-16 code units (as .NET counts a string's length): 375 emoji, no pair split.
+    expect(cut.every((v) => v.lastname!.length === 750 && Array.from(v.lastname!).length === 375 && !/[\uD800-\uDBFF]$/.test(v.lastname!))).toBe(true);
     expect(sent.every((v, i) => v.firstname === `f${i}`)).toBe(true);
     c.observe(cut[0]!, [tooLong(cut[0]!, 'lastname')]);
+    // An odd ceiling never splits a pair: 749 units hold 374 emoji.
+    expect(c.apply({ ...sample(3), lastname: emoji }).lastname?.length).toBeLessThanOrEqual(375);
     expect(c.lengthCeiling()).toEqual({ chars: 375, after: 2 });
   });
 
