@@ -6,6 +6,7 @@
  * results, writes the baseline with --record, and writes the reports. What it shows goes through the caller's handlers: the CLI
  * prints, a script may log or stay silent.
  */
+import { SequenceParity } from '../engine/sequence-parity.js';
 import { ConfigError } from '../config/errors.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
@@ -115,6 +116,8 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   // The verdict against --reference-url needs the noise learned over the whole run: made once every
   // exchange is in (an interrupted run's too), then written like any other record.
   const reference = new ReferenceVerdicts(settings);
+  // The sequences over the transports, compared once they are all in (engine/sequence-parity.ts).
+  const sequences = new SequenceParity();
   const take = (r: ExchangeRecord, text?: string) => {
     log.write(r, text);
     digest.add(r);
@@ -128,10 +131,12 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
       onRecord: (r: ExchangeRecord, text: string) => {
         take(r, text);
         reference.add(r);
+        sequences.add(r);
       },
       ...(handlers.onProgress ? { onProgress: handlers.onProgress } : {}),
     });
     for (const r of reference.records()) take(r);
+    for (const r of sequences.records()) take(r);
   } finally {
     log.close();
   }
