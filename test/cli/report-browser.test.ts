@@ -214,3 +214,31 @@ test('a run against a reference: the Differences from the reference section, val
     await Promise.all([candidate.close(), reference.close()]);
   }
 });
+
+test('the WS-I Basic Profile section: per assertion its counts, the failing one marked, its first exchange and curl when opened, in Chromium', async () => {
+  // An element after soap:Body (R1011), held with --wsi bp11: the one assertion that fails.
+  const mutant = await startReferenceServer({ mutant: 'soap11-element-after-body' });
+  try {
+    const result = await runCliProcess(['run', '--base-url', mutant.url, '--operations', 'MobileContactSearch', '--transports', 'soap11,soap12', '--suites', 'positive', '--wsi', 'bp11', '--seed', '1']);
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(pathToFileURL(join(result.reports, 'report.html')).href);
+    const section = page.locator('section#wsi');
+    expect(await section.locator('h2').textContent()).toBe('WS-I Basic Profile');
+    expect(await section.locator('p.counts').first().textContent()).toContain('--wsi bp11');
+    expect(await section.locator('tr.warn').evaluateAll((trs) => trs.map((tr) => tr.querySelector('td code')?.textContent))).toEqual(['R1011']);
+    const failing = section.locator('tr.warn details');
+    expect(await failing.locator('pre.cmd').isVisible()).toBe(false); // folded until opened
+    await failing.locator('summary').click();
+    expect(await failing.locator('pre.cmd').textContent()).toMatch(/^curl /);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'report-wsi-screenshot.png'), fullPage: false });
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    expect(problems).toEqual([]);
+  } finally {
+    await mutant.close();
+  }
+});

@@ -74,6 +74,7 @@ table.run-failure{width:100%;table-layout:fixed}table.run-failure th{text-align:
 table.cov-overview,table.coverage{width:100%;font-size:13px;background:var(--paper)}
 table.cov-overview td,table.cov-overview th,table.coverage td,table.coverage th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 table.cov-overview td.num,table.cov-overview th.num{text-align:right;font-variant-numeric:tabular-nums}
+table.wsi{width:100%;font-size:13px;background:var(--paper)}table.wsi td,table.wsi th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}table.wsi .num{text-align:right;font-variant-numeric:tabular-nums}table.wsi td:first-child{white-space:nowrap}table.wsi tr.warn td{background:#fff7e0}
 table.data-path,table.reference{width:100%;font-size:13px;background:var(--paper)}table.data-path td,table.data-path th,table.reference td,table.reference th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}table.reference td{overflow-wrap:anywhere}
 table.data-path .num,table.reference .num{text-align:right;font-variant-numeric:tabular-nums}table.data-path tr.warn td{background:#fff7e0}table.data-path tfoot th,table.data-path tfoot td{font-weight:700}
 table.sequence{width:100%;font-size:13px;background:var(--paper);margin:6px 0 12px}table.sequence td,table.sequence th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}table.sequence .num{text-align:right}
