@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunSettings } from '../../src/config/settings.js';
 import { runWritingBaseline } from '../../src/engine/run-writing-baseline.js';
+import { SequenceParity } from '../../src/engine/sequence-parity.js';
 import { conformanceRun, type RunOptions, type RunResult } from '../../src/engine/run.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
@@ -64,7 +65,11 @@ type RunWithRecords = RunResult & { readonly records: readonly ExchangeRecord[] 
 async function runWithRecords(settings: RunSettings, options: RunOptions = {}): Promise<RunWithRecords> {
   const records: ExchangeRecord[] = [];
   const result = await conformanceRun(settings, { ...options, onRecord: (r) => records.push(r) });
-  return { ...result, records };
+  // As the session does once every record is in (session/run-and-report.ts): the sequences over
+  // the transports compared (engine/sequence-parity.ts).
+  const sequences = new SequenceParity();
+  for (const r of records) sequences.add(r);
+  return { ...result, records: [...records, ...sequences.records()] };
 }
 
 /** A regression run as `run --record DIR` then `run --baseline DIR` make it: the baseline is
