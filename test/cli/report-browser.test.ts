@@ -38,6 +38,16 @@ beforeAll(async () => {
   });
 });
 
+/** report.html of `reports` in a new 1400 x 1100 page, with the console errors and page errors it raises. */
+async function openReport(reports: string) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(pathToFileURL(join(reports, 'report.html')).href);
+  return { page, problems };
+}
+
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -156,11 +166,7 @@ test('a stateful run: the Data path table and each sequence with its ids, in Chr
   // The sequences alone and the valid cases: a run against the embedded stateful service.
   const result = await runCliProcess(['run', '--stateful', '--suites', 'positive,sequences', '--seed', '1']);
   expect(result.code, result.stdout + result.stderr).toBe(0);
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
-  const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(pathToFileURL(join(result.reports, 'report.html')).href);
+  const { page, problems } = await openReport(result.reports);
   expect(await page.locator('#data-path table.data-path tbody tr').count()).toBe(20);
   expect(await page.locator('#data-path tr.warn').count()).toBe(0);
   const sequences = page.locator('#sequences details');
@@ -221,11 +227,7 @@ test('the WS-I Basic Profile section: per assertion its counts, the failing one 
   try {
     const result = await runCliProcess(['run', '--base-url', mutant.url, '--operations', 'MobileContactSearch', '--transports', 'soap11,soap12', '--suites', 'positive', '--wsi', 'bp11', '--seed', '1']);
     expect(result.code, result.stdout + result.stderr).toBe(1);
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
-    const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-    page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(pathToFileURL(join(result.reports, 'report.html')).href);
+    const { page, problems } = await openReport(result.reports);
     const section = page.locator('section#wsi');
     expect(await section.locator('h2').textContent()).toBe('WS-I Basic Profile');
     expect(await section.locator('p.counts').first().textContent()).toContain('--wsi bp11');
