@@ -51,7 +51,7 @@ export function handOver(records: readonly ExchangeRecord[]): RecordsAt | undefi
  * for its 16,576 tests, and its resident size to 427 MiB (267 MiB when not read; heap snapshots
  * 60 s apart and per-process peaks, 2026-11-24). Making it cost about 0.07 ms a test too (profiled). */
 export interface ReportContext {
-  readonly task: { meta: { tsiws?: RecordsAt; tsiwsUnits?: number; tsiwsCutShort?: number } };
+  readonly task: { meta: { tsiws?: RecordsAt; tsiwsUnits?: number; tsiwsCutShort?: number; tsiwsFindings?: number } };
   readonly expect: (v: unknown) => { toEqual(v: unknown): void };
 }
 
@@ -71,7 +71,15 @@ function reportHandedOver(context: ReportContext, list: readonly ExchangeRecord[
   // Only findings of a level that fails the run fail the test (--fail-on); warnings are reported.
   // A chunk's records are several cases' (repetitions): each finding says whose.
   const cases = new Set(list.map((r) => r.caseId)).size;
-  const findings = list.flatMap((r) => findingsOf(r, failOn).map((f) => `${cases > 1 ? `${r.caseId} ` : ''}${r.transport} ${f}`));
+  const findings: string[] = [];
+  let withFindings = 0;
+  for (const r of list) {
+    const own = findingsOf(r, failOn);
+    if (own.length > 0) withFindings++;
+    for (const f of own) findings.push(`${cases > 1 ? `${r.caseId} ` : ''}${r.transport} ${f}`);
+  }
+  // Counted here, where the records are whole: the main process does not parse them while the run sends.
+  if (withFindings > 0) context.task.meta.tsiwsFindings = withFindings;
   // An assertion costs more than the exchange's checks (profiled): made only when it will fail.
   if (findings.length > 0) context.expect(findings).toEqual([]);
 }

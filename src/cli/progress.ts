@@ -3,24 +3,19 @@
  * REDRAW_MS); anywhere else (CI logs, pipes, files), plain lines, one per further tenth of the
  * tests, with no escape sequences. The caller picks the stream and tells whether it is a terminal.
  */
-import { findingsOf } from '../results/findings.js';
-import { DEFAULT_FAIL_ON, type FailOn } from '../results/levels.js';
-import type { ExchangeRecord } from '../results/record.js';
-
 export interface ProgressOptions {
   /** Writes raw text (no newline added). */
   readonly write: (text: string) => void;
   readonly tty: boolean;
   readonly columns?: number;
   readonly now?: () => number;
-  /** Which findings the count shows: those that fail the run. */
-  readonly failOn?: FailOn;
 }
 
 export interface Progress {
-  onRecord(record: ExchangeRecord): void;
-  /** Tests finished and planned so far; planned is final once `collected` (suites still load before). */
-  onProgress(finished: number, planned: number, collected: boolean): void;
+  /** Tests finished and planned so far; planned is final once `collected` (suites still load before);
+   * the exchanges so far with findings that fail the run (the workers count them: the main
+   * process does not read the records while the run sends, collector.ts). */
+  onProgress(finished: number, planned: number, collected: boolean, withFindings?: number): void;
   /** Clears the bar (terminal) so the summary starts on a clean line. */
   done(): void;
 }
@@ -37,7 +32,7 @@ export function progressLine(finished: number, planned: number, findings: number
   return `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}]${tail}`;
 }
 
-export function createProgress({ write, tty, columns = 80, now = Date.now, failOn = DEFAULT_FAIL_ON }: ProgressOptions): Progress {
+export function createProgress({ write, tty, columns = 80, now = Date.now }: ProgressOptions): Progress {
   const started = now();
   let findings = 0;
   let finished = 0;
@@ -53,10 +48,8 @@ export function createProgress({ write, tty, columns = 80, now = Date.now, failO
     lastDraw = now();
   };
   return {
-    onRecord(record) {
-      if (findingsOf(record, failOn).length > 0) findings++;
-    },
-    onProgress(done, total, collected) {
+    onProgress(done, total, collected, withFindings = findings) {
+      findings = withFindings;
       finished = done;
       planned = total;
       final = collected;

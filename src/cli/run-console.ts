@@ -34,7 +34,6 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
     ? undefined
     : createProgress({
       tty: tty && raw !== undefined,
-      failOn: settings.failOn,
       ...(io.tty?.columns ? { columns: io.tty.columns } : {}),
       write: (text) => (text.endsWith('\n') ? human(text.slice(0, -1)) : raw?.(text)),
     });

@@ -44,7 +44,7 @@ async function conform(flags: Flags, io: Io, signal: AbortSignal, resolvedAs: (s
     signal,
     say: ui.say,
     warn: (line) => io.err(`tsiws-conform: ${line}`),
-    ...(ui.progress ? { onRecord: ui.progress.onRecord, onProgress: ui.progress.onProgress } : {}),
+    ...(ui.progress ? { onProgress: ui.progress.onProgress } : {}),
   });
   const code = ui.finish(report.digest, report.info, report.files, report.interrupted, notesOf(report));
   reportToCi(report, io);

@@ -29,14 +29,16 @@ export async function runWritingBaseline(settings: RunSettings, tool: { name: st
   const baselineWriter = settings.record ? openBaselineWriter(settings, tool) : undefined;
   let result: RunResult;
   try {
-    result = await conformanceRun(settings, {
+    // The baseline needs each record itself; without one, the caller's handlers go as they are.
+    result = await conformanceRun(settings, baselineWriter ? {
       ...options,
       onRecord: (r: ExchangeRecord, text: string) => {
-        baselineWriter?.add(r);
-        options.onRecord?.(r, text);
+        baselineWriter.add(r);
+        if (options.onRecord) options.onRecord(r, text);
+        else options.onRecordText?.(text);
       },
-      ...(baselineWriter ? { onSample: (r: ExchangeRecord) => baselineWriter.add(r) } : {}),
-    });
+      onSample: (r: ExchangeRecord) => baselineWriter.add(r),
+    } : options);
   } catch (err) {
     baselineWriter?.close(false); // what was recorded stays, marked incomplete
     throw err;

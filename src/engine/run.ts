@@ -46,13 +46,16 @@ const CLOSE_LIMIT_MS = 15_000;
 const SUITES_CONFIG = fileURLToPath(new URL('suites/vitest.config.ts', toolRoot()));
 
 export interface RunOptions {
-  /** Each record as it is collected: the run keeps none (the caller keeps what it needs). */
-  /** Each record as it arrives, with its JSON text (JSON.stringify of it, already made). */
+  /** Each record as it arrives, with its JSON text (JSON.stringify of it, already made): the run
+   * keeps none (the caller keeps what it needs). */
   readonly onRecord?: (r: ExchangeRecord, text: string) => void;
+  /** Without onRecord: each record's JSON text only, never parsed in this process (collector.ts). */
+  readonly onRecordText?: (text: string) => void;
   /** Every fuzz sample's exchanges (recorded in a baseline, not reported). */
   readonly onSample?: (r: ExchangeRecord) => void;
-  /** Tests finished and planned; `collected` once every suite file is collected (planned is final). */
-  readonly onProgress?: (finished: number, planned: number, collected: boolean) => void;
+  /** Tests finished and planned; `collected` once every suite file is collected (planned is final);
+   * the records so far with findings that fail the run. */
+  readonly onProgress?: (finished: number, planned: number, collected: boolean, withFindings: number) => void;
   readonly signal?: AbortSignal;
   /** Start the embedded server as this mutant (src/server/mutants/); ignored with a --base-url. */
   readonly mutant?: string;
@@ -84,7 +87,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     // The plan's count: the suite files may run one after another in one worker, so the last is
     // collected only near the end, and a count of collected tests would keep growing until then.
     inPlan = settings.baseline ? undefined : plannedTests(target);
-    collector = new RecordCollector(files, options.onRecord, options.onSample, options.onProgress, inPlan);
+    collector = new RecordCollector(files, { ...(options.onRecord ? { onRecord: options.onRecord } : {}), ...(options.onRecordText ? { onText: options.onRecordText } : {}) }, options.onSample, options.onProgress, inPlan);
     // A target that keeps state is run in phases (phases.ts): the reads, then the mutations.
     const parts = runsInPhases(target) ? PHASES.map((phase) => inReferenceOrder(phaseSettings(target, phase))) : [target];
     for (const part of parts) {

@@ -48,6 +48,8 @@ declare module '@vitest/runner' {
     tsiwsUnits?: number;
     /** Units of the test that --max-duration cut short after it started. */
     tsiwsCutShort?: number;
+    /** The test's records with findings that fail the run (the progress line's count). */
+    tsiwsFindings?: number;
   }
 }
 

@@ -64,6 +64,12 @@ export class HandoverReader {
   /** Each record with its JSON text as the worker wrote it: what JSON.stringify of the record
    * gives again, so that records.jsonl can take the text without a second stringify. */
   readWithText(at: RecordsAt): Array<{ record: ExchangeRecord; text: string }> {
+    return this.readTexts(at).map((text) => ({ record: JSON.parse(text) as ExchangeRecord, text }));
+  }
+
+  /** Each record's JSON text as the worker wrote it, not parsed: a run's main process appends them
+   * to records.jsonl as they come and reads them once the sending is done (session/run-and-report.ts). */
+  readTexts(at: RecordsAt): string[] {
     if (this.closed) return []; // a test worker that outlives an interrupted run reports too late
     let fd = this.fds.get(at.file);
     if (fd === undefined) {
@@ -79,14 +85,11 @@ export class HandoverReader {
       if (read === 0) throw new Error(`handover file ${at.file} ends before byte ${at.offset + at.bytes}`);
       done += read;
     }
-    const out: Array<{ record: ExchangeRecord; text: string }> = [];
+    const out: string[] = [];
     for (let start = 0; start < at.bytes; ) {
       const newline = buffer.indexOf(0x0a, start);
       const end = newline === -1 || newline >= at.bytes ? at.bytes : newline;
-      if (end > start) {
-        const text = buffer.toString('utf8', start, end);
-        out.push({ record: JSON.parse(text) as ExchangeRecord, text });
-      }
+      if (end > start) out.push(buffer.toString('utf8', start, end));
       start = end + 1;
     }
     return out;

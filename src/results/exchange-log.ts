@@ -20,6 +20,10 @@ const FLUSH_BYTES = 64 * 1024;
 export interface ExchangeLog {
   /** `text`: the record's JSON text when the caller has it (JSON.stringify(record) otherwise). */
   write(record: ExchangeRecord, text?: string): void;
+  /** A record's JSON text, the record itself not at hand. */
+  writeText(text: string): void;
+  /** Everything written so far onto the file, to be read back (exchangeLogSource). */
+  flush(): void;
   close(): void;
 }
 
@@ -31,9 +35,15 @@ export function openExchangeLog(dir: string): ExchangeLog {
   let closed = false;
   return {
     write(record, text) {
+      this.writeText(text ?? JSON.stringify(record));
+    },
+    writeText(text) {
       if (closed) return; // a test worker that outlives an interrupted run reports too late
-      lines.line(text ?? JSON.stringify(record));
+      lines.line(text);
       if (lines.pending >= FLUSH_BYTES) lines.flush();
+    },
+    flush() {
+      if (!closed) lines.flush();
     },
     close() {
       if (closed) return;

@@ -10,7 +10,7 @@ const moduleOf = (tests: number) => ({ children: { allTests: () => Array.from({ 
 
 function run(inPlan?: number): Array<[number, number, boolean]> {
   const seen: Array<[number, number, boolean]> = [];
-  const collector = new RecordCollector(files, undefined, undefined, (done, planned, final) => seen.push([done, planned, final]), inPlan);
+  const collector = new RecordCollector(files, {}, undefined, (done, planned, final) => seen.push([done, planned, final]), inPlan);
   collector.onTestRunStart([{}, {}] as TestSpecification[]);
   // Files run one after another in one worker: the second is collected only once the first is done.
   collector.onTestModuleCollected(moduleOf(2));
@@ -31,11 +31,24 @@ test('without it (a baseline replay), progress is final once every file is colle
 
 test('a test that is a chunk of units counts its units, and those --max-duration left', () => {
   const seen: Array<[number, number, boolean]> = [];
-  const collector = new RecordCollector(files, undefined, undefined, (done, planned, final) => seen.push([done, planned, final]), 40);
+  const collector = new RecordCollector(files, {}, undefined, (done, planned, final) => seen.push([done, planned, final]), 40);
   const chunk = (meta: object, state = 'passed') => ({ meta: () => meta, result: () => ({ state }), fullName: 't' }) as unknown as TestCase;
   collector.onTestCaseResult(chunk({ tsiwsUnits: 16 }));
   collector.onTestCaseResult(chunk({ tsiwsUnits: 16, tsiwsCutShort: 5 }));
   collector.onTestCaseResult(chunk({ tsiwsUnits: 8 }, 'skipped'));
   expect(seen).toEqual([[16, 40, true], [32, 40, true], [40, 40, true]]);
   expect(collector.cutShort).toBe(5 + 8);
+});
+
+test('the records with findings are counted from what the workers say, and no record is parsed for onText', () => {
+  const seen: number[] = [];
+  const texts: string[] = [];
+  const reader = { readTexts: () => ['{"not":"parsed"}', 'not even JSON'], readWithText: () => { throw new Error('parsed'); } } as unknown as HandoverReader;
+  const collector = new RecordCollector(reader, { onText: (t) => texts.push(t) }, undefined, (_d, _p, _f, withFindings) => seen.push(withFindings), 3);
+  const withMeta = (meta: object) => ({ meta: () => meta, result: () => ({ state: 'passed' }), fullName: 't' }) as unknown as TestCase;
+  collector.onTestCaseResult(withMeta({ tsiws: { file: 'f', offset: 0, bytes: 1 }, tsiwsFindings: 2 }));
+  collector.onTestCaseResult(withMeta({}));
+  collector.onTestCaseResult(withMeta({ tsiwsFindings: 1 }));
+  expect(seen).toEqual([2, 2, 3]);
+  expect(texts).toEqual(['{"not":"parsed"}', 'not even JSON']);
 });

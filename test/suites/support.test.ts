@@ -51,6 +51,17 @@ describe('report', () => {
     expect(reads()).toBe(1);
     expect(asserted).toEqual([['get echo-matches: echo differs'], []]);
   });
+
+  it('counts the exchanges with findings that fail the run for the progress line, and none when there are none', () => {
+    const failing = { ...record([{ id: 'echo-matches', status: 'failed', message: 'a' }, { id: 'xsd-valid', status: 'failed', message: 'b' }]), transport: 'get' as const };
+    const warned = record([{ id: 'sla-ms', status: 'failed', level: 'warning', message: 'slow' }]);
+    const { context } = counting();
+    report(context, [failing, warned, { ...failing, transport: 'post' }], run);
+    expect(context.task.meta.tsiwsFindings).toBe(2);
+    const quiet = counting();
+    report(quiet.context, [warned], run);
+    expect(quiet.context.task.meta.tsiwsFindings).toBeUndefined();
+  });
 });
 
 describe('runChunk', () => {
