@@ -24,6 +24,8 @@ import { REFERENCE_COLUMN, ReferenceReport, referenceUrlOf } from './reference.j
 import { reportOrder } from './report-order.js';
 import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summary.js';
 import { WsiReport } from './wsi-report.js';
+import { JunitTally } from './junit.js';
+import { VerdictTally } from '../results/verdicts.js';
 
 /** One operation x transport (or parity, or the service's wsdl) of a run, counted. */
 export interface CellTally {
@@ -67,6 +69,10 @@ export class RunDigest {
   readonly reference = new ReferenceReport();
   /** The WS-I assertions' counts and first failures (wsi-report.xml, report.html, the certificate). */
   readonly wsi = new WsiReport();
+  /** junit.xml's counts (its testcases are read back from records.jsonl by these positions). */
+  readonly junit: JunitTally;
+  /** results.json's verdicts, one per case and transport. */
+  readonly verdicts: VerdictTally;
   /** Whether any record was compared with a baseline (regression.json is written). */
   compared = false;
   readonly levels: LevelCounts = noLevels();
@@ -81,7 +87,10 @@ export class RunDigest {
   private readonly notices: Record<Level, Map<string, number>> = { error: new Map(), warning: new Map(), info: new Map() };
 
   /** `failOn` decides outcomes as records arrive: the run's --fail-on. */
-  constructor(readonly failOn: FailOn) {}
+  constructor(readonly failOn: FailOn) {
+    this.junit = new JunitTally(failOn);
+    this.verdicts = new VerdictTally(failOn);
+  }
 
   add(r: ExchangeRecord): void {
     const { failOn } = this;
@@ -102,6 +111,8 @@ export class RunDigest {
     this.regression.add(r);
     this.reference.add(r);
     this.wsi.addRecord(r);
+    this.junit.add(r, this.records - 1);
+    this.verdicts.add(r);
     if (r.regression) this.compared = true;
     // A 'reference' record is a verdict over the run's exchanges, never sent itself.
     if (!r.skipped && r.kind !== 'reference') this.sentOver.add(r.transport);

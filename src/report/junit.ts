@@ -57,27 +57,44 @@ interface SuiteTally {
   readonly labels: Map<string, number>;
 }
 
-/** The document's text in pieces, one testcase each. Two passes over the records: the first counts
- * (the root's and each suite's totals come before their testcases), the second reads one
- * operation's records at a time and writes its testsuite. `records` may be a records.jsonl read
- * back from disk (exchangeLogSource), so a large run's passing records need not be held. */
-export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], run: RunInfo, diagnoses: readonly Diagnosis[] = []): Generator<string> {
-  const source = isSource(records) ? records : heldRecords(records);
-  const failOn = failOnOf(run);
-  const suites = new Map<string, SuiteTally>();
-  const dataPath = new DataPathCoverage();
-  let index = 0;
-  for (const r of source.records()) {
-    dataPath.add(r);
-    let tally = suites.get(r.operation);
-    if (!tally) suites.set(r.operation, (tally = { indexes: [], totals: { failure: 0, error: 0, skipped: 0, passed: 0 }, spans: [], labels: new Map() }));
-    tally.indexes.push(index++);
+/** The counting pass over the records, a record at a time: the root's and each suite's totals come
+ * before their testcases. A run's digest takes it as it reads records.jsonl (digest.ts), so the
+ * document then reads the records once more, not twice (issue 52). */
+export class JunitTally {
+  readonly suites = new Map<string, SuiteTally>();
+  readonly dataPath = new DataPathCoverage();
+
+  constructor(readonly failOn: FailOn) {}
+
+  /** `index`: the record's position among the source's records. */
+  add(r: ExchangeRecord, index: number): void {
+    this.dataPath.add(r);
+    let tally = this.suites.get(r.operation);
+    if (!tally) this.suites.set(r.operation, (tally = { indexes: [], totals: { failure: 0, error: 0, skipped: 0, passed: 0 }, spans: [], labels: new Map() }));
+    tally.indexes.push(index);
     if (r.response?.sentAt) tally.spans.push([Date.parse(r.response.sentAt), Date.parse(r.response.sentAt) + r.response.elapsedMs]);
     for (const e of entriesOf(r)) {
-      tally.totals[verdictOf(e, failOn)]++;
-      tally.labels.set(nameKey(e.className, e.label), (tally.labels.get(nameKey(e.className, e.label)) ?? 0) + 1);
+      tally.totals[verdictOf(e, this.failOn)]++;
+      const key = nameKey(e.className, e.label);
+      tally.labels.set(key, (tally.labels.get(key) ?? 0) + 1);
     }
   }
+}
+
+/** The document's text in pieces, one testcase each. Two passes over the records: the first counts
+ * (JunitTally; `counted` when a digest already made it over the same records), the second reads
+ * one operation's records at a time and writes its testsuite. `records` may be a records.jsonl read
+ * back from disk (exchangeLogSource), so a large run's passing records need not be held. */
+export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], run: RunInfo, diagnoses: readonly Diagnosis[] = [], counted?: JunitTally): Generator<string> {
+  const source = isSource(records) ? records : heldRecords(records);
+  const failOn = failOnOf(run);
+  let tally = counted;
+  if (tally?.failOn !== failOn) {
+    tally = new JunitTally(failOn);
+    let index = 0;
+    for (const r of source.records()) tally.add(r, index++);
+  }
+  const { suites, dataPath } = tally;
   const own = runSuite(run, withoutSuccess(dataPath.summary()), failOn);
   const total: Totals = { ...own.totals };
   for (const { totals } of suites.values()) for (const v of Object.keys(totals) as Verdict[]) total[v] += totals[v];

@@ -12,16 +12,16 @@ import { diagnosesOf, explainedBy, findingKey } from './diagnoses-of.js';
  * failure; checks.failed counts only the verdicts that fail the run). */
 export const RESULTS_SCHEMA_VERSION = 2;
 
-/** The file in parts. Counts and failures come from the digest; the verdicts, one per exchange,
- * from `all`, every record of the run read once more (records.jsonl read back, for a run). */
-export function* resultsJsonChunks(reported: Reported, run: RunInfo, all: Iterable<ExchangeRecord>): Generator<string> {
+/** The file in parts. Counts, failures and the verdicts, one per exchange, come from the digest
+ * (or from `all`, every record of the run, when given). */
+export function* resultsJsonChunks(reported: Reported, run: RunInfo, all?: Iterable<ExchangeRecord>): Generator<string> {
   const digest = asDigest(reported, run);
   const summary = digest.summary(run);
   const diagnoses = diagnosesOf(digest, run);
   const head = { schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, diagnoses: diagnosesJson(diagnoses), notes: notesOf(digest.kept), failures: [], verdicts: {}, coverage: coverageSummary(digest.coverage.coverage()) };
   yield* jsonChunks(head, {
     failures: { items: failuresIn(digest.kept, explainedBy(diagnoses)) },
-    verdicts: { entries: Object.entries(verdictsOf(all, summary.failOn)) },
+    verdicts: { entries: Object.entries(all ? verdictsOf(all, summary.failOn) : digest.verdicts.verdicts) },
   });
 }
 
@@ -36,5 +36,5 @@ function* failuresIn(records: readonly ExchangeRecord[], cause: ReadonlyMap<stri
 }
 
 export function resultsJson(records: readonly ExchangeRecord[], run: RunInfo): string {
-  return [...resultsJsonChunks(records, run, records)].join('');
+  return [...resultsJsonChunks(records, run)].join('');
 }

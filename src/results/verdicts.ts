@@ -13,11 +13,22 @@ const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error:
 /** `"<case> <transport>": passed | failed | error | skipped`, for every record; where several
  * records share a key (the samples of a replayed fuzz property) the worst verdict stands. */
 export function verdictsOf(records: Iterable<ExchangeRecord>, failOn: FailOn): Record<string, Outcome> {
-  const out: Record<string, Outcome> = {};
-  for (const r of records) {
+  const tally = new VerdictTally(failOn);
+  for (const r of records) tally.add(r);
+  return tally.verdicts;
+}
+
+/** verdictsOf a record at a time: the run's digest takes them as it reads records.jsonl, so
+ * results.json needs no pass of its own over every record (issue 52). */
+export class VerdictTally {
+  readonly verdicts: Record<string, Outcome> = {};
+
+  constructor(private readonly failOn: FailOn) {}
+
+  add(r: ExchangeRecord): void {
     const key = `${stableCaseId(r)} ${r.transport}`;
-    const outcome = outcomeOf(r, failOn);
-    if (out[key] === undefined || RANK[outcome] > RANK[out[key]]) out[key] = outcome;
+    const outcome = outcomeOf(r, this.failOn);
+    const before = this.verdicts[key];
+    if (before === undefined || RANK[outcome] > RANK[before]) this.verdicts[key] = outcome;
   }
-  return out;
 }
