@@ -18,8 +18,14 @@ export function normaliseJson(text: string, ctx: GoldenContext): string {
   let value = replaceKeys(JSON.parse(normaliseDurations(text, ctx)), TIMED, '<ms>') as Record<string, unknown>;
   if ('log' in value) value = replaceKeys(value, HAR_TIMED, '<ms>') as Record<string, unknown>;
   if ('item' in value && 'info' in value) value = postmanInOrder(replaceKeys(value, POSTMAN_IDS, '<uuid>') as Postman) as unknown as Record<string, unknown>;
-  // results.json's verdict per case and transport is an object filled as records arrive.
-  if (isObject(value['verdicts'])) value = { ...value, verdicts: sortedKeys(value['verdicts']) };
+  // Filled as records arrive: results.json's verdict per case and transport, and its coverage's
+  // count of values sent per class (an object whose keys come in the order first met).
+  for (const key of ['verdicts', 'coverage']) if (isObject(value[key])) value = { ...value, [key]: sortedKeys(value[key]) };
+  // regression.json's differences and explained ones, listed as the replayed records arrive.
+  if (isObject(value['summary']) && Array.isArray(value['differences'])) {
+    const byCase = (items: unknown) => sortedBy(items as Array<Record<string, unknown>>, (d) => [d['caseId'], d['transport']]);
+    value = { ...value, differences: byCase(value['differences']), explained: byCase(value['explained'] ?? []) };
+  }
   // The certificate's sha256 of each file written covers the times in them; the file list stays.
   if (value['format'] === 'tsiws-conformance-certificate/1' && isObject(value['files'])) {
     value = { ...value, files: Object.fromEntries(Object.keys(value['files']).map((name) => [name, '<sha256>'])) };
@@ -46,6 +52,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function sortedKeys(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]]));
+/** Every object's keys in order, at any depth (arrays keep theirs). */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys(value[k])]));
 }
