@@ -2,7 +2,7 @@
  * says where, worker-handover.ts), handed on one at a time and not kept (a large run's
  * records would fill the main process: the caller keeps what it needs), and anything that went wrong in the suites themselves (a tool
  * error, never a finding about the target). A caller that needs the records themselves while the
- * run sends gives `onRecord`; one that only stores them gives `onText`, and no record is parsed
+ * run sends gives `onRecord`; one that only stores them gives `onBytes`, and no record is parsed
  * in the main process while the workers send (issue 52: parsing and digesting each record there
  * took 0.08 ms of the main process's core per exchange, which the workers and a local target
  * need). */
@@ -46,7 +46,8 @@ export class RecordCollector implements Reporter {
    * recorded in a baseline but not reported; `onProgress` sees tests finished and planned. */
   constructor(
     private readonly files: HandoverReader,
-    private readonly take: { onRecord?: (record: ExchangeRecord, text: string) => void; onText?: (text: string) => void },
+    /** `onBytes`: the records' JSON lines as the worker wrote them, valid during the call only. */
+    private readonly take: { onRecord?: (record: ExchangeRecord, text: string) => void; onBytes?: (lines: Buffer) => void },
     private readonly onSample: (record: ExchangeRecord) => void = () => {},
     private readonly onProgress: (finished: number, planned: number, collected: boolean, withFindings: number) => void = () => {},
     /** The tests the run's plan has, when known before collection: then final from the start. */
@@ -64,9 +65,9 @@ export class RecordCollector implements Reporter {
     if (this.inPlan === undefined) this.onProgress(this.finished, this.planned, this.modules >= this.modulesToRun, this.withFindings);
     else this.onProgress(this.finished, Math.max(this.planned, this.inPlan), true, this.withFindings);
     if (meta.tsiws) {
-      const { onRecord, onText } = this.take;
+      const { onRecord, onBytes } = this.take;
       if (onRecord) for (const { record, text } of this.files.readWithText(meta.tsiws)) onRecord(record, text);
-      else if (onText) for (const text of this.files.readTexts(meta.tsiws)) onText(text);
+      else onBytes?.(this.files.readBytes(meta.tsiws));
       if (meta.tsiwsSamples) for (const sample of this.files.read(meta.tsiwsSamples)) this.onSample(sample);
       return;
     }

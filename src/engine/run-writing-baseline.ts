@@ -35,7 +35,7 @@ export async function runWritingBaseline(settings: RunSettings, tool: { name: st
       onRecord: (r: ExchangeRecord, text: string) => {
         baselineWriter.add(r);
         if (options.onRecord) options.onRecord(r, text);
-        else options.onRecordText?.(text);
+        else options.onRecordBytes?.(Buffer.from(`${text}\n`));
       },
       onSample: (r: ExchangeRecord) => baselineWriter.add(r),
     } : options);

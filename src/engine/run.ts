@@ -49,8 +49,9 @@ export interface RunOptions {
   /** Each record as it arrives, with its JSON text (JSON.stringify of it, already made): the run
    * keeps none (the caller keeps what it needs). */
   readonly onRecord?: (r: ExchangeRecord, text: string) => void;
-  /** Without onRecord: each record's JSON text only, never parsed in this process (collector.ts). */
-  readonly onRecordText?: (text: string) => void;
+  /** Without onRecord: the records' JSON lines as bytes, never parsed in this process (collector.ts);
+   * valid during the call only. */
+  readonly onRecordBytes?: (lines: Buffer) => void;
   /** Every fuzz sample's exchanges (recorded in a baseline, not reported). */
   readonly onSample?: (r: ExchangeRecord) => void;
   /** Tests finished and planned; `collected` once every suite file is collected (planned is final);
@@ -87,7 +88,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     // The plan's count: the suite files may run one after another in one worker, so the last is
     // collected only near the end, and a count of collected tests would keep growing until then.
     inPlan = settings.baseline ? undefined : plannedTests(target);
-    collector = new RecordCollector(files, { ...(options.onRecord ? { onRecord: options.onRecord } : {}), ...(options.onRecordText ? { onText: options.onRecordText } : {}) }, options.onSample, options.onProgress, inPlan);
+    collector = new RecordCollector(files, { ...(options.onRecord ? { onRecord: options.onRecord } : {}), ...(options.onRecordBytes ? { onBytes: options.onRecordBytes } : {}) }, options.onSample, options.onProgress, inPlan);
     // A target that keeps state is run in phases (phases.ts): the reads, then the mutations.
     const parts = runsInPhases(target) ? PHASES.map((phase) => inReferenceOrder(phaseSettings(target, phase))) : [target];
     for (const part of parts) {

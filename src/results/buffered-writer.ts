@@ -38,6 +38,13 @@ export class BufferedWriter {
     return this.append(text, true);
   }
 
+  /** Appends bytes already encoded (records.jsonl takes a worker's JSON lines as they are). */
+  bytes(bytes: Buffer): void {
+    if (this.used + bytes.length > this.buffer.length) this.flush();
+    if (bytes.length > this.buffer.length) writeAll(this.fd, bytes, bytes.length);
+    else this.used += bytes.copy(this.buffer, this.used);
+  }
+
   /** Writes what the buffer holds. */
   flush(): void {
     if (this.used === 0) return;

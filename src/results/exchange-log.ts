@@ -22,6 +22,8 @@ export interface ExchangeLog {
   write(record: ExchangeRecord, text?: string): void;
   /** A record's JSON text, the record itself not at hand. */
   writeText(text: string): void;
+  /** Records' JSON lines as bytes, each line ending in a newline. */
+  writeLines(lines: Buffer): void;
   /** Everything written so far onto the file, to be read back (exchangeLogSource). */
   flush(): void;
   close(): void;
@@ -40,6 +42,11 @@ export function openExchangeLog(dir: string): ExchangeLog {
     writeText(text) {
       if (closed) return; // a test worker that outlives an interrupted run reports too late
       lines.line(text);
+      if (lines.pending >= FLUSH_BYTES) lines.flush();
+    },
+    writeLines(bytes) {
+      if (closed) return;
+      lines.bytes(bytes);
       if (lines.pending >= FLUSH_BYTES) lines.flush();
     },
     flush() {

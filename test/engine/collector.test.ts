@@ -40,11 +40,11 @@ test('a test that is a chunk of units counts its units, and those --max-duration
   expect(collector.cutShort).toBe(5 + 8);
 });
 
-test('the records with findings are counted from what the workers say, and no record is parsed for onText', () => {
+test('the records with findings are counted from what the workers say, and no record is parsed for onBytes', () => {
   const seen: number[] = [];
   const texts: string[] = [];
-  const reader = { readTexts: () => ['{"not":"parsed"}', 'not even JSON'], readWithText: () => { throw new Error('parsed'); } } as unknown as HandoverReader;
-  const collector = new RecordCollector(reader, { onText: (t) => texts.push(t) }, undefined, (_d, _p, _f, withFindings) => seen.push(withFindings), 3);
+  const reader = { readBytes: () => Buffer.from('{"not":"parsed"}\nnot even JSON\n'), readWithText: () => { throw new Error('parsed'); } } as unknown as HandoverReader;
+  const collector = new RecordCollector(reader, { onBytes: (b) => texts.push(...b.toString().split('\n').filter(Boolean)) }, undefined, (_d, _p, _f, withFindings) => seen.push(withFindings), 3);
   const withMeta = (meta: object) => ({ meta: () => meta, result: () => ({ state: 'passed' }), fullName: 't' }) as unknown as TestCase;
   collector.onTestCaseResult(withMeta({ tsiws: { file: 'f', offset: 0, bytes: 1 }, tsiwsFindings: 2 }));
   collector.onTestCaseResult(withMeta({}));

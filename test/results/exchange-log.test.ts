@@ -65,3 +65,18 @@ test('a source gives back the records at any positions, in the order asked', () 
   expect([...source.at(around)]).toEqual(around.map((i) => roundTripped[i]));
   expect([...source.at([...around].reverse())]).toEqual([...around].reverse().map((i) => roundTripped[i]));
 });
+
+test('lines copied in as bytes (a worker\'s handover, big and small), with texts between them, read back as the same records in order', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-records-'));
+  dirs.push(dir);
+  const log = openExchangeLog(dir);
+  const big = { ...MIXED_RECORDS[0]!, caseId: 'big', note: 'x'.repeat(300 * 1024) } as ExchangeRecord;
+  log.writeLines(Buffer.from(`${JSON.stringify(MIXED_RECORDS[0])}\n${JSON.stringify(MIXED_RECORDS[1])}\n`));
+  log.writeText(JSON.stringify(MIXED_RECORDS[2]));
+  log.writeLines(Buffer.from(`${JSON.stringify(big)}\n`));
+  log.flush();
+  expect(readExchangeLog(dir).map((r) => r.caseId)).toEqual([MIXED_RECORDS[0]!.caseId, MIXED_RECORDS[1]!.caseId, MIXED_RECORDS[2]!.caseId, 'big']);
+  log.write(MIXED_RECORDS[3]!);
+  log.close();
+  expect(readExchangeLog(dir)).toEqual([MIXED_RECORDS[0], MIXED_RECORDS[1], MIXED_RECORDS[2], big, MIXED_RECORDS[3]]);
+});
