@@ -25,7 +25,7 @@ export interface ClientAloneResult {
 }
 
 /** The client's own warm-up: undici's and our code compiled (JIT), its connections opened. */
-const WARM_UP_SECONDS = 1;
+export const WARM_UP_SECONDS = 1;
 
 export interface ClientAloneOptions {
   readonly url: string;

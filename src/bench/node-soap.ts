@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import * as soap from 'soap';
 import { SERVICE_NAME, SERVICE_PATH, getOperation } from '../contract/index.js';
-import { perRequest } from './client-alone.js';
+import { perRequest, WARM_UP_SECONDS } from './client-alone.js';
 import { cpuDuring, type SideCpu } from './cpu.js';
 import { keepInFlight } from './in-flight.js';
 import type { ExampleCall } from './requests.js';
@@ -91,7 +91,7 @@ function portOf(client: soap.Client, port: string): Record<string, PortMethod> {
 const CALL_TIMEOUT_MS = 10_000;
 
 /** Makes the clients (once per SOAP version, from the ?WSDL), warms them up as the client alone
- * is warmed up (1 s), then counts the calls of `seconds`. A WSDL node-soap cannot use is a skip,
+ * is warmed up, then counts the calls of `seconds`. A WSDL node-soap cannot use is a skip,
  * with the reason. */
 export async function nodeSoap(options: NodeSoapOptions): Promise<NodeSoapFigures> {
   const { baseUrl, targetPid, concurrency, seconds } = options;
@@ -108,7 +108,7 @@ export async function nodeSoap(options: NodeSoapOptions): Promise<NodeSoapFigure
     method(c.args, (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(true)), { timeout: CALL_TIMEOUT_MS });
   });
   const calls = nodeSoapCalls(options.examples);
-  await keepInFlight(calls, concurrency, options.warmUpSeconds ?? 1, send);
+  await keepInFlight(calls, concurrency, options.warmUpSeconds ?? WARM_UP_SECONDS, send);
   const { result, cpu } = await cpuDuring(targetPid, () => keepInFlight(calls, concurrency, seconds, send));
   return {
     version: NODE_SOAP_VERSION, calls: result.answered, rate: Number(result.perSecond.toFixed(1)), errors: result.errors,
