@@ -1,20 +1,23 @@
 /**
  * The bench against a real ASMX runtime: the Mono host of `npm run test:asmx` (scripts/asmx/),
  * autocannon replaying the same prebuilt valid requests, then the harness's positive suite, and
- * their ratio; then the same with Mono and the bench on cores of their own (onOwnCores). Mono not
- * installed is a skip with its reason, printed and kept in bench.json.
+ * their ratio, and node-soap's calls on the same host (node-soap.ts) beside the harness; then the
+ * same with Mono and the bench on cores of their own (onOwnCores). Mono not installed is a skip
+ * with its reason, printed and kept in bench.json.
  */
 import { spawnSync } from 'node:child_process';
 import { bracketed, type Bracketed, type BracketedOptions } from './bracketed.js';
 import { cpuLine } from './cpu.js';
 import { splitCores } from './affinity.js';
 import { availableParallelism } from 'node:os';
+import { nodeSoap, nodeSoapLine, type NodeSoapFigures } from './node-soap.js';
+import type { ExampleCall } from './requests.js';
 
 /** Mono's figures on the machine's shared cores (as the reference server's: bracketed.ts), and
  * again with Mono and the bench on cores of their own (affinity.ts); or why they were not measured. */
-export type AsmxFigures = (Bracketed & { readonly ownCores: OwnCoresFigures }) | { readonly skipped: string };
+export type AsmxFigures = (Bracketed & { readonly nodeSoap: NodeSoapFigures; readonly ownCores: OwnCoresFigures }) | { readonly skipped: string };
 
-export type OwnCoresFigures = (Bracketed & { readonly targetCores: number; readonly clientCores: number }) | { readonly skipped: string };
+export type OwnCoresFigures = (Bracketed & { readonly nodeSoap: NodeSoapFigures; readonly targetCores: number; readonly clientCores: number }) | { readonly skipped: string };
 
 interface AsmxHost { readonly baseUrl: string; readonly pid: number; stop(): Promise<void> }
 
@@ -37,8 +40,18 @@ function missingTool(): string | undefined {
  * second on one connection, 49 connections closed by Mono in 3 s, and a mean latency of 13 ms. */
 const RAW_LATENCY_CAVEAT = "(autocannon's latency, not its rate, is skewed by Mono closing each connection after 100 requests)";
 
-/** As for the reference server; the lines printed are Mono's own. */
-export type AsmxBenchOptions = Omit<BracketedOptions, 'print' | 'who' | 'findingsAllowed'>;
+/** As for the reference server, and the calls node-soap makes (node-soap.ts); the lines printed
+ * are Mono's own. */
+export type AsmxBenchOptions = Omit<BracketedOptions, 'print' | 'who' | 'findingsAllowed'> & { readonly examples: readonly ExampleCall[] };
+
+/** node-soap on the host, after the bracketed figures (whose client-alone window it matches), with
+ * the harness rate just measured. */
+async function nodeSoapOn(host: AsmxHost, options: AsmxBenchOptions, measured: Bracketed, who: string): Promise<NodeSoapFigures> {
+  const { concurrency, seconds, examples } = options;
+  const figures = await nodeSoap({ baseUrl: host.baseUrl, targetPid: host.pid, examples, concurrency, seconds, harnessPerSecond: measured.harness.perSecond });
+  console.log(nodeSoapLine(who, concurrency, seconds, figures));
+  return figures;
+}
 
 export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigures> {
   const missing = missingTool();
@@ -60,7 +73,8 @@ export async function asmxFigures(options: AsmxBenchOptions): Promise<AsmxFigure
     });
     console.log(`asmx ratio harness/raw: ${(shared.ratio * 100).toFixed(0)}% (target at least 80%)`);
     if (shared.cpuPerRequest) console.log(cpuLine('asmx ', shared.cpuPerRequest));
-    return { ...shared, ownCores: await onOwnCores(host, options) };
+    const nodeSoapFigures = await nodeSoapOn(host, options, shared, 'asmx ');
+    return { ...shared, nodeSoap: nodeSoapFigures, ownCores: await onOwnCores(host, options) };
   } finally {
     await host.stop();
   }
@@ -88,7 +102,8 @@ async function onOwnCores(host: AsmxHost, options: AsmxBenchOptions): Promise<Ow
     });
     console.log(`asmx ratio harness/raw on cores of their own: ${(measured.ratio * 100).toFixed(0)}% (the 80% target, read as "the harness is not the bottleneck")`);
     if (measured.cpuPerRequest) console.log(cpuLine('asmx on cores of their own: ', measured.cpuPerRequest));
-    return { ...measured, targetCores: split.targetCores, clientCores: split.clientCores };
+    const nodeSoapFigures = await nodeSoapOn(host, options, measured, `asmx, ${where}: `);
+    return { ...measured, nodeSoap: nodeSoapFigures, targetCores: split.targetCores, clientCores: split.clientCores };
   } finally {
     split.restore();
   }

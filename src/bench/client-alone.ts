@@ -10,6 +10,7 @@
 import { createHttpClient, type HttpClient } from '../http/send.js';
 import type { HttpRequest } from '../transports/index.js';
 import { cpuDuring, type CpuSpent, type SideCpu } from './cpu.js';
+import { keepInFlight } from './in-flight.js';
 
 export interface ClientAloneResult {
   readonly requests: number;
@@ -24,7 +25,7 @@ export interface ClientAloneResult {
 }
 
 /** The client's own warm-up: undici's and our code compiled (JIT), its connections opened. */
-const WARM_UP_SECONDS = 1;
+export const WARM_UP_SECONDS = 1;
 
 export interface ClientAloneOptions {
   readonly url: string;
@@ -49,32 +50,14 @@ export async function clientAlone(options: ClientAloneOptions): Promise<ClientAl
   }
 }
 
-const perRequest = (cpu: CpuSpent, requests: number): SideCpu => ({ targetMs: Number((cpu.targetMs / Math.max(1, requests)).toFixed(3)), clientMs: Number((cpu.selfMs / Math.max(1, requests)).toFixed(3)) });
+/** CPU ms per request of the target and of this process over a window of `requests` calls. */
+export const perRequest = (cpu: CpuSpent, requests: number): SideCpu => ({ targetMs: Number((cpu.targetMs / Math.max(1, requests)).toFixed(3)), clientMs: Number((cpu.selfMs / Math.max(1, requests)).toFixed(3)) });
 
-/** `concurrency` loops, each sending the next request as soon as its last was answered, until the
- * window closes; the rate is over the time to the last answer. */
+/** The requests replayed for `seconds` (in-flight.ts): a non-2xx answer is answered, but counted apart. */
 async function replay(client: HttpClient, requests: readonly HttpRequest[], concurrency: number, seconds: number): Promise<Omit<ClientAloneResult, 'cpu'>> {
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  let answered = 0;
-  let errors = 0;
-  let non2xx = 0;
-  let firstError: string | undefined;
-  let next = 0;
-  const loop = async () => {
-    while (performance.now() < end) {
-      const request = requests[next++ % requests.length]!;
-      try {
-        const response = await client.send(request);
-        answered++;
-        if (response.status < 200 || response.status > 299) non2xx++;
-      } catch (err) {
-        errors++;
-        firstError ??= (err as Error).message;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  const elapsed = (performance.now() - started) / 1000;
-  return { requests: answered, perSecond: answered / elapsed, errors, non2xx, ...(firstError !== undefined ? { firstError } : {}) };
+  const { answered, perSecond, errors, notGood, firstError } = await keepInFlight(requests, concurrency, seconds, async (request) => {
+    const response = await client.send(request);
+    return response.status >= 200 && response.status <= 299;
+  });
+  return { requests: answered, perSecond, errors, non2xx: notGood, ...(firstError !== undefined ? { firstError } : {}) };
 }

@@ -1,18 +1,29 @@
-/** The raw side of the bench: every operation's example case over every transport, encoded once,
- * as plain requests autocannon can replay without any of the harness's work per request. */
+/** The valid requests of the bench: every operation's example case with its authentication values,
+ * and those encoded once over every transport, as plain requests autocannon can replay without any
+ * of the harness's work per request. */
 import { exampleCase } from '../cases/examples.js';
 import { getOperation } from '../contract/index.js';
 import type { SettingsOf } from '../config/settings.js';
 import { authValues } from '../engine/auth.js';
-import { getTransportById, type HttpRequest } from '../transports/index.js';
+import { getTransportById, type HttpRequest, type WireValues } from '../transports/index.js';
 
-export async function prebuiltRequests(settings: SettingsOf<'generation' | 'target' | 'auth'>): Promise<HttpRequest[]> {
-  const out: HttpRequest[] = [];
+/** One operation's valid call, transport-free: its example values and its authentication values. */
+export interface ExampleCall {
+  readonly operation: string;
+  readonly values: WireValues;
+}
+
+export async function exampleCalls(settings: SettingsOf<'generation' | 'auth'>): Promise<ExampleCall[]> {
+  const out: ExampleCall[] = [];
   for (const name of settings.operations) {
     const op = getOperation(name);
     const values = exampleCase(op).values;
-    const wire = { ...values, ...(await authValues(settings, op, values)) };
-    for (const t of settings.transports) out.push(getTransportById(t).encode({ namespace: settings.namespace }, op, wire));
+    out.push({ operation: name, values: { ...values, ...(await authValues(settings, op, values)) } });
   }
   return out;
+}
+
+export async function prebuiltRequests(settings: SettingsOf<'generation' | 'target' | 'auth'>): Promise<HttpRequest[]> {
+  return (await exampleCalls(settings)).flatMap(({ operation, values }) =>
+    settings.transports.map((t) => getTransportById(t).encode({ namespace: settings.namespace }, getOperation(operation), values)));
 }
