@@ -22,10 +22,10 @@ import { responseElementName } from '../contract/index.js';
 import type { Check, Exchange } from './types.js';
 
 // Judged once per exchange: the check's verdict and the record's outcomes come from the same judging.
-const judged = new WeakMap<Exchange, WsiOutcome[]>();
+const judged = new WeakMap<Exchange, readonly WsiOutcome[]>();
 
 /** Every message assertion's outcome on one exchange. */
-export function wsiOutcomesOf(ex: Exchange): WsiOutcome[] {
+export function wsiOutcomesOf(ex: Exchange): readonly WsiOutcome[] {
   let outcomes = judged.get(ex);
   if (!outcomes) {
     outcomes = judgeMessage({

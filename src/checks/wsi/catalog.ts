@@ -26,32 +26,35 @@ export const WSI_MESSAGE_ASSERTIONS: ReadonlyArray<WsiAssertion<WsiMessage>> = [
 export const WSI_DESCRIPTION_ASSERTIONS: ReadonlyArray<WsiAssertion<WsiDescription>> = DESCRIPTION_ASSERTIONS;
 export const WSI_ASSERTIONS: readonly WsiAssertionInfo[] = [...WSI_MESSAGE_ASSERTIONS, ...WSI_DESCRIPTION_ASSERTIONS];
 
-/** Runs `assertions` in order on `subject`; an assertion whose prerequisite failed is not run. */
-function runAll<S>(assertions: ReadonlyArray<WsiAssertion<S>>, subject: S, outside?: string): WsiOutcome[] {
-  const results = new Map<string, WsiJudgement>();
+/** Runs `assertions` in order on `subject`; an assertion whose prerequisite failed is not run. Run on
+ * every SOAP 1.1 exchange: no array or spread per assertion (issue 52). */
+function runAll<S>(assertions: ReadonlyArray<WsiAssertion<S>>, subject: S): WsiOutcome[] {
+  const failed = new Set<string>();
   return assertions.map((a) => {
-    let judged: WsiJudgement;
-    const failedPrereq = a.prereqs.find((p) => ['failed', 'prereqFailed'].includes(results.get(p)?.result ?? ''));
-    if (outside) judged = notApplicable(outside);
-    else if (failedPrereq) judged = { result: 'prereqFailed', detail: `prerequisite ${failedPrereq} failed` };
-    else judged = a.judge(subject);
-    results.set(a.id, judged);
-    return { id: a.id, ...judged };
+    const failedPrereq = a.prereqs.find((p) => failed.has(p));
+    const judged: WsiJudgement = failedPrereq ? { result: 'prereqFailed', detail: `prerequisite ${failedPrereq} failed` } : a.judge(subject);
+    if (judged.result === 'failed' || judged.result === 'prereqFailed') failed.add(a.id);
+    return Object.assign({ id: a.id }, judged);
   });
 }
 
+/** The outcomes of an exchange outside the profile, the same for every such exchange: made once. */
+const outsideOutcomes = new Map<string, readonly WsiOutcome[]>();
+
 /** Basic Profile 1.1 binds SOAP 1.1 over HTTP only: SOAP 1.2, HTTP GET and HTTP POST exchanges
  * are outside it (SSBP2403), every assertion notApplicable. */
-export function judgeMessage(message: WsiMessage): WsiOutcome[] {
-  const outside = message.transport === 'soap11' ? undefined
-    : message.transport === 'soap12' ? 'SOAP 1.2: Basic Profile 1.1 covers SOAP 1.1 only'
+export function judgeMessage(message: WsiMessage): readonly WsiOutcome[] {
+  if (message.transport === 'soap11') return runAll(WSI_MESSAGE_ASSERTIONS, message);
+  const outside = message.transport === 'soap12' ? 'SOAP 1.2: Basic Profile 1.1 covers SOAP 1.1 only'
     : `HTTP ${message.transport.toUpperCase()}: a binding the profile does not cover (SSBP2403)`;
-  return runAll(WSI_MESSAGE_ASSERTIONS, message, outside);
+  let outcomes = outsideOutcomes.get(outside);
+  if (!outcomes) outsideOutcomes.set(outside, (outcomes = Object.freeze(WSI_MESSAGE_ASSERTIONS.map((a) => Object.freeze({ id: a.id, ...notApplicable(outside) })))));
+  return outcomes;
 }
 
 /** The description assertions on a WSDL text; not a WSDL: every one missingInput. */
 export function judgeDescription(wsdlText: string): WsiOutcome[] {
   const parsed = parseXml(wsdlText);
   if (!parsed.ok) return WSI_DESCRIPTION_ASSERTIONS.map((a) => ({ id: a.id, result: 'missingInput', detail: `the WSDL is not well-formed XML (${parsed.error})` }));
-  return runAll(WSI_DESCRIPTION_ASSERTIONS, { root: parsed.root }, undefined);
+  return runAll(WSI_DESCRIPTION_ASSERTIONS, { root: parsed.root });
 }
