@@ -11,7 +11,7 @@ import { runChecks, selected } from '../checks/runner.js';
 import { sequenceChecks } from '../checks/registry.js';
 import type { SequenceCheck, SequenceObservation } from '../checks/state-consistency.js';
 import type { RunSettings } from '../config/settings.js';
-import { AUTH_PARAMS, getOperation } from '../contract/index.js';
+import { AUTH_PARAMS, getOperation, type Operation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
 import { clip } from '../results/clip.js';
 import { accessForReports, recordRequest, type ExchangeRecord, type SequenceStep } from '../results/record.js';
@@ -105,7 +105,12 @@ export class SequenceRun {
     const op = getOperation(def.create!.operation);
     this.subject = op.name;
     const writes = def.create!.writes(this.known);
-    const values = { ...learnedCase(op, this.known.pool).values, ...writes };
+    const shared = this.sharedParent(op);
+    if (shared) return this.skip('create', op.name, shared) ?? `the create was not sent: ${shared}`;
+    // The slot's own learned ids, as instances.ts takes them: the sequences of the other transports
+    // run beside this one, and under the same contact another's primary e-mail makes this one
+    // non-primary, which a read listing the primary address only rightly stops showing.
+    const values = { ...learnedCase(op, this.known.pool, this.known.slot).values, ...writes };
     const invalid = firstInvalid(op, values, this.transport);
     if (invalid) return this.skip('create', op.name, invalid, values) ?? `the create was not sent: ${invalid}`;
     const sent = await this.send('create', op.name, values);
@@ -119,6 +124,15 @@ export class SequenceRun {
     const r = this.records[sent.index]!;
     this.records[sent.index] = { ...r, sequence: { ...r.sequence!, ids: { [param]: id } } };
     return undefined;
+  }
+
+  /** Why the create cannot have learned ids of its own (fewer distinct ones learned than slots
+   * before this one); undefined when it can. The first slot takes what there is. */
+  private sharedParent(op: Operation): string | undefined {
+    const ids = op.params.map((p) => p.name).filter(isIdParam);
+    const { pool, slot } = this.known;
+    const learned = slot === 0 || ids.length === 0 ? slot + 1 : pool.distinct(op, ids, slot + 1).length;
+    return learned > slot ? undefined : `no learned ${ids.join(' and ')} left for this transport: the sequences beside it take the ${learned} learned`;
   }
 
   /** Takes a learned record the operation's ids name (sequence-take.ts); undefined once taken, else

@@ -2,8 +2,8 @@
  * Sequences of one entity (issue 37; learned, not scripted, since issue 49): make it (or take a
  * learned one where no operation makes it), find which read shows it, change it, see the change
  * there, delete it, see it gone there. Each over one transport, all its steps on that transport, the
- * entity its own (values tagged with the sequence's id and the seed; a distinct learned record per
- * transport), so that sequences on four transports side by side never see each other. A sequence
+ * entity its own (values tagged with the sequence's id and the seed; a distinct learned record, or
+ * a create's distinct learned parent, per transport), so that sequences on four transports side by side never see each other. A sequence
  * names only what it changes, by the contract's create, update and delete operations: which read
  * shows the entity is observed on the target (sequence-reads.ts), and judged by state-consistency
  * only where the target showed it (sequence-run.ts).
