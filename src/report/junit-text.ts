@@ -74,6 +74,17 @@ export function testcaseDetails(r: ExchangeRecord, run: Pick<RunInfo, 'seed'>, c
   return withCurl ? `${text}\nReproduce with:\n${r.request.curl}` : text;
 }
 
+/** testcaseDetails without the curl command, for each check of one record: the lines around
+ * `check:` are made once a record, not once a testcase (a record has a dozen; issue 52). */
+export function checkDetailsOf(r: ExchangeRecord, run: Pick<RunInfo, 'seed'>): (check: string) => string {
+  const marker = '\u0000';
+  const parts = testcaseDetails(r, run, marker, false).split(marker);
+  // A fact holding the marker itself (a target's text never reaches these lines, but a case id might) is made each time.
+  if (parts.length !== 2) return (check) => testcaseDetails(r, run, check, false);
+  const [before, after] = parts as [string, string];
+  return (check) => (check === '' ? testcaseDetails(r, run, check, false) : before + check + after);
+}
+
 const ANSWER_LINES = 10;
 const ANSWER_CHARS = 2000;
 

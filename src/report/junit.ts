@@ -27,7 +27,7 @@ import { attributes as attrs, buildFragment, buildStartTag, cdataOf as cdata, Fr
 import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { failOnOf, type FailOn } from '../results/levels.js';
-import { failureBody, nameKey, testcaseDetails, uniqueNamer } from './junit-text.js';
+import { checkDetailsOf, failureBody, nameKey, testcaseDetails, uniqueNamer } from './junit-text.js';
 import { entriesOf, incompleteText, runTestcases, verdictOf, type Entry, type Verdict } from './testcases.js';
 import { heldRecords, type RecordSource } from '../results/exchange-log.js';
 import { DataPathCoverage, withoutSuccess } from './data-path.js';
@@ -72,7 +72,10 @@ export class JunitTally {
     let tally = this.suites.get(r.operation);
     if (!tally) this.suites.set(r.operation, (tally = { indexes: [], totals: { failure: 0, error: 0, skipped: 0, passed: 0 }, spans: [], labels: new Map() }));
     tally.indexes.push(index);
-    if (r.response?.sentAt) tally.spans.push([Date.parse(r.response.sentAt), Date.parse(r.response.sentAt) + r.response.elapsedMs]);
+    if (r.response?.sentAt) {
+      const sent = Date.parse(r.response.sentAt);
+      tally.spans.push([sent, sent + r.response.elapsedMs]);
+    }
     for (const e of entriesOf(r)) {
       tally.totals[verdictOf(e, this.failOn)]++;
       const key = nameKey(e.className, e.label);
@@ -202,10 +205,10 @@ const passedTestcase = new FragmentTemplate(({ className, name, time, details })
 
 /** An entry's testcase as one line of text: a passed check's through its template, as testcaseOf
  * would build it. */
-function testcaseText(entry: Entry, name: string, verdict: Verdict, run: RunInfo): string {
+function testcaseText(entry: Entry, name: string, verdict: Verdict, run: RunInfo, details: (check: string) => string): string {
   const { record: r, check: c } = entry;
   if (verdict === 'passed' && c?.status === 'passed' && r.response && !r.skipped && !r.error) {
-    return passedTestcase.fill({ className: entry.className, name, time: String(r.response.elapsedMs / 1000), details: testcaseDetails(r, run, c.id, false) });
+    return passedTestcase.fill({ className: entry.className, name, time: String(r.response.elapsedMs / 1000), details: details(c.id) });
   }
   return buildFragment({ testcase: testcaseOf(entry, name, verdict, run) });
 }
@@ -223,7 +226,8 @@ function* operationSuite(operation: string, tally: SuiteTally, source: RecordSou
   yield `  ${buildStartTag({ testsuite: { ...head, ...properties(props) } })}\n`;
   const name = uniqueNamer((className, label) => tally.labels.get(nameKey(className, label)) ?? 0);
   for (const r of source.at(tally.indexes)) {
-    for (const entry of entriesOf(r)) yield `    ${testcaseText(entry, name(entry), verdictOf(entry, failOn), run)}\n`;
+    const details = checkDetailsOf(r, run);
+    for (const entry of entriesOf(r)) yield `    ${testcaseText(entry, name(entry), verdictOf(entry, failOn), run, details)}\n`;
   }
   yield '  </testsuite>\n';
 }
