@@ -61,11 +61,29 @@ export function openExchangeLog(dir: string): ExchangeLog {
   };
 }
 
+/** A line of the log: where it is, whether it holds only white space, and its text, decoded only
+ * when asked for (before the next line is read): finding where the lines are, for
+ * exchangeLogSource's at(), decodes none of them. */
+interface LogLine {
+  readonly offset: number;
+  readonly length: number;
+  readonly blank: boolean;
+  readonly text: string;
+}
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0d;
+
+function logLine(buffer: Buffer, start: number, end: number, position: number): LogLine {
+  let first = start;
+  while (first < end && isSpace(buffer[first]!)) first++;
+  return { offset: position + start, length: end - start, blank: first === end, get text() { return buffer.toString('utf8', start, end); } };
+}
+
 /** An exchange log's lines, read a block at a time (never the whole file as one string), each with
  * the byte offset and length that read it again (exchangeLogSource). One buffer is reused (grown
  * for a line longer than it): a buffer per block would be memory outside the heap that waits for
  * the garbage collector. */
-function* linesOf(path: string): Generator<{ text: string; offset: number; length: number }> {
+function* linesOf(path: string): Generator<LogLine> {
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.alloc(READ_BYTES);
@@ -79,11 +97,11 @@ function* linesOf(path: string): Generator<{ text: string; offset: number; lengt
       dropped(read);
       let start = 0;
       for (let end = buffer.indexOf(0x0a); end !== -1 && end < filled; end = buffer.indexOf(0x0a, start)) {
-        yield { text: buffer.toString('utf8', start, end), offset: position + start, length: end - start };
+        yield logLine(buffer, start, end, position);
         start = end + 1;
       }
       if (read === 0) {
-        if (start < filled) yield { text: buffer.toString('utf8', start, filled), offset: position + start, length: filled - start };
+        if (start < filled) yield logLine(buffer, start, filled, position);
         return;
       }
       buffer.copyWithin(0, start, filled);
@@ -141,7 +159,7 @@ export function readExchangeLog(dir: string): ExchangeRecord[] {
   const records: ExchangeRecord[] = [];
   let index = 0;
   for (const line of linesOf(path)) {
-    if (line.text.trim() !== '') records.push(recordOf(path, index, line.text));
+    if (!line.blank) records.push(recordOf(path, index, line.text));
     index++;
   }
   return records;
@@ -171,18 +189,18 @@ export function exchangeLogSource(dir: string): RecordSource {
   let lineNumbers: number[] = [];
   let indexed = false;
   /** Where each record's line is, found as records() reads them (or alone, for at() first). */
-  function* lines(): Generator<{ text: string; index: number }> {
+  function* lines(): Generator<{ line: LogLine; index: number }> {
     indexed = false;
     offsets = [];
     lengths = [];
     lineNumbers = [];
     let index = 0;
     for (const line of linesOf(path)) {
-      if (line.text.trim() !== '') {
+      if (!line.blank) {
         offsets.push(line.offset);
         lengths.push(line.length);
         lineNumbers.push(index);
-        yield { text: line.text, index };
+        yield { line, index };
       }
       index++;
     }
@@ -190,7 +208,7 @@ export function exchangeLogSource(dir: string): RecordSource {
   }
   return {
     *records() {
-      for (const { text, index } of lines()) yield recordOf(path, index, text);
+      for (const { line, index } of lines()) yield recordOf(path, index, line.text);
     },
     *at(asked) {
       if (asked.length === 0) return;

@@ -80,3 +80,15 @@ test('lines copied in as bytes (a worker\'s handover, big and small), with texts
   log.close();
   expect(readExchangeLog(dir)).toEqual([MIXED_RECORDS[0], MIXED_RECORDS[1], MIXED_RECORDS[2], big, MIXED_RECORDS[3]]);
 });
+
+test('lines of only white space are passed over alike when read whole, as a source, and by position before any read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-records-'));
+  dirs.push(dir);
+  const [a, b, c] = MIXED_RECORDS as [ExchangeRecord, ExchangeRecord, ExchangeRecord];
+  appendFileSync(join(dir, EXCHANGE_LOG_FILE), `${JSON.stringify(a)}\n \t\r\n\n${JSON.stringify(b)}\n  \n${JSON.stringify(c)}`);
+  expect(readExchangeLog(dir)).toEqual([a, b, c]);
+  expect([...exchangeLogSource(dir).at([2, 1])]).toEqual([c, b]);
+  const source = exchangeLogSource(dir);
+  expect([...source.records()]).toEqual([a, b, c]);
+  expect([...source.at([0, 2])]).toEqual([a, c]);
+});
