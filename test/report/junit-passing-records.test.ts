@@ -47,7 +47,7 @@ test('a passing record\'s testcases say what their checks, case and class are, w
   const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), fc.constantFrom(']]>', '&', '"', '<', '\r\n', '\u0000', '\u2060', '#2', ' ['));
   const text = fc.array(piece, { minLength: 1, maxLength: 3 }).map((p) => p.join(''));
   fc.assert(fc.property(text, text, (caseId, scenario) => {
-    const r: ExchangeRecord = { ...passing, caseId, scenario, checks: [{ id: 'http-status-200', status: 'passed' }, { id: 'xsd-valid', status: 'passed' }, { id: 'fault-shape', status: 'skipped', message: 'not a fault' }] };
+    const r: ExchangeRecord = { ...passing, caseId, scenario: scenario as ExchangeRecord['scenario'], checks: [{ id: 'http-status-200', status: 'passed' }, { id: 'xsd-valid', status: 'passed' }, { id: 'fault-shape', status: 'skipped', message: 'not a fault' }] };
     const doc = parser.parse(junitXml([r, r], MIXED_RUN));
     const testcases = doc.testsuites.testsuite[0].testcase as Array<{ classname: string; name: string; time: string; 'system-out': { '#cdata': string | string[] } }>;
     // The builder writes a "]]>" as two CDATA sections; a reader joins them.
