@@ -45,6 +45,7 @@ describe.each([
   ['soap11-unqualified-body-child', 'R1014'],
   ['soap11-charset-latin1', 'SSBP1003'],
   ['wsdl-rpc-operation', 'R2705/R2706'],
+  ['wsdl-soapaction-quoted', 'R2744'],
   ['soap11-stylesheet-pi', 'R1008/R1009'],
   ['fault-status-200', 'R1126'],
 ])('mutant %s', (mutant, assertion) => {
