@@ -2,7 +2,9 @@
  * Mutants for the WS-I Basic Profile assertions (issue 51): each breaks one assertion family and
  * nothing else the profile asks, and runs with --wsi bp11 so that the failure is an error. Two more
  * families are held by older mutants (responses.ts soap11-stylesheet-pi: R1008/R1009; errors.ts
- * fault-status-200: R1126). test/server/mutants-wsi.test.ts shows each fails exactly its assertion.
+ * fault-status-200: R1126), caught by the check that judges the same defect (soap-no-dtd-or-pi,
+ * fault-status), whose error is its one finding. test/server/mutants-wsi.test.ts shows each fails
+ * exactly its assertion.
  *
  * The SOAPAction family (R1109 quoted, R2744/R2745 equal to the WSDL's soapAction) constrains the
  * request, the client's message: this tool always sends the quoted value the contract names, so R1109
