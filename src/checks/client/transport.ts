@@ -7,6 +7,6 @@ export const clientTransport: ClientCheck = {
   scope: 'client',
   level: 'error',
   levelReason: "the spec's Transports table names the four method and path pairs",
-  appliesText: 'every request a client sent, but those for the service description (?WSDL)',
+  appliesText: 'every request a client sent, except those for the service description (?WSDL)',
   run: ({ call }) => (call.transport === 'none' ? fail(call.notTransport ?? 'not one of the four transports') : pass),
 };
