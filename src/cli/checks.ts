@@ -32,11 +32,12 @@ export default async function listChecks(argv: string[], io: Io): Promise<number
   }
   const width = Math.max(...rows.map((r) => r.id.length));
   const runRows = rows.filter((r) => r.scope !== 'client');
-  // The client group after the built-in run checks, before a module's (which judge exchanges).
-  const builtIn = runRows.filter((r) => r.origin === 'built-in').length;
-  for (const [i, r] of [...runRows.slice(0, builtIn), ...rows.filter((x) => x.scope === 'client'), ...runRows.slice(builtIn)].entries()) {
-    if (r.scope === 'client' && i === builtIn) io.out(`\n${CLIENT_HEADING}\n`);
-    if (r.scope !== 'client' && i === builtIn + clientChecks.length && i < rows.length) io.out('');
+  // catalog() gives the run's built-in checks, the client checks, then a module's (which judge exchanges).
+  const firstClient = rows.findIndex((r) => r.scope === 'client');
+  const firstUser = rows.findIndex((r) => r.origin !== 'built-in');
+  for (const [i, r] of rows.entries()) {
+    if (i === firstClient) io.out(`\n${CLIENT_HEADING}\n`);
+    if (i === firstUser) io.out('');
     io.out(`${r.id.padEnd(width)}  ${r.level.padEnd(7)}  ${r.origin === 'built-in' ? '' : '[user] '}${r.description}`);
     io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  applies to: ${r.appliesTo}; scope: ${r.scope}`);
     io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  enforces: ${r.enforces}`);

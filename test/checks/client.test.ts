@@ -126,7 +126,7 @@ const FIRING: Readonly<Record<string, ReadonlyArray<readonly [string, ObservedRe
   'client-soap-xml': [
     ['not well-formed', raw('POST', SERVICE, SOAP11_HEADERS, '<soap:Envelope'), [{ check: 'client-soap-xml', level: 'error', message: expect.stringMatching(/^the body is not well-formed XML: .+/) as unknown as string }]],
     ['a DOCTYPE', raw('POST', SERVICE, SOAP11_HEADERS, encoded(T('soap11'), summary).body.toString().replace('?>', '?><!DOCTYPE soap:Envelope []>')), [{ check: 'client-soap-xml', level: 'error', message: 'the SOAP message has a document type declaration (<!DOCTYPE ...>); it was not expanded' }]],
-    ['a processing instruction', raw('POST', SERVICE, SOAP11_HEADERS, encoded(T('soap11'), summary).body.toString().replace('<soap:Body>', '<?pi x?><soap:Body>')), [{ check: 'client-soap-xml', level: 'error', message: 'the SOAP message has a processing instruction at "<?pi x?><soap:Body><MobileOpportunitySum"' }]],
+    ['a processing instruction', raw('POST', SERVICE, SOAP11_HEADERS, encoded(T('soap11'), summary).body.toString().replace('<soap:Body>', '<?pi x?><soap:Body>')), [{ check: 'client-soap-xml', level: 'error', message: 'the SOAP message has a processing instruction: "<?pi x?>"' }]],
   ],
   'client-envelope': [
     ['a root that is no Envelope', raw('POST', SERVICE, SOAP11_HEADERS, '<Envelope xmlns="urn:other"><Body/></Envelope>'), [{ check: 'client-envelope', level: 'error', message: 'the root element is {urn:other}Envelope, not a SOAP 1.1 or SOAP 1.2 Envelope' }]],
