@@ -3,6 +3,7 @@ import { SERVICE_PATH, soapAction, responseElementName, resultElementName, type 
 import { parseResponse } from '../decode/response.js';
 import { XSI_NIL, type XmlElement } from '../decode/xml.js';
 import { buildXml, XML_DECLARATION } from '../xml/build.js';
+import { decodeSoapRequest } from './soap-request.js';
 import { soap11, soap12, XSD_NS, XSI_NS, type SoapDialect } from './dialects.js';
 import type { CodecContext, Decoded, HttpResponse, Transport, TransportId, WireValues } from './types.js';
 
@@ -112,6 +113,7 @@ function makeSoapTransport(id: TransportId, label: string, dialect: SoapDialect)
       if (!result || result.attrs[XSI_NIL] === 'true') return { kind: 'result', text: null };
       return { kind: 'result', text: result.text };
     },
+    decodeRequest: (ctx, request) => decodeSoapRequest(id, dialect, ctx, request),
   };
 }
 
