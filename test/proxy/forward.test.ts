@@ -10,7 +10,7 @@ import { getOperation, SERVICE_PATH } from '../../src/contract/index.js';
 import type { RunningProxy } from '../../src/proxy/forward.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { getTransportById, TRANSPORT_IDS } from '../../src/transports/index.js';
-import { proxyTo, rawRequest } from './raw-http.js';
+import { closedPort, proxyTo, rawRequest } from './raw-http.js';
 
 let server: ReferenceServer;
 let proxy: RunningProxy;
@@ -108,10 +108,7 @@ test('hop-by-hop headers of the target are not forwarded; the others keep their 
 });
 
 test('a target that does not answer: 502 with a short text, and the exchange says why', async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const url = await closedPort();
   const down = await proxyTo(url);
   try {
     const answer = await rawRequest(`${down.proxy.url}${SERVICE_PATH}/MobileContactSearch?repnumber=1`, 'GET', {});

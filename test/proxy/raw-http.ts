@@ -1,6 +1,7 @@
 /** Test support for the proxy: one request with node:http, the answer as the client sees it (status
  * line, headers in their case and order, body bytes), and a proxy in front of a target. */
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startProxy, type ProxyOptions, type RunningProxy } from '../../src/proxy/forward.js';
 import type { ForwardedExchange } from '../../src/proxy/observed.js';
 
@@ -50,4 +51,13 @@ export async function proxyTo(target: string, given: Partial<ProxyOptions> = {})
     resolve(e);
   })));
   return { proxy, seen, next };
+}
+
+/** The URL of a loopback port nothing listens on any more: a target that refuses connections. */
+export async function closedPort(): Promise<string> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return url;
 }
