@@ -4,7 +4,7 @@ import { SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
 import { clientJudgeFor } from '../proxy/client-judge.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { failsRun } from '../results/levels.js';
+import { failsRun, type FailOn } from '../results/levels.js';
 import { verdictText } from '../report/summary.js';
 import { observeAndReport } from '../session/observe-and-report.js';
 import { listenForInterruption } from '../session/run-and-report.js';
@@ -52,7 +52,7 @@ export default async function proxy(argv: string[], io: Io): Promise<number> {
 
 /** One line per finding of an exchange, as it is judged: failed checks of level warning or above
  * (info is an observation, counted in the reports), crashed checks, and an exchange that failed. */
-export function findingLines(record: ExchangeRecord, failOn: Parameters<typeof failsRun>[1]): string[] {
+export function findingLines(record: ExchangeRecord, failOn: FailOn): string[] {
   const where = `${record.caseId} ${record.operation} ${record.transport}`;
   if (record.error) return [`finding: ${where} [error] ${record.error.code}: ${record.error.message}`];
   return record.checks

@@ -67,7 +67,7 @@ function headersToTarget(raw: readonly string[], access: HttpAccess): string[] {
 /** A valid Host header can name the proxy in a rewritten WSDL; anything else is not written into XML. */
 const HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/;
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too large' | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -75,8 +75,10 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined
       size += chunk.length;
       if (size <= max) chunks.push(chunk);
     });
-    req.once('end', () => resolve(size <= max ? Buffer.concat(chunks, size) : undefined));
+    req.once('end', () => resolve(size <= max ? Buffer.concat(chunks, size) : 'too large'));
     req.once('error', reject);
+    // A client gone before its request was whole (or cut by close()) made no exchange.
+    req.once('close', () => resolve(undefined));
   });
 }
 
@@ -106,7 +108,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const url = req.url ?? '/';
     if (!isServicePath(url)) return plain(res, 404, `tsiws-conform proxy: only ${SERVICE_PATH} is forwarded to the target, not ${url.split('?')[0]}`);
     const body = await readBody(req, options.maxBodyBytes);
-    if (!body) return plain(res, 413, `tsiws-conform proxy: the request is larger than ${options.maxBodyBytes} bytes (raise --max-response-bytes)`);
+    if (body === undefined) return;
+    if (body === 'too large') return plain(res, 413, `tsiws-conform proxy: the request is larger than ${options.maxBodyBytes} bytes (raise --max-response-bytes)`);
     const request: ObservedRequest = { method: req.method ?? 'GET', url, headers: req.headers, body };
     const startedAt = Date.now();
     const judged = options.violations?.(request);
@@ -143,7 +146,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
       clearTimeout(timer);
+      // What is still in flight is cut; each cut exchange is still handed on (with its error) first.
       server.closeAllConnections();
+      await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+      clearTimeout(timer);
       await closed;
       await dispatcher.close();
     },
@@ -188,7 +194,19 @@ class Relay implements Dispatcher.DispatchHandler {
     const raw = rawHeadersOf(controller, headers);
     this.head = { status, statusMessage, raw };
     if (this.ctx.rewrite) return;
-    this.res.writeHead(status, statusMessage, this.withHeader(endToEnd(raw)));
+    this.writeHead(controller, status, statusMessage, this.withHeader(endToEnd(raw)));
+  }
+
+  /** Node refuses a header value it cannot write (a control character, say): the target's answer
+   * cannot be passed on as it is, so the client's connection is cut, and the exchange says why. */
+  private writeHead(controller: Dispatcher.DispatchController, status: number, statusMessage: string, headers: string[]): boolean {
+    try {
+      this.res.writeHead(status, statusMessage, headers);
+      return true;
+    } catch (err) {
+      controller.abort(new TargetError('TSIWS_HTTP_ERROR', `the answer's head cannot be passed on to the client: ${(err as Error).message}`, { answered: true }));
+      return false;
+    }
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -244,8 +262,8 @@ class Relay implements Dispatcher.DispatchHandler {
     const headers = endToEnd(raw);
     const sent = moved ?? body;
     if (moved) for (let i = 0; i < headers.length; i += 2) if (headers[i]!.toLowerCase() === 'content-length') headers[i + 1] = String(sent.length);
-    this.res.writeHead(status, statusMessage, this.withHeader(headers));
-    this.res.end(sent);
+    if (this.writeHead(this.controller!, status, statusMessage, this.withHeader(headers))) this.res.end(sent);
+    else this.res.destroy();
     return moved !== undefined;
   }
 

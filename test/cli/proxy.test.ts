@@ -103,3 +103,21 @@ test.each([
   expect(result.code).toBe(2);
   expect(result.stderr).toContain(message);
 });
+
+test('a finding prints one line: warnings and errors (info is counted in the reports), a tool error, an exchange that failed', async () => {
+  const { findingLines } = await import('../../src/cli/proxy.js');
+  const base = { operation: 'MobileTasksList', transport: 'get' as const, caseId: 'observed-000004', kind: 'observed' as const, request: { method: 'GET', url: 'u', headers: {}, curl: '' } };
+  expect(findingLines({ ...base, checks: [
+    { id: 'a', status: 'failed', level: 'error', message: 'broken' },
+    { id: 'b', status: 'failed', level: 'warning', message: 'odd' },
+    { id: 'c', status: 'failed', level: 'info', message: 'noted' },
+    { id: 'd', status: 'passed' },
+    { id: 'e', status: 'error', message: 'crashed' },
+  ] }, 'error')).toEqual([
+    'finding: observed-000004 MobileTasksList get [error] a: broken',
+    'finding: observed-000004 MobileTasksList get [warning] b: odd',
+    'finding: observed-000004 MobileTasksList get [tool error] e: crashed',
+  ]);
+  expect(findingLines({ ...base, checks: [], error: { code: 'TSIWS_UNREACHABLE', message: 'cannot connect' } }, 'error')).toEqual(['finding: observed-000004 MobileTasksList get [error] TSIWS_UNREACHABLE: cannot connect']);
+  expect(findingLines({ ...base, checks: [{ id: 'd', status: 'passed' }] }, 'error')).toEqual([]);
+});

@@ -121,3 +121,24 @@ test('a target that does not answer: 502 with a short text, and the exchange say
     await down.proxy.close(1000);
   }
 });
+
+test('close(): an exchange still in flight after the grace is cut, and handed on with its error', async () => {
+  let arrived!: () => void;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  const silent = createServer((req) => {
+    req.resume();
+    arrived();
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const hung = await proxyTo(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+  const client = rawRequest(`${hung.proxy.url}${SERVICE_PATH}/MobileTasksList`, 'GET', {}).catch((err: Error) => err);
+  await reached;
+  const started = Date.now();
+  await hung.proxy.close(200);
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(await client).toBeInstanceOf(Error);
+  const exchange = await hung.next();
+  expect(exchange.error?.code).toBe('TSIWS_CONNECTION_RESET');
+  silent.closeAllConnections();
+  silent.close();
+});
