@@ -75,6 +75,7 @@ const sizes = (t: string, source: string): number[] => t.split(',').map((s) => p
 
 export const COMMAND_SETTINGS = [
   { key: 'port', commands: ['serve'], flag: 'port', env: 'TSIWS_PORT', defaultText: '8089; 0 picks a free one', help: 'TCP port to listen on', parse: port },
+  { key: 'target', commands: ['proxy'], flag: 'target', env: 'TSIWS_TARGET', defaultText: '(none; required)', help: 'Scheme and host of the service the proxy forwards to (an optional path prefix too, as run\'s --base-url); /api/rmm/tsiWS.asmx is appended', parse: url },
   { key: 'host', commands: ['serve', 'proxy'], flag: 'host', env: 'TSIWS_HOST', help: 'Address to bind (loopback by default: give 0.0.0.0 or an address of the machine to be reached from others)', parse: text },
   { key: 'mutant', commands: ['serve'], flag: 'mutant', env: 'TSIWS_MUTANT', defaultText: '(none)', help: 'Serve a deliberately broken variant (see --list-mutants)', parse: text },
   { key: 'listMutants', commands: ['serve'], flag: 'list-mutants', boolean: true, help: 'List the mutants with a one-line description', parse: bool },
@@ -95,7 +96,6 @@ export const COMMAND_SETTINGS = [
   { key: 'benchSeed', commands: ['bench'], flag: 'seed', help: 'fast-check seed of the bench\'s runs', parse: seed },
   { key: 'asmx', commands: ['bench'], flag: 'asmx', boolean: true, help: 'Require the figures against the Mono ASMX host (exit 1 when Mono is missing; by default they are skipped with the reason printed)', parse: bool },
   { key: 'noAsmx', commands: ['bench'], flag: 'no-asmx', boolean: true, help: 'Leave out the figures against the Mono ASMX host', parse: bool },
-  { key: 'target', commands: ['proxy'], flag: 'target', env: 'TSIWS_TARGET', defaultText: '(none; required)', help: 'Scheme and host of the service the proxy forwards to (an optional path prefix too, as run\'s --base-url); /api/rmm/tsiWS.asmx is appended', parse: url },
   { key: 'proxyPort', commands: ['proxy'], flag: 'port', env: 'TSIWS_PROXY_PORT', defaultText: '8090; 0 picks a free one', help: 'TCP port the proxy listens on', parse: port },
   { key: 'keepWsdlAddress', commands: ['proxy'], flag: 'keep-wsdl-address', boolean: true, help: 'Forward ?WSDL answers unchanged: their soap:address, soap12:address and http:address keep naming the target (by default they name the proxy, so a client generated from it calls through the proxy)', parse: bool },
   { key: 'violationsHeader', commands: ['proxy'], flag: 'violations-header', env: 'TSIWS_VIOLATIONS_HEADER', boolean: true, help: 'Add a tsiws-violations header to each answer: the client findings of its request, as compact JSON (secrets redacted)', parse: bool },

@@ -86,9 +86,14 @@ export function observedRecord(exchange: ForwardedExchange, ctx: ObservingContex
   };
   const observed = (judgedAs: ObservedInfo['judgedAs']): ObservedInfo => ({ judgedAs, clientChecks: clientChecks.map((c) => c.id) });
   const { answer, error } = exchange;
-  const failed = error && { code: error.code, message: redact(error.message, secrets) };
-  if (!answer) return { ...base, observed: observed('unanswered'), checks: clientChecks, ...(failed ? { error: failed } : {}) };
+  // An answer larger than the judged copy is a finding, as in a run (--max-response-bytes); its start
+  // alone would be judged as a broken document.
+  const failed = error ? { code: error.code, message: redact(error.message, secrets) }
+    : answer?.cut ? { code: 'TSIWS_RESPONSE_TOO_LARGE', message: `the answer has more than ${answer.body.length} bytes (raise --max-response-bytes); passed on whole, not judged` }
+    : undefined;
+  if (!answer) return { ...base, observed: observed('not judged'), checks: clientChecks, ...(failed ? { error: failed } : {}) };
   const response = recordResponse(answer, secrets);
+  if (answer.cut) return { ...base, observed: observed('not judged'), response, checks: clientChecks, error: failed! };
   if (wsdl) {
     const service: ServiceExchange = { namespace: ctx.namespace, url: base.request.url, response: answer, profile: PROFILES[ctx.profile] };
     const judged = redacted(runChecks(serviceChecks, (c) => c.run(service)), secrets);

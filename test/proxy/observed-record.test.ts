@@ -81,14 +81,14 @@ test('a judge that throws is a tool error, never the client\'s finding', async (
   expect(JSON.stringify(record)).not.toContain(SIG);
 });
 
-test('a target that does not answer: the record\'s error, judged as unanswered, secrets redacted', async () => {
+test('a target that does not answer: the record\'s error, not judged, secrets redacted', async () => {
   const url = await closedPort();
   const down = await proxyTo(url);
   try {
     const request = getTransportById('get').encode({ namespace: server.namespace }, op, values);
     await rawRequest(down.proxy.url + request.path, 'GET', {});
     const record = observedRecord(await down.next(), { ...ctx(), target: url }, 1);
-    expect(record).toMatchObject({ observed: { judgedAs: 'unanswered' }, error: { code: 'TSIWS_UNREACHABLE' }, transport: 'get' });
+    expect(record).toMatchObject({ observed: { judgedAs: 'not judged' }, error: { code: 'TSIWS_UNREACHABLE' }, transport: 'get' });
     expect(JSON.stringify(record)).not.toContain(SIG);
   } finally {
     await down.proxy.close(1000);
@@ -128,4 +128,20 @@ describe('--violations-header', () => {
     expect(headerOf(answer.headers)).toBeUndefined();
     await proxied.next();
   });
+});
+
+test('an answer larger than the judged copy: passed on whole, a finding, not judged', async () => {
+  const small = await proxyTo(server.url, { maxBodyBytes: 200 });
+  try {
+    // A GET: the limit bounds the request the proxy takes too.
+    const request = getTransportById('get').encode({ namespace: server.namespace }, op, values);
+    const direct = await rawRequest(server.url + request.path, 'GET', {});
+    const answer = await rawRequest(small.proxy.url + request.path, 'GET', {});
+    expect(answer.body.length).toBeGreaterThan(200);
+    expect(answer).toEqual(direct);
+    const record = observedRecord(await small.next(), ctx(() => ({ call, findings: [] })), 1);
+    expect(record).toMatchObject({ observed: { judgedAs: 'not judged' }, error: { code: 'TSIWS_RESPONSE_TOO_LARGE' }, checks: [] });
+  } finally {
+    await small.proxy.close(1000);
+  }
 });
