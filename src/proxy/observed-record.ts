@@ -37,12 +37,14 @@ type Call = NonNullable<ClientJudgement['call']> & { readonly scenario?: Scenari
 /** Headers whose values are the client's credentials, whatever the access settings hold. */
 const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
 
-/** The request's headers as one text each (lower-case names, repeats joined), credentials replaced. */
-export function headersOf(request: ObservedRequest): Record<string, string> {
+/** The request's headers as one text each (lower-case names, repeats joined); the credentials, and
+ * the headers `secret` names (--header's), replaced. */
+export function headersOf(request: ObservedRequest, secret: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    out[name.toLowerCase()] = CREDENTIAL_HEADERS.includes(name.toLowerCase()) ? '<REDACTED>' : typeof value === 'string' ? value : value.join(', ');
+    const lower = name.toLowerCase();
+    out[lower] = CREDENTIAL_HEADERS.includes(lower) || secret.includes(lower) ? '<REDACTED>' : typeof value === 'string' ? value : value.join(', ');
   }
   return out;
 }
@@ -59,10 +61,10 @@ function transportGuess(request: ObservedRequest): TransportId {
 const clientOf = (exchange: ForwardedExchange, judge: JudgeClient | undefined): ClientJudgement =>
   exchange.client ?? (judge ? judgedBy(judge, exchange.request) : { findings: [] });
 
-const sentAs = (request: ObservedRequest): HttpRequest => ({ method: request.method as HttpRequest['method'], path: request.url, headers: headersOf(request), body: request.body.toString('utf8') });
+const sentAs = (request: ObservedRequest, secretHeaders?: readonly string[]): HttpRequest => ({ method: request.method as HttpRequest['method'], path: request.url, headers: headersOf(request, secretHeaders), body: request.body.toString('utf8') });
 
 function recordedRequest(ctx: ObservingContext, request: ObservedRequest, secrets: ReadonlyArray<[string, string]>): RecordedRequest {
-  const sent = sentAs(request);
+  const sent = sentAs(request, Object.keys(ctx.access.shown.headers ?? {}).map((n) => n.toLowerCase()));
   const body = sent.body === '' ? undefined : redact(sent.body!, secrets);
   const headers = Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k, redact(v, secrets)]));
   const shown = { ...sent, path: redact(sent.path, secrets), headers, ...(body === undefined ? { body: undefined } : { body }) };

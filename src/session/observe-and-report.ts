@@ -76,6 +76,11 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
     timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxResponseBytes, keepWsdlAddress: settings.keepWsdlAddress,
     ...(settings.violationsHeader && judge ? { violations: (request) => violationsHeader(request, judge, access.secrets) } : {}),
     onExchange: observe,
+  }).catch((err: unknown) => {
+    // Nothing listened (the port is taken, say): the files opened for the session are closed.
+    capture?.close();
+    log.close();
+    throw err;
   });
   let stoppedBy: string;
   try {

@@ -49,7 +49,7 @@ test('records through the run\'s pipeline, reports with kind observed, a capture
   const url = await listening;
   const get = getTransportById('get').encode({ namespace: server.namespace }, op, values);
   const soap = getTransportById('soap11').encode({ namespace: server.namespace }, op, values);
-  await rawRequest(url + get.path, 'GET', { authorization: CREDENTIALS });
+  await rawRequest(url + get.path, 'GET', { authorization: CREDENTIALS, 'X-Api-Key': 'the-clients-own-key' });
   await rawRequest(url + soap.path, 'POST', soap.headers, soap.body!.replace('</sig>', `</sig><mobilekey>${KEY}</mobilekey>`));
   while (records.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
   stop.abort('SIGTERM');
@@ -67,7 +67,7 @@ test('records through the run\'s pipeline, reports with kind observed, a capture
   expect(report.files.map((f) => f.slice(reports.length + 1))).toEqual(expect.arrayContaining(['junit.xml', 'results.json', 'report.html', 'records.jsonl', 'certificate.json', 'failures.har']));
   for (const name of readdirSync(reports).filter((n) => n.includes('.'))) {
     const text = readFileSync(join(reports, name), 'utf8');
-    for (const secret of [SIG, KEY, CREDENTIALS, HEADER_VALUE]) expect([name, text.includes(secret)]).toEqual([name, false]);
+    for (const secret of [SIG, KEY, CREDENTIALS, HEADER_VALUE, 'the-clients-own-key']) expect([name, text.includes(secret)]).toEqual([name, false]);
   }
 
   const lines = readFileSync(join(capture, 'traffic.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -76,10 +76,12 @@ test('records through the run\'s pipeline, reports with kind observed, a capture
   expect(Object.keys(first)).toEqual(['startedDateTime', 'time', 'request', 'response', 'cache', 'timings']);
   expect(first.request).toMatchObject({ method: 'GET', url: server.url + get.path.replace(SIG, '{{sig}}').replace(encodeURIComponent(values.timestamp), '{{timestamp}}'), httpVersion: 'HTTP/1.1' });
   expect(first.request.headers).toContainEqual({ name: 'authorization', value: '{{authorization}}' });
+  // A header --header names is the user's secret, whoever sends it.
+  expect(first.request.headers).toContainEqual({ name: 'x-api-key', value: '{{x-api-key}}' });
   expect(first.request.queryString).toContainEqual({ name: 'sig', value: '{{sig}}' });
   expect(first.response).toMatchObject({ status: 200, statusText: 'OK', content: { mimeType: 'text/xml; charset=utf-8' } });
   expect(second.request.postData.mimeType).toBe('text/xml; charset=utf-8');
   expect(second.request.postData.text).toBe(soap.body!.replace(`<sig>${SIG}</sig>`, '<sig>{{sig}}</sig><mobilekey>{{mobilekey}}</mobilekey>').replace(values.timestamp, '{{timestamp}}'));
   expect(second.response.content.text).toContain('<MobileAccountSearchResult>');
-  for (const secret of [SIG, KEY, CREDENTIALS, HEADER_VALUE]) expect(JSON.stringify(lines).includes(secret)).toBe(false);
+  for (const secret of [SIG, KEY, CREDENTIALS, HEADER_VALUE, 'the-clients-own-key']) expect(JSON.stringify(lines).includes(secret)).toBe(false);
 });
