@@ -24,6 +24,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   replay: { summary: 're-send a saved failure (reports/failures/<id>.json) and re-run its checks', load: () => import('./replay.js') },
   checks: { summary: 'list the check catalog (--json for machines)', load: () => import('./checks.js') },
   serve: { summary: 'start the embedded reference server', load: () => import('./serve.js') },
+  proxy: { summary: "forward a real client's calls to --target, judge them, and write the reports when stopped", load: () => import('./proxy.js') },
   wsdl: { summary: 'print (or with --write, regenerate wsdl/) the reconstructed WSDL', load: () => import('./wsdl.js') },
   'diff-wsdl': { summary: 'compare a published WSDL with the reconstructed contract (exit 1 on drift)', load: () => import('./diff-wsdl.js') },
   compare: { summary: 'compare two report folders: checks that newly fail or pass (exit 1 if any newly fails)', load: () => import('./compare.js') },

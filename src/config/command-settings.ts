@@ -5,7 +5,7 @@
  */
 import { DEFAULT_WSDL_BASE_URL } from '../contract/index.js';
 import { ConfigError } from './errors.js';
-import { bool, path, positiveInt, seed, text } from './parsers.js';
+import { bool, path, positiveInt, seed, text, url } from './parsers.js';
 import type { SettingSpec } from './setting.js';
 
 export interface CommandOnlySettings {
@@ -43,6 +43,16 @@ export interface CommandOnlySettings {
   /** bench: the figures against the Mono ASMX host are required (--asmx) or left out (--no-asmx). */
   readonly asmx: boolean;
   readonly noAsmx: boolean;
+  /** proxy: the target it forwards to (scheme, host and an optional path prefix, as run's --base-url). */
+  readonly target: string | undefined;
+  /** proxy: its own port (serve has another default). */
+  readonly proxyPort: number;
+  /** proxy: leave the addresses in a ?WSDL answer pointing at the target. */
+  readonly keepWsdlAddress: boolean;
+  /** proxy: add the tsiws-violations header (the request's client findings) to each answer. */
+  readonly violationsHeader: boolean;
+  /** proxy: the folder each exchange is written to as it passes (traffic.jsonl). */
+  readonly capture: string | undefined;
 }
 
 type Setting<K extends keyof CommandOnlySettings> = SettingSpec<K, CommandOnlySettings[K]>;
@@ -65,7 +75,8 @@ const sizes = (t: string, source: string): number[] => t.split(',').map((s) => p
 
 export const COMMAND_SETTINGS = [
   { key: 'port', commands: ['serve'], flag: 'port', env: 'TSIWS_PORT', defaultText: '8089; 0 picks a free one', help: 'TCP port to listen on', parse: port },
-  { key: 'host', commands: ['serve'], flag: 'host', env: 'TSIWS_HOST', help: 'Address to bind', parse: text },
+  { key: 'target', commands: ['proxy'], flag: 'target', env: 'TSIWS_TARGET', defaultText: '(none; required)', help: 'Scheme and host of the service the proxy forwards to (an optional path prefix too, as run\'s --base-url); /api/rmm/tsiWS.asmx is appended', parse: url },
+  { key: 'host', commands: ['serve', 'proxy'], flag: 'host', env: 'TSIWS_HOST', help: 'Address to bind (loopback by default: give 0.0.0.0 or an address of the machine to be reached from others)', parse: text },
   { key: 'mutant', commands: ['serve'], flag: 'mutant', env: 'TSIWS_MUTANT', defaultText: '(none)', help: 'Serve a deliberately broken variant (see --list-mutants)', parse: text },
   { key: 'listMutants', commands: ['serve'], flag: 'list-mutants', boolean: true, help: 'List the mutants with a one-line description', parse: bool },
   { key: 'personality', commands: ['serve'], flag: 'personality', env: 'TSIWS_PERSONALITY', defaultText: 'reference', help: 'With --stateful: the vendor choices the service makes (result format, error style, strictness, id ranges, which read lists what), by name or random:SEED (see --list-personalities)', parse: text },
@@ -85,6 +96,10 @@ export const COMMAND_SETTINGS = [
   { key: 'benchSeed', commands: ['bench'], flag: 'seed', help: 'fast-check seed of the bench\'s runs', parse: seed },
   { key: 'asmx', commands: ['bench'], flag: 'asmx', boolean: true, help: 'Require the figures against the Mono ASMX host (exit 1 when Mono is missing; by default they are skipped with the reason printed)', parse: bool },
   { key: 'noAsmx', commands: ['bench'], flag: 'no-asmx', boolean: true, help: 'Leave out the figures against the Mono ASMX host', parse: bool },
+  { key: 'proxyPort', commands: ['proxy'], flag: 'port', env: 'TSIWS_PROXY_PORT', defaultText: '8090; 0 picks a free one', help: 'TCP port the proxy listens on', parse: port },
+  { key: 'keepWsdlAddress', commands: ['proxy'], flag: 'keep-wsdl-address', boolean: true, help: 'Forward ?WSDL answers unchanged: their soap:address, soap12:address and http:address keep naming the target (by default they name the proxy, so a client generated from it calls through the proxy)', parse: bool },
+  { key: 'violationsHeader', commands: ['proxy'], flag: 'violations-header', env: 'TSIWS_VIOLATIONS_HEADER', boolean: true, help: 'Add a tsiws-violations header to each answer: the client findings of its request, as compact JSON (secrets redacted)', parse: bool },
+  { key: 'capture', commands: ['proxy'], flag: 'capture', env: 'TSIWS_CAPTURE', defaultText: '(none)', help: 'Write every exchange as it passes to DIR/traffic.jsonl, one HAR 1.2 entry a line, secrets replaced by placeholders such as {{sig}} (for run --traffic)', parse: path },
   { key: 'out', commands: ['bench'], flag: 'out', defaultText: 'reports/bench.json', help: 'File the figures are written to', parse: path },
 ] as const satisfies ReadonlyArray<Setting<keyof CommandOnlySettings>>;
 
@@ -113,4 +128,9 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   out: path('reports/bench.json'),
   asmx: false,
   noAsmx: false,
+  target: undefined,
+  proxyPort: 8090,
+  keepWsdlAddress: false,
+  violationsHeader: false,
+  capture: undefined,
 };

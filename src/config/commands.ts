@@ -77,6 +77,13 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
     usage: 'tsiws-conform contract --from-wsdl FILE',
     about: ['Exit codes: 0 printed, 1 printed but something could not be expressed (see the comments), 2 bad usage or unreadable file.'],
   },
+  proxy: {
+    usage: 'tsiws-conform proxy --target URL [--port P] [--host H] [--capture DIR] [flags]',
+    about: [
+      'A reverse proxy for the service path and ?WSDL: forwards each request to --target and streams its answer back unchanged, then judges the exchange off the forwarding path (the client\'s request by the client checks, the answer by the exchange checks). A finding prints one line as it is found. SIGINT or SIGTERM stops it and writes the same reports as a run (results.json with kind "observed"); see docs/proxy.md.',
+      'Exit codes as for an interrupted run: 130 (SIGINT), 143 (SIGTERM); 2 bad usage.',
+    ],
+  },
   bench: { usage: 'npm run bench -- [--duration S] [--harness-repeat N] [--sizes 1,16,64] [--seed N] [--asmx | --no-asmx] [--out reports/bench.json]', about: ['Measures the request rate, the harness rate, CPU per checked exchange by stage, the same against the Mono ASMX host, run growth and start-up; see docs/performance.md.'] },
 };
 

@@ -124,10 +124,13 @@ export function inputFor(flags: ResolveInput['flags'], env: ResolveInput['env'],
 /** The access settings that depend on others: URL credentials, the standard proxy variables, --cert with --key. */
 function finishAccess(settings: CommandSettings, given: ReadonlySet<string>, vars: Readonly<Record<string, string | undefined>>): CommandSettings {
   let out = settings;
-  if (out.baseUrl) {
+  // The access settings are the target's: run's --base-url, or the proxy's --target.
+  for (const key of ['baseUrl', 'target'] as const) {
+    const given = out[key];
+    if (!given) continue;
     // user:password in the URL means --auth; the URL is shown everywhere, so it loses them (--auth wins).
-    const { baseUrl, auth } = splitUserinfo(out.baseUrl);
-    out = { ...out, baseUrl, auth: out.auth ?? auth };
+    const { baseUrl, auth } = splitUserinfo(given);
+    out = { ...out, [key]: baseUrl, auth: out.auth ?? auth };
     const standard = standardProxy(baseUrl, vars);
     out = { ...out, proxy: out.proxy ?? standard.proxy, noProxy: out.noProxy ?? standard.noProxy };
   }

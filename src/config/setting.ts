@@ -3,7 +3,7 @@
 import type { Catalogs } from './parsers.js';
 
 /** Every command of tsiws-conform, and `bench` (npm run bench), whose flags the tables declare. */
-export const COMMAND_IDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract', 'bench'] as const;
+export const COMMAND_IDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract', 'proxy', 'bench'] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 /** The .env file a command reads: `--env-file FILE`, or this variable in the environment (the name

@@ -39,7 +39,8 @@ function queryOf(url: string): NameValue[] {
   }
 }
 
-function harRequest(request: RecordedRequest) {
+/** A request as a HAR 1.2 entry holds it (also each line of the proxy's capture, src/proxy/capture.ts). */
+export function harRequest(request: RecordedRequest) {
   const mimeType = header(request.headers, 'content-type') ?? '';
   const body = request.body;
   return {
@@ -57,7 +58,8 @@ function harRequest(request: RecordedRequest) {
   };
 }
 
-function harResponse(response: RecordedResponse | undefined, error: ExchangeRecord['error']) {
+/** An answer as a HAR 1.2 entry holds it (and each line of the proxy's capture). */
+export function harResponse(response: RecordedResponse | undefined, error: ExchangeRecord['error']) {
   // No answer (refused, timed out): status 0, as browsers record a request that got none.
   if (!response) {
     return {

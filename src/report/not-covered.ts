@@ -33,7 +33,7 @@ function reasonForNoRecord(run: Pick<RunInfo, 'configuration' | 'incomplete' | '
 }
 
 /** The selected cells (configuration.operations x configuration.transports) with no exchange sent. */
-export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): NotCoveredCell[] {
+export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure' | 'kind'>): NotCoveredCell[] {
   const sent = new Set<string>();
   const skipReason = new Map<string, string>();
   for (const r of records) {
@@ -47,8 +47,10 @@ export function notCoveredCells(records: readonly ExchangeRecord[], run: Pick<Ru
 
 /** The selected cells not sent, given which `<operation> <transport>` were sent and the first
  * skip reason of each (kept by notCoveredCells, or by the run digest as records arrive). */
-export function notCoveredOf(wasSent: (key: string) => boolean, skipped: (key: string) => string | undefined, run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): NotCoveredCell[] {
+export function notCoveredOf(wasSent: (key: string) => boolean, skipped: (key: string) => string | undefined, run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure' | 'kind'>): NotCoveredCell[] {
   const cells: NotCoveredCell[] = [];
+  // Observed traffic (tsiws-conform proxy) selects nothing: a cell no client used is no gap in it.
+  if (run.kind === 'observed') return cells;
   for (const operation of listed(run, 'operations')) {
     for (const transport of listed(run, 'transports')) {
       const key = `${operation} ${transport}`;

@@ -40,6 +40,12 @@ export interface RunInfo {
   /** When the WS-I checks ran: whether the target's WSDL claims Basic Profile 1.1, whether --wsi
    * bp11 was asked, and so why a failed assertion is an error (report/wsi-report.ts). */
   readonly wsi?: WsiRunInfo;
+  /** 'observed': the records are the exchanges real clients made through `tsiws-conform proxy`
+   * (issue 53), not cases this tool made; absent for a run. */
+  readonly kind?: 'observed';
+  /** With kind 'observed': how many exchanges passed, the time of the last one (the reports are
+   * complete up to it), and what stopped the proxy. */
+  readonly observed?: { readonly exchanges: number; readonly lastExchangeAt?: string; readonly stoppedBy: string };
   /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
@@ -101,7 +107,7 @@ export interface Summary {
 }
 
 /** The parts of a run's information the verdict depends on. */
-export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'> & Partial<Pick<RunInfo, 'discovery'>>;
+export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'> & Partial<Pick<RunInfo, 'discovery' | 'kind'>>;
 
 export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);

@@ -115,8 +115,11 @@ export interface ExchangeRecord {
   readonly caseId: string;
   /** 'fuzz': a fast-check property; the record is its shrunk counterexample, or its first run.
    * 'reference': the run's verdict on an operation and transport against --reference-url, made
-   * once every exchange is in (session/, reference tally). */
-  readonly kind: 'positive' | 'negative' | 'service' | 'fuzz' | 'parity' | 'reference';
+   * once every exchange is in (session/, reference tally).
+   * 'observed': an exchange a real client made through `tsiws-conform proxy` (issue 53); `observed`
+   * says how its answer was judged. */
+  readonly kind: 'positive' | 'negative' | 'service' | 'fuzz' | 'parity' | 'reference' | 'observed';
+  readonly observed?: ObservedInfo;
   /** The case's non-secret wire values (authentication is added per request), for replay. */
   readonly values?: Readonly<Record<string, string>>;
   readonly fuzz?: FuzzInfo;
@@ -149,6 +152,18 @@ export interface ExchangeRecord {
   readonly dataPath?: DataPathOutcome;
   /** The exchange passed, so its bodies, curl command and result text were dropped (compact.ts). */
   readonly compacted?: true;
+}
+
+/** How the proxy judged an exchange a client made (issue 53). */
+export interface ObservedInfo {
+  /** The answer was judged as the answer to a valid request (positive), to the negative scenario the
+   * request's findings matched (negative; the record's scenario), as any answer (only the checks that
+   * judge every answer: the request was invalid in a way no scenario matches, or not understood),
+   * as the service's ?WSDL (service), or not at all (the target did not answer, or its answer was
+   * larger than --max-response-bytes: the record's error). */
+  readonly judgedAs: 'positive' | 'negative' | 'any answer' | 'service' | 'not judged';
+  /** The ids, among the record's checks, of the client checks (the request's verdicts). */
+  readonly clientChecks: readonly string[];
 }
 
 export const EXCERPT_BYTES = 4096;

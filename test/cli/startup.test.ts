@@ -49,7 +49,7 @@ test.each([[['--help']], [['--version']]])('tsiws-conform %j loads nothing heavy
   expect(urls.filter((u) => HEAVY.some((h) => h.test(u)) || /\/src\/checks\//.test(u))).toEqual([]);
 });
 
-const COMMANDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract'];
+const COMMANDS = ['run', 'merge-reports', 'replay', 'checks', 'serve', 'wsdl', 'diff-wsdl', 'compare', 'shapes', 'verify-certificate', 'contract', 'proxy'];
 
 test('the checkout\'s bin runs its sources compiled once (.build/), or through tsx when told; the compiled package\'s (these tests\' BIN) runs its dist/', () => {
   const built = loaded(['--version'], SOURCE_BIN);

@@ -119,6 +119,11 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   out: [f1, f2, f3],
   asmx: ['false', 'false', 'true'],
   noAsmx: ['false', 'false', 'true'],
+  target: ['http://one.example', 'http://two.example', 'http://three.example'],
+  proxyPort: ['1001', '1002', '0'],
+  keepWsdlAddress: ['false', 'false', 'true'],
+  violationsHeader: ['true', 'false', 'true'],
+  capture: [d1, d2, d3],
 };
 
 /** Settings that only make sense with another: given alongside (at the flag layer) whenever given. */
@@ -193,7 +198,7 @@ test('defaults are written once: a default the help states in words is one the v
     const own = 'defaultText' in s ? s.defaultText : undefined;
     const value = ALL_DEFAULTS[s.key];
     // Words only where the value is none (undefined), computed (the seed, an absolute path) or an enumeration.
-    if (own !== undefined) expect([s.key, value === undefined || own.startsWith('(') || ['reportsDir', 'out', 'schemasOut', 'port'].includes(s.key)]).toEqual([s.key, true]);
+    if (own !== undefined) expect([s.key, value === undefined || own.startsWith('(') || ['reportsDir', 'out', 'schemasOut', 'port', 'proxyPort'].includes(s.key)]).toEqual([s.key, true]);
     else expect([s.key, value === undefined]).toEqual([s.key, false]);
   }
   expect(defaultTextOf(SETTINGS.find((s) => s.key === 'concurrency')!)).toBe(String(ALL_DEFAULTS.concurrency));

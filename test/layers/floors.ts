@@ -26,6 +26,7 @@ export const FLOORS = [
   'server', // the reference server and its mutants
   'engine', // running cases through transports and checks
   'report', // formatters from records to files
+  'proxy', // the reverse proxy of real clients' traffic: forwarding, judging an observed exchange, capture
   'session', // one run, end to end: runAndReport
   'cli', // the commands
   'bench', // npm run bench

@@ -1,0 +1,118 @@
+/**
+ * The proxy's session (issue 53): the second source of records beside runAndReport. It starts the
+ * proxy (src/proxy/forward.ts), judges each exchange once its answer has gone to the client
+ * (proxy/observed-record.ts, with the client judgement it is given), and feeds the records into the
+ * run's own pipeline: records.jsonl (results/exchange-log.ts), the digest (report/digest.ts) and, once
+ * stopped, the same reports a run writes (report/write.ts), its information marked kind 'observed'.
+ * With --capture, each exchange is also written to the capture as it passes (proxy/capture.ts).
+ */
+import type { CommandSettings } from '../config/commands.js';
+import { SERVICE_NAME } from '../contract/index.js';
+import { redactedSettings } from '../config/settings.js';
+import { selectedChecks } from '../engine/run-case.js';
+import { openCapture, type Capture } from '../proxy/capture.js';
+import { startProxy } from '../proxy/forward.js';
+import type { ForwardedExchange, JudgeClient } from '../proxy/observed.js';
+import { observedRecord, type ObservingContext } from '../proxy/observed-record.js';
+import { violationsHeader } from '../proxy/violations.js';
+import { RunDigest } from '../report/digest.js';
+import type { RunInfo } from '../report/summary.js';
+import { prepareReportsFolder, writeReports } from '../report/write.js';
+import { compactRecord } from '../results/compact.js';
+import { EXCHANGE_LOG_FILE, openExchangeLog } from '../results/exchange-log.js';
+import { accessForReports, accessSecrets, type ExchangeRecord } from '../results/record.js';
+import { toolInfo } from '../results/tool-info.js';
+
+export type ObserveSettings = CommandSettings & { readonly target: string };
+
+export interface ObserveHandlers {
+  /** Stops the proxy when aborted (its reason, e.g. 'SIGINT', is reported). */
+  readonly signal: AbortSignal;
+  /** The client judgement (the client checks); without one, requests are not judged, answers are
+   * judged by the checks that judge any answer. */
+  readonly judgeClient?: JudgeClient;
+  /** Once listening: where. */
+  readonly listening?: (url: string) => void;
+  /** Each record as it is made (the console prints its findings). */
+  readonly onRecord?: (record: ExchangeRecord) => void;
+  /** How long the exchanges in flight may take to finish once stopped (default 5 s). */
+  readonly graceMs?: number;
+}
+
+export interface ObservedReport {
+  readonly digest: RunDigest;
+  readonly info: RunInfo;
+  readonly files: readonly string[];
+  /** What stopped the proxy. */
+  readonly stoppedBy: string;
+}
+
+export async function observeAndReport(settings: ObserveSettings, handlers: ObserveHandlers): Promise<ObservedReport> {
+  prepareReportsFolder(settings.reportsDir);
+  const startedAt = new Date();
+  const access = accessForReports(settings);
+  const ctx: ObservingContext = {
+    target: settings.target, namespace: settings.namespace, profile: settings.profile,
+    checks: await selectedChecks(settings), access, ...(handlers.judgeClient ? { judgeClient: handlers.judgeClient } : {}),
+  };
+  const log = openExchangeLog(settings.reportsDir);
+  const digest = new RunDigest(settings.failOn);
+  const capture: Capture | undefined = settings.capture
+    ? openCapture(settings.capture, settings.target, Object.keys(settings.headers), accessSecrets(settings).map(([value]) => [value, '{{secret}}']))
+    : undefined;
+  let exchanges = 0;
+  let lastExchangeAt: string | undefined;
+  const observe = (exchange: ForwardedExchange) => {
+    capture?.write(exchange);
+    const record = observedRecord(exchange, ctx, ++exchanges);
+    lastExchangeAt = new Date(exchange.startedAt + (exchange.answer?.elapsedMs ?? 0)).toISOString();
+    log.write(compactRecord(record));
+    digest.add(record);
+    handlers.onRecord?.(record);
+  };
+  const judge = handlers.judgeClient;
+  const proxy = await startProxy({
+    target: settings.target, host: settings.host, port: settings.proxyPort, access: settings,
+    timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxResponseBytes, keepWsdlAddress: settings.keepWsdlAddress,
+    ...(settings.violationsHeader && judge ? { violations: (request) => violationsHeader(request, judge, access.secrets) } : {}),
+    onExchange: observe,
+  }).catch((err: unknown) => {
+    // Nothing listened (the port is taken, say): the files opened for the session are closed.
+    capture?.close();
+    log.close();
+    throw err;
+  });
+  let stoppedBy: string;
+  try {
+    handlers.listening?.(proxy.url);
+    stoppedBy = await stopped(handlers.signal);
+  } finally {
+    await proxy.close(handlers.graceMs ?? 5000);
+    // The last exchanges are judged a tick after their answers went out (forward.ts).
+    await new Promise((resolve) => setImmediate(resolve));
+    capture?.close();
+    log.close();
+  }
+  const info: RunInfo = {
+    tool: toolInfo(),
+    target: settings.target,
+    embedded: false,
+    namespace: settings.namespace,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    // The report's rows and columns are the operations and transports clients used (the ?WSDL
+    // record has a row of its own, as a run's service record does).
+    configuration: { ...redactedSettings(settings), operations: [...digest.operations].filter((o) => o !== SERVICE_NAME), transports: [...digest.transports].filter((t) => t !== 'wsdl') },
+    toolErrors: [],
+    seed: 0,
+    kind: 'observed',
+    observed: { exchanges, ...(lastExchangeAt ? { lastExchangeAt } : {}), stoppedBy },
+  };
+  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
+  return { digest, info, files, stoppedBy };
+}
+
+function stopped(signal: AbortSignal): Promise<string> {
+  if (signal.aborted) return Promise.resolve(String(signal.reason));
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(String(signal.reason)), { once: true }));
+}
