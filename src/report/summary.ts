@@ -8,6 +8,7 @@ import { dataPathOf, withBlocked, withoutSuccess, type DataPathSummary } from '.
 import type { SearchInfo } from './search-line.js';
 import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
+import type { TrafficSummary } from '../results/traffic.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -36,6 +37,8 @@ export interface RunInfo {
   /** What the discovery step learned from a target with data (engine/discover.ts); absent for the
    * embedded echo server. */
   readonly discovery?: DiscoveryInfo;
+  /** Present when the run replayed captured traffic (--traffic): what it read and left out. */
+  readonly traffic?: TrafficSummary;
   /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
@@ -165,6 +168,8 @@ export function failuresOf(records: readonly ExchangeRecord[]) {
     const what = {
       operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind,
       ...(r.scenario ? { scenario: r.scenario } : {}), ...(r.param ? { param: r.param } : {}), ...(r.expectation ? { expectation: r.expectation } : {}),
+      // A replayed captured call names the capture's entry it came from (run --traffic).
+      ...(r.traffic ? { traffic: r.traffic } : {}),
     };
     const excerpt = { request: r.request, ...(r.response ? { response: r.response } : {}) };
     if (r.error) return [{ ...what, check: r.error.code, status: 'error' as const, level: 'error' as Level, message: r.error.message, ...excerpt }];

@@ -17,6 +17,7 @@ import type { NormalisationRule, ParityDifference, RegressionComparison } from '
 import type { BaselineAnswer, TransportOutcome } from './transport-outcome.js';
 import type { FieldPath, ReferenceInfo, ReferenceSummary } from './reference.js';
 import type { WsiRecorded } from './wsi.js';
+import type { TrafficRef } from './traffic.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -149,6 +150,8 @@ export interface ExchangeRecord {
   readonly dataPath?: DataPathOutcome;
   /** The exchange passed, so its bodies, curl command and result text were dropped (compact.ts). */
   readonly compacted?: true;
+  /** A replayed captured call (run --traffic): the capture entry it came from. */
+  readonly traffic?: TrafficRef;
 }
 
 export const EXCERPT_BYTES = 4096;
