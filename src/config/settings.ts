@@ -76,6 +76,10 @@ export interface RunSettings {
   readonly record: string | undefined;
   /** A recorded baseline to replay and compare with, instead of the suites. */
   readonly baseline: string | undefined;
+  /** Captured traffic to replay in its order (a .har file or a proxy --capture folder), instead of the suites. */
+  readonly traffic: string | undefined;
+  /** Which transports a replayed call is sent over: the one it was captured on, or all four. */
+  readonly trafficTransports: 'captured' | 'all';
   /** Folder of the user's result schemas, <Operation>.xsd or <Operation>.schema.json (checks/load-result-schemas.ts). */
   readonly resultSchemas: string | undefined;
   /** Console: only the verdict line and errors. */
@@ -189,6 +193,8 @@ export const SETTINGS = [
   { key: 'authSecret', group: 'auth', commands: [...RUN, 'serve'], flag: 'auth-secret', env: 'TSIWS_AUTH_SECRET', defaultText: '(none: any signature accepted)', help: "The embedded server's example signing secret (see docs/cases.md, Authentication enforcement)", secret: true, parse: text },
   { key: 'record', group: 'reports', commands: RUN, flag: 'record', env: 'TSIWS_RECORD', defaultText: '(none)', help: 'Also record every case and decoded answer in this folder, as a baseline for --baseline', parse: path },
   { key: 'baseline', group: 'generation', commands: RUN, flag: 'baseline', env: 'TSIWS_BASELINE', defaultText: '(none)', help: 'Replay the cases recorded in this folder (by --record) and compare every answer with the recorded one', parse: path },
+  { key: 'traffic', group: 'generation', commands: RUN, flag: 'traffic', env: 'TSIWS_TRAFFIC', defaultText: '(none)', help: 'Replay captured calls in their order instead of the suites: a HAR 1.2 file (browsers, Charles, Fiddler, mitmproxy, reports/failures.har) or a folder holding traffic.jsonl (proxy --capture DIR); see docs/traffic.md', parse: path },
+  { key: 'trafficTransports', group: 'generation', commands: RUN, flag: 'traffic-transports', env: 'TSIWS_TRAFFIC_TRANSPORTS', help: 'With --traffic: send each call over the transport it was captured on (captured), or over all four (all), which adds the transport parity comparison', parse: oneOf(['captured', 'all'] as const, 'traffic-transports') },
   { key: 'resultSchemas', group: 'checks', commands: RUN, flag: 'result-schemas', env: 'TSIWS_RESULT_SCHEMAS', defaultText: '(none)', help: 'Folder of result schemas, <Operation>.xsd or <Operation>.schema.json (written by tsiws-conform shapes infer); check result-schema validates each result against its operation\'s', parse: directory },
   { key: 'headers', group: 'access', commands: [...RUN, 'diff-wsdl', 'proxy'], flag: 'header', env: 'TSIWS_HEADERS', multiple: true, defaultText: '(none)', help: "Extra request header 'Name: value'; repeat the flag for more (TSIWS_HEADERS: one a line)", secret: true, parse: headers },
   { key: 'auth', group: 'access', commands: [...RUN, 'diff-wsdl', 'proxy'], flag: 'auth', env: 'TSIWS_AUTH', defaultText: '(user:password in --base-url, if any)', help: 'HTTP Basic credentials user:password', secret: true, parse: basicAuth },
@@ -254,6 +260,8 @@ export const DEFAULTS: RunSettings = {
   showSecrets: false,
   record: undefined,
   baseline: undefined,
+  traffic: undefined,
+  trafficTransports: 'captured',
   resultSchemas: undefined,
   quiet: false,
   noCiSummary: false,

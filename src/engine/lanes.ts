@@ -15,8 +15,9 @@
 import { availableParallelism } from 'node:os';
 import type { RunSettings, SuiteId } from '../config/settings.js';
 
-/** The suite files that can run in lanes: the conformance suites and the baseline replay. */
-export type LanedSuite = SuiteId | 'baseline';
+/** The suite files a run runs: the conformance suites, the baseline replay, and the replay of
+ * captured traffic (never split: its calls go in their captured order). */
+export type LanedSuite = SuiteId | 'baseline' | 'traffic';
 
 /** How much a suite has to do: its test units and the exchanges they make. */
 export interface SuiteWork {

@@ -86,14 +86,16 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     if (learnsFromTarget(target) && !options.signal?.aborted) target = { ...target, learned: await discoverWith(target) };
     // The plan's count: the suite files may run one after another in one worker, so the last is
     // collected only near the end, and a count of collected tests would keep growing until then.
-    inPlan = settings.baseline ? undefined : plannedTests(target);
+    inPlan = settings.baseline || settings.traffic ? undefined : plannedTests(target);
     collector = new RecordCollector(files, { ...(options.onRecord ? { onRecord: options.onRecord } : {}), ...(options.onRecordBytes ? { onBytes: options.onRecordBytes } : {}) }, options.onSample, options.onProgress, inPlan);
     // A target that keeps state is run in phases (phases.ts): the reads, then the mutations.
-    const parts = runsInPhases(target) ? PHASES.map((phase) => inReferenceOrder(phaseSettings(target, phase))) : [target];
+    // A replay of captured traffic keeps the capture's order instead: one part, no phases.
+    const parts = runsInPhases(target) && !settings.traffic ? PHASES.map((phase) => inReferenceOrder(phaseSettings(target, phase))) : [target];
     for (const part of parts) {
       // A shard may have nothing to run (more shards than cases): no suites, not vitest's default of all.
       // A regression run (--baseline) replays the recorded cases instead of generating its own.
-      const suites: LanedSuite[] = settings.baseline ? (runsInPhase(part.phase, 'baseline') ? ['baseline'] : []) : suitesToRun(part);
+      // A replay of captured traffic (--traffic) sends the captured calls.
+      const suites: LanedSuite[] = settings.traffic ? ['traffic'] : settings.baseline ? (runsInPhase(part.phase, 'baseline') ? ['baseline'] : []) : suitesToRun(part);
       // A signal that came while the target was being prepared ends the run before any test.
       if (options.signal?.aborted) interrupted = String(options.signal.reason);
       else if (suites.length > 0) interrupted = await runSuites(part, part, suites, collector, files.dir, options.signal);
@@ -187,8 +189,9 @@ function baselineWork(settings: SettingsOf<'generation' | 'execution'> & { basel
  * running the suite files that have that lane and told its lane through `provide`. */
 function workerOptions(settings: RunSettings, target: TargetSettings, suites: readonly LanedSuite[]) {
   const withoutLanes = { maxWorkers: fileWorkers(suites.length, { cores: availableParallelism(), local: targetIsLocal(target), workers: settings.workers }) };
-  // One core (or --rate) needs no count of the work: reading a baseline twice is not free.
-  if (settings.rate !== undefined || settings.workers === 1) return withoutLanes;
+  // One core (or --rate) needs no count of the work: reading a baseline twice is not free. Captured
+  // traffic goes in its order, in one worker.
+  if (settings.rate !== undefined || settings.workers === 1 || settings.traffic) return withoutLanes;
   const work = settings.baseline ? { baseline: baselineWork({ ...settings, baseline: settings.baseline }) } : suiteWork(settings);
   const counts = runLanes(settings, work);
   const lanes = laneTotal(counts);

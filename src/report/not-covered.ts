@@ -24,8 +24,9 @@ const listed = (run: Pick<RunInfo, 'configuration'>, key: string): string[] => {
 function reasonForNoRecord(run: Pick<RunInfo, 'configuration' | 'incomplete' | 'failure'>): string {
   if (run.failure) return `the run ended before its first test (${run.failure.code})`;
   if (run.incomplete) return `not reached: ${run.incomplete.reason}`;
-  const { baseline, shard } = run.configuration as { baseline?: string; shard?: { index: number; count: number } };
+  const { baseline, traffic, shard } = run.configuration as { baseline?: string; traffic?: string; shard?: { index: number; count: number } };
   if (baseline) return `the baseline in ${baseline} recorded no case for it`;
+  if (traffic) return `the captured traffic in ${traffic} has no call of it over this transport`;
   if (shard) return `dealt to another shard than ${shard.index}/${shard.count} (merge-reports joins the shards)`;
   const suites = listed(run, 'suites');
   if (suites.length > 0 && !suites.some((s) => SENDING_SUITES.includes(s))) return `--suites ${suites.join(',')} sends no request to an operation`;

@@ -9,6 +9,7 @@ import type { SearchInfo } from './search-line.js';
 import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
 import type { WsiRunInfo } from './wsi-report.js';
+import type { TrafficSummary } from '../results/traffic.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -46,6 +47,8 @@ export interface RunInfo {
   /** With kind 'observed': how many exchanges passed, the time of the last one (the reports are
    * complete up to it), and what stopped the proxy. */
   readonly observed?: { readonly exchanges: number; readonly lastExchangeAt?: string; readonly stoppedBy: string };
+  /** Present when the run replayed captured traffic (--traffic): what it read and left out. */
+  readonly traffic?: TrafficSummary;
   /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
@@ -175,6 +178,8 @@ export function failuresOf(records: readonly ExchangeRecord[]) {
     const what = {
       operation: r.operation, transport: r.transport, caseId: r.caseId, kind: r.kind,
       ...(r.scenario ? { scenario: r.scenario } : {}), ...(r.param ? { param: r.param } : {}), ...(r.expectation ? { expectation: r.expectation } : {}),
+      // A replayed captured call names the capture's entry it came from (run --traffic).
+      ...(r.traffic ? { traffic: r.traffic } : {}),
     };
     const excerpt = { request: r.request, ...(r.response ? { response: r.response } : {}) };
     if (r.error) return [{ ...what, check: r.error.code, status: 'error' as const, level: 'error' as Level, message: r.error.message, ...excerpt }];

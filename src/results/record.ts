@@ -17,6 +17,7 @@ import type { NormalisationRule, ParityDifference, RegressionComparison } from '
 import type { BaselineAnswer, TransportOutcome } from './transport-outcome.js';
 import type { FieldPath, ReferenceInfo, ReferenceSummary } from './reference.js';
 import type { WsiRecorded } from './wsi.js';
+import type { TrafficRef } from './traffic.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -152,6 +153,8 @@ export interface ExchangeRecord {
   readonly dataPath?: DataPathOutcome;
   /** The exchange passed, so its bodies, curl command and result text were dropped (compact.ts). */
   readonly compacted?: true;
+  /** A replayed captured call (run --traffic): the capture entry it came from. */
+  readonly traffic?: TrafficRef;
 }
 
 /** How the proxy judged an exchange a client made (issue 53). */

@@ -10,6 +10,9 @@ import { SequenceParity } from '../engine/sequence-parity.js';
 import { ConfigError } from '../config/errors.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
 import { casesToReplay } from '../engine/baseline-replay.js';
+import { readTraffic, trafficLine } from '../engine/traffic.js';
+import { LEFT_OUT_TEXT, type LeftOutKind, type TrafficSummary } from '../results/traffic.js';
+import { SERVICE_PATH } from '../contract/index.js';
 import type { LearnedState } from '../engine/discover.js';
 import type { SearchSummary } from '../engine/value-search.js';
 import { INTERRUPT_SIGNALS, type RunOptions } from '../engine/run.js';
@@ -94,8 +97,11 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   // A bad --allure folder is bad usage before any request too. The library loads only for it (150 ms).
   const allure = settings.allure ? new (await import('../report/allure-results.js')).AllureResults({ dir: settings.allure, reportsDir: settings.reportsDir, seed: settings.seed, failOn: settings.failOn, warn: (line) => handlers.warn?.(line) }) : undefined;
   say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
+  // A capture that cannot be read, or holds no call to replay, is bad usage before any request.
+  const traffic = settings.traffic ? await trafficToReplay({ ...settings, traffic: settings.traffic }) : undefined;
+  if (traffic) say(trafficLine(traffic));
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
-  if (!settings.baseline) say(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
+  if (!settings.baseline && !traffic) say(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
   if (baseline) {
     const { manifest, dir } = baseline;
     const cases = casesToReplay(baseline, settings);
@@ -167,6 +173,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     configuration: redactedSettings(settings),
     toolErrors: result.toolErrors,
     seed: settings.seed,
+    ...(traffic ? { traffic } : {}),
     ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings) } : {}),
     // What graded the WS-I checks, read before any test (engine/wsi-wsdl.ts); absent when they were left out.
     ...(result.target.wsiWsdl ? { wsi: wsiRunInfo(result.target.wsiWsdl, settings.wsi) } : {}),
@@ -183,6 +190,20 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     ...(result.interrupted ? { interrupted: result.interrupted } : {}),
     ...(baselineWriter ? { baselineWritten: { dir: baselineWriter.dir, complete } } : {}),
   };
+}
+
+/** What a replay of --traffic will send, read once before the run (the suite reads it again, in
+ * its worker); a capture with nothing to replay, or a replay asked to do two things, is bad usage. */
+async function trafficToReplay(settings: RunSettings & { traffic: string }): Promise<TrafficSummary> {
+  if (settings.baseline) throw new ConfigError('--traffic and --baseline each replace the suites with a replay; give one of them');
+  // The calls go in their captured order: a shard would cut a create from its read.
+  if (settings.shard) throw new ConfigError('--traffic replays the capture in its order and cannot be split by --shard; leave --shard out');
+  const summary = await readTraffic(settings, () => {});
+  if (summary.replayed === 0) {
+    const why = Object.entries(summary.leftOutBy).map(([kind, v]) => `${v.count} ${LEFT_OUT_TEXT[kind as LeftOutKind]} (entry ${v.first[0]!.entry}: ${v.first[0]!.reason})`).join('; ');
+    throw new ConfigError(`--traffic: ${summary.source} has no call of this service to replay${summary.entries === 0 ? ' (it has no entries)' : `: of its ${summary.entries} entries, ${why}`}; capture calls to ${SERVICE_PATH}, or widen --operations and --transports`);
+  }
+  return summary;
 }
 
 /** What reports show of the discovery step. The failure pattern's evidence quotes the target's

@@ -74,6 +74,8 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   authSecret: ['a1', 'a2', 'a3'],
   record: [f1, f2, f3],
   baseline: [f1, f2, f3],
+  traffic: [f1, f2, f3],
+  trafficTransports: ['all', 'captured', 'all'],
   resultSchemas: [d1, d2, d3],
   headers: ['X-One: 1', 'X-Two: 2', 'X-Three: 3'],
   auth: ['u1:p1', 'u2:p2', 'u3:p3'],

@@ -51,6 +51,7 @@ describe('which cells were not sent, and why', () => {
     ['a run cut short', run({}, { reason: 'interrupted by SIGINT', casesNotRun: 3, fuzzPropertiesInterrupted: 0 }), 'not reached: interrupted by SIGINT'],
     ['--suites service', run({ suites: ['service'] }), '--suites service sends no request to an operation'],
     ['a shard', run({ shard: { index: 2, count: 4 } }), 'dealt to another shard than 2/4 (merge-reports joins the shards)'],
+    ['a replay of captured traffic', run({ traffic: 'captures/monday' }), 'the captured traffic in captures/monday has no call of it over this transport'],
     ['a run ended early', { ...run({}), failure: { code: 'TSIWS_UNREACHABLE', exitCode: 3, message: 'target unreachable' } }, 'the run ended before its first test (TSIWS_UNREACHABLE)'],
   ])('a cell without any record: %s', (_, info, reason) => {
     expect(notCoveredCells(FULL.slice(0, 3), info)).toEqual([{ operation: 'MobileTimeLogCreate', transport: 'get', reason }]);

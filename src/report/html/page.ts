@@ -7,6 +7,7 @@
 import { findingsOf, noticesOf } from '../../results/findings.js';
 import type { FailOn } from '../../results/levels.js';
 import type { ExchangeRecord } from '../../results/record.js';
+import { LEFT_OUT_TEXT, type LeftOutKind } from '../../results/traffic.js';
 import { INHERENT } from '../../parity/inherent.js';
 import { TRANSPORT_IDS } from '../../transports/index.js';
 import { coverageSection } from './coverage.js';
@@ -43,6 +44,7 @@ function banner(s: Summary, run: RunInfo): string {
     ['Started', esc(run.startedAt)],
     ['Duration', `${esc((run.durationMs / 1000).toFixed(1))} s`],
     ['Tool', `${esc(run.tool.name)} ${esc(run.tool.version)}`],
+    ...(run.traffic ? [['Traffic', `${esc(run.traffic.replayed)} of ${esc(run.traffic.entries)} captured entries replayed from <code>${esc(run.traffic.source)}</code>`]] : []),
   ].map(([k, v]) => `<span><b>${k}</b> ${v}</span>`).join('');
   return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${esc(warningsNote(s))}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
 }
@@ -63,6 +65,7 @@ function stats(s: Summary, p: ParitySummary): string {
 function notices(digest: RunDigest, s: Summary, run: RunInfo): string {
   const out: string[] = [];
   if (run.incomplete) out.push(`<strong>Incomplete run:</strong> ${esc(run.incomplete.reason)}; ${esc(run.incomplete.casesNotRun)} cases not run, ${esc(run.incomplete.fuzzPropertiesInterrupted)} fuzz properties stopped early.`);
+  for (const line of trafficLeftOut(run)) out.push(`<strong>Traffic left out:</strong> ${esc(line)}`);
   for (const e of run.toolErrors) out.push(`<strong>Tool error:</strong> ${esc(e)}`);
   for (const n of notesOf(digest.kept)) out.push(`<strong>Not checked:</strong> <code>${esc(n.check)}</code>: ${esc(n.message)}`);
   for (const [operation] of withoutSuccess(s.dataPath)) {
@@ -72,6 +75,12 @@ function notices(digest: RunDigest, s: Summary, run: RunInfo): string {
     out.push(`<strong>Not sent:</strong> ${g.operations.map((o) => `<code>${esc(o)}</code>`).join(', ')} over ${esc(g.transports.join(', '))}: ${esc(g.reason)}`);
   }
   return out.map((n) => `<div class="notice">${n}</div>`).join('');
+}
+
+/** Each kind of captured entry a replay left out, with its first entries and why. */
+function trafficLeftOut(run: RunInfo): string[] {
+  return Object.entries(run.traffic?.leftOutBy ?? {}).map(([kind, v]) =>
+    `${v.count} ${LEFT_OUT_TEXT[kind as LeftOutKind]}: ${v.first.map((e) => `entry ${e.entry} (${e.reason})`).join('; ')}${v.count > v.first.length ? '; …' : ''}`);
 }
 
 function legend(): string {
