@@ -24,8 +24,8 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   'test/report/postman.test.ts',
   // The Allure results read by Allure's own command line (a JVM), counted against junit.xml.
   'test/report/allure.test.ts',
-  // Two full runs against the embedded server and their wsi-report.xml against its schema (issue 51):
-  // 15 s of CPU.
+  // Two full runs against the embedded server and their wsi-report.xml against its schema, and one
+  // against a --base-url counting its GET ?WSDL (issue 51): about 27 s of CPU.
   'test/report/wsi-run.test.ts',
   // A seeded run's reports against the fixture made before a change (issue 52): two runs and their
   // normalisation, 13 to 15 s of CPU.

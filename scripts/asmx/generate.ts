@@ -86,8 +86,12 @@ function webMethod(op: Operation): string {
   ].join('\n');
 }
 
+/** The attribute of Visual Studio's ASMX template, with the claim written into the WSDL: where the
+ * runtime puts it is observed by scripts/asmx/observe-claim.ts (fixtures/wsi/mono-6.8-claim.wsdl). */
+export const CLAIM_ATTRIBUTE = '[WebServiceBinding(ConformsTo = WsiProfiles.BasicProfile1_1, EmitConformanceClaims = true)]';
+
 /** The .asmx file: the service class inline, compiled by the runtime on first request. */
-export function asmxSource(namespace = DEFAULT_NAMESPACE): string {
+export function asmxSource(namespace = DEFAULT_NAMESPACE, claims = false): string {
   return [
     `<%@ WebService Language="C#" Class="${SERVICE_NAME}" %>`,
     'using System;',
@@ -95,6 +99,7 @@ export function asmxSource(namespace = DEFAULT_NAMESPACE): string {
     'using System.Text;',
     'using System.Web.Services;',
     '',
+    ...(claims ? [CLAIM_ATTRIBUTE] : []),
     `[WebService(Namespace = ${JSON.stringify(namespace)})]`,
     `public class ${SERVICE_NAME} : WebService`,
     '{',
@@ -115,6 +120,8 @@ export interface SiteOptions {
   readonly without?: readonly AsmxProtocol[];
   /** The [WebService] attribute's Namespace (default: the contract's). */
   readonly namespace?: string;
+  /** The service claims WS-I Basic Profile 1.1 in its WSDL (CLAIM_ATTRIBUTE); by default it does not. */
+  readonly claims?: boolean;
 }
 
 export const ASMX_PROTOCOLS = ['HttpGet', 'HttpPost', 'HttpSoap12'] as const;
@@ -154,7 +161,7 @@ export function writeSite(dir: string, options: SiteOptions = {}): string {
   const asmx = join(dir, ...SERVICE_PATH.split('/').filter(Boolean));
   mkdirSync(join(asmx, '..'), { recursive: true });
   mkdirSync(join(dir, 'bin'), { recursive: true });
-  writeFileSync(asmx, asmxSource(options.namespace));
+  writeFileSync(asmx, asmxSource(options.namespace, options.claims));
   writeFileSync(join(dir, 'web.config'), webConfig(options));
   return asmx;
 }

@@ -1,6 +1,6 @@
 /** Which generated block lives on which page, and what writes it: `npm run docs` rewrites them all,
  * and test/docs/generated.test.ts fails when a page is out of date. */
-import { checksTable } from './checks-table.js';
+import { checksTable, clientChecksTable } from './checks-table.js';
 import { commandSettingsTable, runSettingsTable, sharedSettingsTable } from './cli-tables.js';
 import { sampleRun } from './sample-run.js';
 
@@ -17,6 +17,7 @@ export const GENERATED: readonly GeneratedBlock[] = [
   { file: 'docs/cli.md', name: 'shared-settings', generate: sharedSettingsTable },
   { file: 'docs/cli.md', name: 'command-settings', generate: commandSettingsTable },
   { file: 'docs/checks.md', name: 'checks', generate: checksTable },
+  { file: 'docs/checks.md', name: 'client-checks', generate: clientChecksTable },
   { file: 'README.md', name: 'sample-run', generate: sampleRun },
 ];
 

@@ -14,7 +14,8 @@ import { lexicalErrors } from '../wsdl/lexical-space.js';
 const MAX_KEPT = 20_000;
 const kept = new Map<string, readonly string[]>();
 
-function errorsOf(type: Operation['params'][number]['type'], text: string): readonly string[] {
+/** lexicalErrors, kept per type and text (the client checks judge real traffic by it too). */
+export function keptLexicalErrors(type: Operation['params'][number]['type'], text: string): readonly string[] {
   const key = `${type}\u0000${text}`;
   let errors = kept.get(key);
   if (!errors) {
@@ -33,7 +34,7 @@ export function invalidValueReason(op: Operation, values: WireValues): string | 
   for (const p of op.params) {
     const text = values[p.name];
     if (text === undefined || AUTH_PARAMS.includes(p.name)) continue;
-    const errors = errorsOf(p.type, text);
+    const errors = keptLexicalErrors(p.type, text);
     if (errors.length > 0) return `${p.name} ${shown(text)} is not a valid ${p.type} value (${errors[0]})`;
   }
   return undefined;

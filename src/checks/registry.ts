@@ -27,7 +27,21 @@ import { matchesReference, referenceOutcomeExplained, type ReferenceCheck } from
 import { status200 } from './status-200.js';
 import { transportParity } from './transport-parity.js';
 import { stateConsistency, type SequenceCheck } from './state-consistency.js';
-import type { CaseCheck, Check, ServiceCheck } from './types.js';
+import type { CaseCheck, Check, ClientCheck, ServiceCheck } from './types.js';
+import { clientAuthParameters } from './client/auth-parameters.js';
+import { clientContentType } from './client/content-type.js';
+import { clientEnvelope } from './client/envelope.js';
+import { clientHttpParameterNames } from './client/http-parameter-names.js';
+import { clientLexicalValues } from './client/lexical-values.js';
+import { clientOperation } from './client/operation.js';
+import { clientParameterOrder } from './client/parameter-order.js';
+import { clientParametersComplete } from './client/parameters-complete.js';
+import { clientParametersKnown } from './client/parameters-known.js';
+import { clientParametersOnce } from './client/parameters-once.js';
+import { clientSoapAction } from './client/soap-action.js';
+import { clientSoapXml } from './client/soap-xml.js';
+import { clientTransport } from './client/transport.js';
+import { clientUtf8 } from './client/utf8.js';
 import { wsdlMatchesContract } from './wsdl-matches-contract.js';
 import { xmlWellFormed } from './xml-well-formed.js';
 import { xmlNoExternalEntity } from './xml-no-external-entity.js';
@@ -84,10 +98,32 @@ export const sequenceChecks: readonly SequenceCheck[] = [stateConsistency];
 /** Checks judged on the run's tally against a reference deployment (run --reference-url). */
 export const referenceChecks: readonly ReferenceCheck[] = [matchesReference, referenceOutcomeExplained];
 
-/** Every check, in the order `tsiws-conform checks` and docs/checks.md list them. */
+/** Checks judged on what a client sent (the proxy, issue 53), in the order a request is read:
+ * transport, message, operation, parameters. Not in ALL_CHECKS: a run sends its own requests. */
+export const clientChecks: readonly ClientCheck[] = [
+  clientTransport,
+  clientContentType,
+  clientSoapAction,
+  clientUtf8,
+  clientSoapXml,
+  clientEnvelope,
+  clientOperation,
+  clientParametersKnown,
+  clientHttpParameterNames,
+  clientParametersComplete,
+  clientAuthParameters,
+  clientParameterOrder,
+  clientParametersOnce,
+  clientLexicalValues,
+];
+
+export const CLIENT_CHECK_IDS: readonly string[] = clientChecks.map((c) => c.id);
+
+/** Every check a run judges, in the order `tsiws-conform checks` and docs/checks.md list them
+ * (the client checks follow, in a group of their own). */
 export const ALL_CHECKS: ReadonlyArray<Check | CaseCheck | ServiceCheck | BaselineCheck | ReferenceCheck | SequenceCheck> = [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...referenceChecks, ...sequenceChecks];
 
 /** Every check id, for selection (--checks, --skip-checks) and the catalog. */
 export const CHECK_IDS: readonly string[] = ALL_CHECKS.map((c) => c.id);
 
-export type { CaseCheck, CaseExchange, Check, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';
+export type { CaseCheck, CaseExchange, Check, ClientCheck, ClientExchange, Exchange, ServiceCheck, ServiceExchange, Verdict } from './types.js';

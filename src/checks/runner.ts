@@ -12,9 +12,12 @@ export interface CheckSelection {
   readonly skipChecks: readonly string[];
 }
 
+/** Whether --checks and --skip-checks leave the check `id` in. */
+export const isSelected = (id: string, selection: CheckSelection): boolean => (selection.checks?.includes(id) ?? true) && !selection.skipChecks.includes(id);
+
 /** The checks of a catalog that --checks and --skip-checks leave in. */
 export function selected<C extends CheckInfo>(catalog: readonly C[], selection: CheckSelection): C[] {
-  return catalog.filter((c) => (selection.checks?.includes(c.id) ?? true) && !selection.skipChecks.includes(c.id));
+  return catalog.filter((c) => isSelected(c.id, selection));
 }
 
 /** Runs `judge` for every check (which calls the check with its subject) and records the verdicts. */

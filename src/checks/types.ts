@@ -1,7 +1,7 @@
 /** What a check sees and what it says. Checks report findings; they never throw for a target's defect. */
 import type { Operation } from '../contract/index.js';
 import type { Expectation, Profile } from '../profiles/types.js';
-import type { HttpRequest, HttpResponse, Transport } from '../transports/index.js';
+import type { HttpRequest, HttpResponse, ObservedCall, RequestReading, Transport } from '../transports/index.js';
 import type { Level } from '../results/levels.js';
 import type { HostRejection } from '../profiles/host-rejection.js';
 import type { ResultSchema } from './load-result-schemas.js';
@@ -120,6 +120,20 @@ export interface CaseExchange {
 export interface CaseCheck extends CheckInfo {
   readonly scope: 'case';
   run(exchange: CaseExchange): { readonly verdict: Verdict; readonly differences: readonly ParityDifference[] };
+}
+
+/** A request a real client sent (issue 53: the proxy, captured traffic), as decoded by
+ * transports/request.ts: the call it makes and what the reader saw of it. */
+export interface ClientExchange {
+  readonly namespace: string;
+  readonly call: ObservedCall;
+  readonly reading: RequestReading;
+}
+
+/** A check judged on what a client sent, not on what a service answered. */
+export interface ClientCheck extends CheckInfo {
+  readonly scope: 'client';
+  run(exchange: ClientExchange): Verdict;
 }
 
 export const pass: Verdict = Object.freeze({ status: 'passed' });

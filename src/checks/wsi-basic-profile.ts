@@ -3,7 +3,9 @@
  * each exchange is judged by every assertion, and the failed ones are this check's finding. The
  * spec names SOAP 1.1 but not the profile, so the finding is a warning, unless the target claims
  * the profile in its WSDL or --wsi bp11 holds it (wsi/grade.ts): then an error. An Analyzer
- * `warning` (a SHOULD: R1004, R1111) weighs one level less. Every outcome, passed ones too, goes
+ * `warning` (a SHOULD: R1004, R1111) weighs one level less; an assertion another selected check
+ * judges as the same defect (R1008/R1009, R1126) is named at info, pointing to it (wsi/recorded.ts,
+ * wsiVerdict). Every outcome, passed ones too, goes
  * into the record compactly (wsi/recorded.ts) for reports/wsi-report.xml, the other transports'
  * exchanges' too (all notApplicable).
  *
@@ -44,10 +46,10 @@ export const wsiBasicProfile: Check = {
   enforces: 'WS-I Basic Profile 1.1 sections 3 and 4, Simple SOAP Binding Profile 1.0 (the assertions and their R numbers: tsiws-conform checks --wsi)',
   scope: 'exchange',
   level: 'warning',
-  levelReason: "the spec does not name the Basic Profile: a warning, an error when the target's WSDL claims it (wsi:Claim) or under --wsi bp11; a SHOULD one level less",
+  levelReason: "the spec does not name the Basic Profile: a warning, an error when the target's WSDL claims it (wsi:Claim) or under --wsi bp11; a SHOULD one level less; R1008/R1009 and R1126 info when soap-no-dtd-or-pi and fault-status run, whose error is the same defect's finding",
   // Basic Profile 1.1 binds SOAP 1.1 only: the other transports' exchanges are outside it (SSBP2403),
   // recorded as notApplicable for wsi-report.xml but never judged here.
   applies: (ex) => ex.transport.id === 'soap11',
   appliesText: 'every SOAP 1.1 exchange (SOAP 1.2, GET and POST are outside the profile, SSBP2403)',
-  run: (ex) => wsiVerdict(wsiOutcomesOf(ex), ex.wsi?.held),
+  run: (ex) => wsiVerdict(wsiOutcomesOf(ex), ex.wsi),
 };

@@ -27,6 +27,6 @@ export const wsiDescription: ServiceCheck = {
   run(ex) {
     const outcomes = wsiDescriptionOutcomesOf(ex);
     // The spec does not require a published WSDL (wsdl-matches-contract notes it the same way).
-    return outcomes ? wsiVerdict(outcomes, ex.wsi?.held) : skip(`the target serves no WSDL (GET ${ex.url} answered HTTP ${ex.response.status})`);
+    return outcomes ? wsiVerdict(outcomes, ex.wsi) : skip(`the target serves no WSDL (GET ${ex.url} answered HTTP ${ex.response.status})`);
   },
 };

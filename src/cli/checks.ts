@@ -1,5 +1,6 @@
-/** tsiws-conform checks: the catalog, as a table or as JSON, with the checks of a --checks-module. */
-import { ALL_CHECKS, CHECK_IDS } from '../checks/registry.js';
+/** tsiws-conform checks: the catalog, as a table or as JSON, with the checks of a --checks-module.
+ * The client checks (what a client sent, issue 53) follow the run's checks, in a group of their own. */
+import { ALL_CHECKS, CHECK_IDS, clientChecks } from '../checks/registry.js';
 import type { CheckInfo } from '../checks/types.js';
 import { loadChecksModule, NO_USER_CHECKS } from '../checks/user-module.js';
 import { commandLine, commandSettings } from './settings.js';
@@ -11,10 +12,12 @@ type Listed = CheckInfo & { readonly scope: string };
 
 const row = (c: Listed, origin: string) => ({ id: c.id, description: c.description, enforces: c.enforces, scope: c.scope, level: c.level, levelReason: c.levelReason, appliesTo: c.appliesText, origin });
 
-/** The built-in checks, then those of the checks module (origin: its path). */
+/** The built-in checks, the client checks, then those of the checks module (origin: its path). */
 export function catalog(user: readonly Listed[] = [], userOrigin = '') {
-  return [...ALL_CHECKS.map((c) => row(c, 'built-in')), ...user.map((c) => row(c, userOrigin))];
+  return [...ALL_CHECKS.map((c) => row(c, 'built-in')), ...clientChecks.map((c) => row(c, 'built-in')), ...user.map((c) => row(c, userOrigin))];
 }
+
+const CLIENT_HEADING = 'Client checks: what a client sent, judged on each request the proxy passes on (scope client)';
 
 export default async function listChecks(argv: string[], io: Io): Promise<number> {
   const line = commandLine('checks', argv, io);
@@ -28,7 +31,13 @@ export default async function listChecks(argv: string[], io: Io): Promise<number
     return EXIT.conforms;
   }
   const width = Math.max(...rows.map((r) => r.id.length));
-  for (const r of rows) {
+  const runRows = rows.filter((r) => r.scope !== 'client');
+  // catalog() gives the run's built-in checks, the client checks, then a module's (which judge exchanges).
+  const firstClient = rows.findIndex((r) => r.scope === 'client');
+  const firstUser = rows.findIndex((r) => r.origin !== 'built-in');
+  for (const [i, r] of rows.entries()) {
+    if (i === firstClient) io.out(`\n${CLIENT_HEADING}\n`);
+    if (i === firstUser) io.out('');
     io.out(`${r.id.padEnd(width)}  ${r.level.padEnd(7)}  ${r.origin === 'built-in' ? '' : '[user] '}${r.description}`);
     io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  applies to: ${r.appliesTo}; scope: ${r.scope}`);
     io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  enforces: ${r.enforces}`);
@@ -36,7 +45,7 @@ export default async function listChecks(argv: string[], io: Io): Promise<number
     if (r.origin !== 'built-in') io.out(`${''.padEnd(width)}  ${''.padEnd(7)}  from ${r.origin.slice('user: '.length)}`);
   }
   const added = rows.filter((r) => r.origin !== 'built-in').length;
-  io.out(`\n${rows.length} checks${added > 0 ? ` (${added} from ${user.path})` : ''}. Errors fail a run; warnings too under --fail-on warning. Select with --checks id,id or leave out with --skip-checks id,id.`);
+  io.out(`\n${runRows.length} checks${added > 0 ? ` (${added} from ${user.path})` : ''}, and ${clientChecks.length} client checks. Errors fail a run; warnings too under --fail-on warning. Select with --checks id,id or leave out with --skip-checks id,id.`);
   return EXIT.conforms;
 }
 

@@ -33,7 +33,7 @@ export async function nothingAtServicePath(client: HttpClient, settings: Pick<Ru
 
 /** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
  * path answers only 404 (a wrong --base-url, nothingAtServicePath). Returns the answer to ?WSDL,
- * which the run reads for the WS-I checks rather than ask again (engine/wsi-wsdl.ts). */
+ * which the run reads for the WS-I checks and the service suite rather than ask again (engine/wsi-wsdl.ts). */
 export async function ensureReachable(settings: SettingsOf<'target' | 'access' | 'auth' | 'generation'> & { baseUrl: string }): Promise<HttpResponse> {
   const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
   let why: string | undefined;

@@ -1,4 +1,4 @@
-/** The service-level checks: fetch ?WSDL once and judge it. */
+/** The service-level checks: fetch ?WSDL once (or take the main process's answer, wsi-wsdl.ts) and judge it. */
 import { serviceChecks, type ServiceExchange } from '../checks/registry.js';
 import { SERVICE_NAME, SERVICE_PATH } from '../contract/index.js';
 import type { RunSettings } from '../config/settings.js';
@@ -13,14 +13,15 @@ import { wsiRecorded } from '../checks/wsi/recorded.js';
 import { wsiContextOf } from '../checks/wsi/wsdl-facts.js';
 import { runChecks, selected } from '../checks/runner.js';
 import { userChecksOf } from '../checks/catalogs.js';
+import { responseOf, type WsdlAnswer } from './wsi-wsdl.js';
 
-export async function runServiceChecks(settings: RunSettings & { baseUrl: string }, client: HttpClient): Promise<ExchangeRecord> {
+export async function runServiceChecks(settings: RunSettings & { baseUrl: string; wsdlAnswer?: WsdlAnswer }, client: HttpClient): Promise<ExchangeRecord> {
   const request = { method: 'GET' as const, path: `${SERVICE_PATH}?WSDL`, headers: {} };
   const checks = selected([...serviceChecks, ...(await userChecksOf(settings)).service], settings);
   const access = accessForReports(settings);
   const base = { operation: SERVICE_NAME, transport: 'wsdl' as const, caseId: `${SERVICE_NAME}-wsdl`, kind: 'service' as const, request: recordRequest(settings.baseUrl, request, access.shown) };
   try {
-    const response = await client.send(request);
+    const response = settings.wsdlAnswer ? responseOf(settings.wsdlAnswer) : await client.send(request);
     const judgesWsi = checks.includes(wsiDescription);
     const exchange: ServiceExchange = { namespace: settings.namespace, url: base.request.url, response, profile: PROFILES[settings.profile], ...(judgesWsi ? { wsi: wsiContextOf(settings) } : {}) };
     const judged = runChecks(checks, (c) => c.run(exchange));

@@ -25,7 +25,7 @@ import { PHASES, phaseSettings, runsInPhase, runsInPhases, type Phase } from './
 import { createHttpClient } from '../http/send.js';
 import { ensureReferenceReachable } from './reference-clients.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
-import { wsiWsdlOf } from './wsi-wsdl.js';
+import { readWsdl } from './wsi-wsdl.js';
 
 export interface RunResult {
   readonly target: TargetSettings;
@@ -82,8 +82,7 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   let inPlan: number | undefined;
   try {
     // A target with data is asked first what it holds (discover.ts); the echo server holds nothing.
-    const wsiWsdl = await wsiWsdlOf(target, opened.wsdl);
-    if (wsiWsdl) target = { ...target, wsiWsdl };
+    target = { ...target, ...(await readWsdl(target, opened.wsdl)) };
     if (learnsFromTarget(target) && !options.signal?.aborted) target = { ...target, learned: await discoverWith(target) };
     // The plan's count: the suite files may run one after another in one worker, so the last is
     // collected only near the end, and a count of collected tests would keep growing until then.

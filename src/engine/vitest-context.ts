@@ -5,6 +5,7 @@ import type { RecordsAt } from './worker-handover.js';
 import type { LearnedState } from './discover.js';
 import type { Phase } from './phases.js';
 import type { WsiWsdlFacts } from '../checks/wsi/wsdl-facts.js';
+import type { WsdlAnswer } from './wsi-wsdl.js';
 // Brings vitest's types into every program that compiles this file (the package build compiles
 // src/ alone), so that the augmentations below have a module to augment.
 import type {} from 'vitest';
@@ -21,6 +22,9 @@ export type TargetSettings = Omit<RunSettings, 'echo'> & {
   readonly learned?: LearnedState;
   /** What the run read of the target's ?WSDL for the WS-I checks (wsi-wsdl.ts); absent when none is selected. */
   readonly wsiWsdl?: WsiWsdlFacts;
+  /** The answer to GET ?WSDL the main process already has (wsi-wsdl.ts): the service suite judges it
+   * rather than send the request again. */
+  readonly wsdlAnswer?: WsdlAnswer;
   /** Which part of a run whose target keeps state this vitest run is (phases.ts); absent: all. */
   readonly phase?: Phase;
 };

@@ -20,7 +20,7 @@ import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
 import { asDigest, type Reported } from './digest.js';
 import { REFERENCE_COLUMN } from './reference.js';
 import type { RunInfo, Summary } from './summary.js';
-import { wsiHeldOf, type WsiReport } from './wsi-report.js';
+import { wsiGroundsOf, type WsiReport } from './wsi-report.js';
 import { WSI_ASSERTIONS } from '../checks/wsi/catalog.js';
 
 export const CERTIFICATE_FILE = 'certificate.json';
@@ -144,7 +144,9 @@ export interface WsiCertificate {
   readonly result: 'passed' | 'failed';
   /** Why a failure is an error: the target's own wsi:Claim, --wsi bp11, or neither (a warning). */
   readonly heldBy: 'claim' | 'flag' | 'none';
+  /** The target's WSDL claims Basic Profile 1.1 (wsi:Claim); and --wsi as the run was given it. */
   readonly claimFound: boolean;
+  readonly asked: 'off' | 'bp11';
   /** The assertions that failed, and those the Analyzer only warned about (a SHOULD). */
   readonly failed: readonly string[];
   readonly warned: readonly string[];
@@ -153,7 +155,8 @@ export interface WsiCertificate {
 function wsiCertificate(report: WsiReport, run: RunInfo): WsiCertificate {
   const failed = report.failedIds();
   const warned = WSI_ASSERTIONS.filter((a) => (report.tally(a.id)?.counts.warning ?? 0) > 0).map((a) => a.id);
-  return { profile: 'WS-I Basic Profile 1.1', result: failed.length === 0 ? 'passed' : 'failed', heldBy: wsiHeldOf(report, run) ?? 'none', claimFound: report.claimFound, failed, warned };
+  const { heldBy, claimFound, asked } = wsiGroundsOf(report, run);
+  return { profile: 'WS-I Basic Profile 1.1', result: failed.length === 0 ? 'passed' : 'failed', heldBy, claimFound, asked, failed, warned };
 }
 
 /** Every file under dir, relative and `/` separated. */

@@ -39,13 +39,22 @@ export const nameKey = (className: string, name: string): string => `${className
 /** uniqueNames a testcase at a time, in order, for testcases not all held at once: `count` says how
  * many testcases of the suite share a label (counted in a first pass). */
 export function uniqueNamer(count: (className: string, label: string) => number): (item: { className: string; label: string; caseId: string }) => string {
-  const used = new Set<string>();
+  // Per class name, the names given, and where the search for a free `#n` of each base name starts:
+  // every lower n is taken (names are only ever added). A --repeat 230 run gives each base 230 names;
+  // trying n from 2 each time made junit.xml's naming quadratic (25 million look-ups in the bench's
+  // run; issue 52). Keyed by class name first, so each look-up hashes one fresh string, the name.
+  const classes = new Map<string, { used: Set<string>; next: Map<string, number> }>();
   return (i) => {
+    let own = classes.get(i.className);
+    if (!own) classes.set(i.className, (own = { used: new Set(), next: new Map() }));
     const base = count(i.className, i.label) > 1 ? `${i.label} [${i.caseId}]` : i.label;
     let name = base;
-    let key = nameKey(i.className, name);
-    for (let n = 2; used.has(key); n++) key = nameKey(i.className, (name = `${base} #${n}`));
-    used.add(key);
+    if (own.used.has(name)) {
+      let n = own.next.get(base) ?? 2;
+      while (own.used.has((name = `${base} #${n}`))) n++;
+      own.next.set(base, n + 1);
+    }
+    own.used.add(name);
     return name;
   };
 }
@@ -77,12 +86,19 @@ export function testcaseDetails(r: ExchangeRecord, run: Pick<RunInfo, 'seed'>, c
 /** testcaseDetails without the curl command, for each check of one record: the lines around
  * `check:` are made once a record, not once a testcase (a record has a dozen; issue 52). */
 export function checkDetailsOf(r: ExchangeRecord, run: Pick<RunInfo, 'seed'>): (check: string) => string {
+  const parts = checkDetailsParts(r, run);
+  if (!parts) return (check) => testcaseDetails(r, run, check, false);
+  const [before, after] = parts;
+  return (check) => (check === '' ? testcaseDetails(r, run, check, false) : before + check + after);
+}
+
+/** The lines before and after a check's id in testcaseDetails (no curl), or undefined when they
+ * cannot be told apart (a fact holding the marker itself: a target's text never reaches these
+ * lines, but a case id might). */
+export function checkDetailsParts(r: ExchangeRecord, run: Pick<RunInfo, 'seed'>): readonly [string, string] | undefined {
   const marker = '\u0000';
   const parts = testcaseDetails(r, run, marker, false).split(marker);
-  // A fact holding the marker itself (a target's text never reaches these lines, but a case id might) is made each time.
-  if (parts.length !== 2) return (check) => testcaseDetails(r, run, check, false);
-  const [before, after] = parts as [string, string];
-  return (check) => (check === '' ? testcaseDetails(r, run, check, false) : before + check + after);
+  return parts.length === 2 ? [parts[0]!, parts[1]!] : undefined;
 }
 
 const ANSWER_LINES = 10;

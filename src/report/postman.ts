@@ -17,7 +17,8 @@
  * no assertion there is a skipped test that says why (postman-unasserted.ts), so the collection
  * passes against a conforming target and fails the exchanges the run failed.
  */
-import sdk from 'postman-collection';
+import { createRequire } from 'node:module';
+import type sdkType from 'postman-collection';
 import { findOperation, resultElementName, responseElementName, SECRET_PLACEHOLDERS, type Operation, type TransportId } from '../contract/index.js';
 import { findingsOf } from '../results/findings.js';
 import { failsRun, type FailOn } from '../results/levels.js';
@@ -35,6 +36,12 @@ import { xsdAssertionOf, xsdValidTest } from './postman-xsd.js';
 import type { RunInfo } from './summary.js';
 
 export const POSTMAN_FILE = 'tsiws.postman_collection.json';
+
+// Postman's SDK (and the faker it loads) is required only when a collection is written: importing
+// it with the reports was 0.13 s of every run's start-up, which writes none when nothing fails
+// (CPU profile of the bench's run, issue 52).
+let sdk: typeof sdkType | undefined;
+const postmanSdk = (): typeof sdkType => (sdk ??= createRequire(import.meta.url)('postman-collection') as typeof sdkType);
 
 const BASE_URL = 'baseUrl';
 
@@ -157,7 +164,7 @@ export function postmanCollection(records: readonly ExchangeRecord[], run: RunIn
     folders.set(r.operation, items);
   }
   const origin = (() => { try { return new URL(run.target).origin; } catch { return ''; } })();
-  const collection = new sdk.Collection({
+  const collection = new (postmanSdk().Collection)({
     info: { name: `tsiws ${all ? 'exchanges' : 'failing exchanges'} against ${run.target}`, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
     variable: [{ key: BASE_URL, value: origin, type: 'string' }, ...Object.keys(SECRET_PLACEHOLDERS).map((key) => ({ key, value: '', type: 'string' }))],
     item: [...folders].map(([name, items]) => ({ name, item: items })),

@@ -8,6 +8,7 @@ import { dataPathOf, withBlocked, withoutSuccess, type DataPathSummary } from '.
 import type { SearchInfo } from './search-line.js';
 import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
+import type { WsiRunInfo } from './wsi-report.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -42,6 +43,9 @@ export interface RunInfo {
   /** With kind 'observed': how many exchanges passed, the time of the last one (the reports are
    * complete up to it), and what stopped the proxy. */
   readonly observed?: { readonly exchanges: number; readonly lastExchangeAt?: string; readonly stoppedBy: string };
+  /** When the WS-I checks ran: whether the target's WSDL claims Basic Profile 1.1, whether --wsi
+   * bp11 was asked, and so why a failed assertion is an error (report/wsi-report.ts). */
+  readonly wsi?: WsiRunInfo;
   /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }

@@ -10,6 +10,7 @@ import { WSI_ASSERTIONS, WSI_DESCRIPTION_ASSERTIONS, WSI_MESSAGE_ASSERTIONS } fr
 import { wsiOutcomesOfRecorded } from '../checks/wsi/recorded.js';
 import { WSI_RESULTS, type WsiOutcome, type WsiResult } from '../checks/wsi/types.js';
 import { heldBy, type WsiHeld } from '../checks/wsi/grade.js';
+import type { WsiProfile } from '../contract/vocabulary.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { attributes, buildDocument } from '../xml/build.js';
 
@@ -108,11 +109,37 @@ export class WsiReport {
   }
 }
 
-/** Why the run held the target to the profile: the claim its WSDL made, or `--wsi bp11` as the run's
- * recorded configuration says (so that merge-reports grades as the run did). */
-export const wsiHeldOf = (report: WsiReport, run: { readonly configuration: Readonly<Record<string, unknown>> }): WsiHeld =>
-  heldBy(run.configuration['wsi'] === 'bp11' ? 'bp11' : 'off', report.claimFound);
+/** What a run held the target to under WS-I (RunInfo.wsi, results.json): what the main process read
+ * of the target's ?WSDL before any test (engine/wsi-wsdl.ts), the grading's own input, so that the
+ * reports say what graded the run even when no service record was made (--suites without service). */
+export interface WsiRunInfo {
+  /** The target's WSDL carries <wsi:Claim conformsTo="http://ws-i.org/profiles/basic/1.1"/>. */
+  readonly claimFound: boolean;
+  /** --wsi as given: bp11 holds the target to Basic Profile 1.1 whatever it claims. */
+  readonly asked: WsiProfile;
+  /** Why a failed assertion is an error (the claim, the flag; the claim first), or `none`: a warning. */
+  readonly heldBy: 'claim' | 'flag' | 'none';
+  /** Why the WSDL could not be read, when it could not: then no claim could be found. */
+  readonly wsdlUnread?: string;
+}
+
+export const wsiRunInfo = (read: { readonly claim: boolean; readonly unread?: string }, asked: WsiProfile): WsiRunInfo =>
+  ({ claimFound: read.claim, asked, heldBy: heldBy(asked, read.claim) ?? 'none', ...(read.unread ? { wsdlUnread: read.unread } : {}) });
+
+type RunWsi = { readonly configuration: Readonly<Record<string, unknown>>; readonly wsi?: WsiRunInfo };
+
+/** The run's WS-I grounds: RunInfo.wsi; for reports from before it, the service record's claim and
+ * the recorded configuration's --wsi (so that merge-reports grades as the run did). */
+export function wsiGroundsOf(report: WsiReport, run: RunWsi): WsiRunInfo {
+  return run.wsi ?? wsiRunInfo({ claim: report.claimFound }, run.configuration['wsi'] === 'bp11' ? 'bp11' : 'off');
+}
+
+/** Why the run held the target to the profile: the claim its WSDL made, or `--wsi bp11`. */
+export const wsiHeldOf = (report: WsiReport, run: RunWsi): WsiHeld => {
+  const held = wsiGroundsOf(report, run).heldBy;
+  return held === 'none' ? undefined : held;
+};
 
 /** reports/wsi-report.xml of a run. */
-export const wsiReportXml = (report: WsiReport, run: { readonly tool: { readonly name: string }; readonly startedAt: string; readonly configuration: Readonly<Record<string, unknown>> }): string =>
-  report.xml({ name: `${run.tool.name} run`, timestamp: run.startedAt, held: wsiHeldOf(report, run), claimFound: report.claimFound });
+export const wsiReportXml = (report: WsiReport, run: RunWsi & { readonly tool: { readonly name: string }; readonly startedAt: string }): string =>
+  report.xml({ name: `${run.tool.name} run`, timestamp: run.startedAt, held: wsiHeldOf(report, run), claimFound: wsiGroundsOf(report, run).claimFound });

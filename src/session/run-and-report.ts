@@ -20,6 +20,7 @@ import { readBaseline } from '../regression/baseline.js';
 import { ReferenceVerdicts } from './reference-records.js';
 import { RunDigest } from '../report/digest.js';
 import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
+import { wsiRunInfo } from '../report/wsi-report.js';
 import type { SearchInfo } from '../report/search-line.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog } from '../results/exchange-log.js';
@@ -167,6 +168,8 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     toolErrors: result.toolErrors,
     seed: settings.seed,
     ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings) } : {}),
+    // What graded the WS-I checks, read before any test (engine/wsi-wsdl.ts); absent when they were left out.
+    ...(result.target.wsiWsdl ? { wsi: wsiRunInfo(result.target.wsiWsdl, settings.wsi) } : {}),
     ...(result.interrupted
       ? { incomplete: { reason: interruptionReason(result.interrupted), casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
       : result.cutShort > 0 || fuzzStopped > 0

@@ -2,6 +2,7 @@
 import { SERVICE_PATH, type Operation } from '../contract/index.js';
 import { bodyText, parseContentType, parseResponse } from '../decode/response.js';
 import { XSI_NIL } from '../decode/xml.js';
+import { decodeGetRequest, decodePostRequest } from './http-request.js';
 import type { CodecContext, Decoded, HttpResponse, Transport, WireValues } from './types.js';
 
 /** Parameters in contract order, as application/x-www-form-urlencoded text. */
@@ -40,6 +41,7 @@ export const getTransport: Transport = {
     return { method: 'GET', path: `${SERVICE_PATH}/${op.name}${query ? `?${query}` : ''}`, headers: {} };
   },
   decode: (ctx, _op, response) => decodeStringRoot(ctx, response),
+  decodeRequest: (_ctx, request) => decodeGetRequest(request),
 };
 
 export const postTransport: Transport = {
@@ -54,5 +56,5 @@ export const postTransport: Transport = {
       body: formEncode(op, values),
     };
   },
-  decode: (ctx, _op, response) => decodeStringRoot(ctx, response),
+  decode: (ctx, _op, response) => decodeStringRoot(ctx, response),  decodeRequest: (_ctx, request) => decodePostRequest(request),
 };

@@ -12,3 +12,6 @@ export { TRANSPORT_IDS } from '../contract/vocabulary.js';
 export function getTransportById(id: TransportId): Transport {
   return transports.find((t) => t.id === id)!;
 }
+
+export * from './observed.js';
+export { decodeObservedRequest } from './request.js';

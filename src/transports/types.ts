@@ -1,6 +1,7 @@
 /** Plain data that crosses layers: what a transport encodes to and decodes from. */
 import type { Operation } from '../contract/index.js';
 import type { SoapDialect } from './dialects.js';
+import type { DecodedRequest, ObservedRequest, RequestContext } from './observed.js';
 
 export type { TransportId } from '../contract/vocabulary.js';
 import type { TransportId } from '../contract/vocabulary.js';
@@ -49,4 +50,7 @@ export interface Transport {
   readonly responseContentType: { readonly mediaType: string; readonly charset: string };
   encode(ctx: CodecContext, op: Operation, values: WireValues): HttpRequest;
   decode(ctx: CodecContext, op: Operation, response: HttpResponse): Decoded;
+  /** What a client's request over this transport calls, read as it was sent (the proxy, replay of
+   * captured traffic); request.ts decides which transport a request is before asking its codec. */
+  decodeRequest(ctx: RequestContext, request: ObservedRequest): DecodedRequest;
 }

@@ -176,10 +176,22 @@ export class FragmentTemplate<A extends string, C extends string> {
     this.plain = this.order.map((k) => ((attributeKeys as readonly string[]).includes(k) ? NOT_VERBATIM_ATTRIBUTE : NOT_VERBATIM_CDATA));
   }
 
-  fill(values: Readonly<Record<A | C, string>>): string {
-    for (let i = 0; i < this.order.length; i++) if (this.plain[i]!.test(values[this.order[i]!])) return buildFragment(this.make(values));
+  /** Whether `text` goes into the place of `key` as it is (fill would not fall back to the builder). */
+  verbatim(key: A | C, text: string): boolean {
+    const i = this.order.indexOf(key);
+    return i !== -1 && !this.plain[i]!.test(text);
+  }
+
+  /** fill for values each known to be verbatim (a caller that checked the pieces they are made of
+   * once for many fragments): no test per value. */
+  fillVerbatim(values: Readonly<Record<A | C, string>>): string {
     let out = this.parts[0]!;
     for (let i = 0; i < this.order.length; i++) out += values[this.order[i]!] + this.parts[i + 1]!;
     return out;
+  }
+
+  fill(values: Readonly<Record<A | C, string>>): string {
+    for (let i = 0; i < this.order.length; i++) if (this.plain[i]!.test(values[this.order[i]!])) return buildFragment(this.make(values));
+    return this.fillVerbatim(values);
   }
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHECK_IDS } from '../../src/checks/registry.js';
+import { CHECK_IDS, CLIENT_CHECK_IDS } from '../../src/checks/registry.js';
 import { runChecks } from '../../src/checks/runner.js';
 import type { Check, Exchange } from '../../src/checks/types.js';
 import { loadChecksModule } from '../../src/checks/user-module.js';
@@ -61,7 +61,7 @@ describe('the example check, result-not-empty', () => {
     expect(await main(['checks', '--json'], json)).toBe(0);
     const rows = JSON.parse(jsonLines.out.join('\n')) as Array<{ id: string; origin: string }>;
     expect(rows.at(-1)).toMatchObject({ id: 'result-not-empty', origin: `user: ${EXAMPLE}` });
-    expect(rows.filter((r) => r.origin === 'built-in')).toHaveLength(CHECK_IDS.length);
+    expect(rows.filter((r) => r.origin === 'built-in')).toHaveLength(CHECK_IDS.length + CLIENT_CHECK_IDS.length);
   });
 });
 

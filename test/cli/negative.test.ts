@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CHECK_IDS } from '../../src/checks/registry.js';
+import { CHECK_IDS, CLIENT_CHECK_IDS } from '../../src/checks/registry.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { cliInProcess, runCliProcess, runInProcess, REPO } from '../support/cli.js';
 
@@ -108,7 +108,8 @@ describe('tsiws-conform checks', () => {
     const r = await cliInProcess(['checks', '--json']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout);
-    expect(rows.map((c: { id: string }) => c.id)).toEqual(CHECK_IDS);
+    expect(rows.map((c: { id: string }) => c.id)).toEqual([...CHECK_IDS, ...CLIENT_CHECK_IDS]);
+    expect(rows.filter((c: { scope: string }) => c.scope === 'client').map((c: { id: string }) => c.id)).toEqual(CLIENT_CHECK_IDS);
     expect(rows.length).toBeGreaterThanOrEqual(20);
     for (const c of rows) {
       expect(c.description.length).toBeGreaterThan(10);
@@ -116,6 +117,11 @@ describe('tsiws-conform checks', () => {
     }
     const table = await cliInProcess(['checks']);
     expect(table.stdout).toMatch(/^http-status-200\s+error\s+A valid request is answered with HTTP status 200$/m);
-    expect(table.stdout).toMatch(new RegExp(`^${CHECK_IDS.length} checks\\.`, 'm'));
+    expect(table.stdout).toMatch(new RegExp(`^${CHECK_IDS.length} checks, and ${CLIENT_CHECK_IDS.length} client checks\\.`, 'm'));
+    // The client checks in a group of their own, after the run's.
+    const lines = table.stdout.split('\n');
+    const heading = lines.indexOf('Client checks: what a client sent, judged on each request the proxy passes on (scope client)');
+    expect(lines.slice(heading + 2, heading + 3)[0]).toMatch(/^client-transport\s+error\s+The request is one of the four transports/);
+    expect(lines.slice(0, heading).filter((l) => /^client-/.test(l))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * them to the code; this says nothing was left out of the generator). */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { CHECK_IDS } from '../../src/checks/registry.js';
+import { CHECK_IDS, CLIENT_CHECK_IDS } from '../../src/checks/registry.js';
 import { COMMAND_SETTINGS } from '../../src/config/command-settings.js';
 import { COMMAND_IDS } from '../../src/config/setting.js';
 import { SETTINGS } from '../../src/config/settings.js';
@@ -26,6 +26,11 @@ test.each(SETTINGS.map((s) => [s.flag, s.env]))('docs/cli.md documents --%s and 
 
 test.each(COMMAND_SETTINGS.map((s) => [s.flag, s.commands.join(', '), 'env' in s ? s.env : undefined] as const))('docs/cli.md documents --%s of %s, and its variable (%s)', (flag, _, env) => {
   expect(cli).toContain(`| \`--${flag}\` | ${env ? `\`${env}\`` : ''} |`);
+});
+
+test.each(CLIENT_CHECK_IDS)('docs/checks.md lists client check %s in the client checks table', (id) => {
+  const table = checks.slice(checks.indexOf('<!-- client-checks:begin -->'), checks.indexOf('<!-- client-checks:end -->'));
+  expect(table).toMatch(new RegExp(`^\\| \`${id}\` \\|`, 'm'));
 });
 
 test.each(CHECK_IDS)('docs/checks.md lists check %s in the catalog table', (id) => {

@@ -1,12 +1,15 @@
-/** The run reads the target's ?WSDL for the WS-I checks once (issue 51): the probe's answer when a
- * --base-url was probed, one GET otherwise, none when no WS-I check is selected. Loopback server. */
+/** The run reads the target's ?WSDL once (issue 51): the probe's answer when a --base-url was probed,
+ * one GET otherwise, none when no WS-I check is selected; the answer goes to the service suite, which
+ * then sends nothing. Loopback server counting requests. */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { targetSettings } from '../../src/engine/vitest-context.js';
-import { wsiWsdlOf } from '../../src/engine/wsi-wsdl.js';
+import { readWsdl, responseOf } from '../../src/engine/wsi-wsdl.js';
+import { runServiceChecks } from '../../src/engine/run-service.js';
+import { createHttpClient } from '../../src/http/send.js';
 import { response } from '../support/http.js';
 
 const WSDL = readFileSync(new URL('../../wsdl/tsiWS.wsdl', import.meta.url), 'utf8');
@@ -28,6 +31,8 @@ beforeEach(() => {
 });
 
 const target = (over: Partial<typeof DEFAULTS> = {}) => targetSettings({ ...DEFAULTS, ...over }, base, false);
+
+const wsiWsdlOf = async (t: ReturnType<typeof target>, probed: Parameters<typeof readWsdl>[1]) => (await readWsdl(t, probed)).wsiWsdl;
 
 test('no probe answer: one GET ?WSDL, its soapActions read', async () => {
   const facts = await wsiWsdlOf(target(), undefined);
@@ -52,4 +57,34 @@ test('an unreachable target: the run goes on, the WSDL unread', async () => {
   expect(facts?.claim).toBe(false);
   expect(facts?.soapActions).toBeUndefined();
   expect(facts?.unread).toMatch(/./);
+});
+
+test('the answer goes to the service suite, which judges it without sending GET ?WSDL again', async () => {
+  const read = await readWsdl(target(), undefined);
+  expect(seen).toEqual(['GET /api/rmm/tsiWS.asmx?WSDL']);
+  expect(responseOf(read.wsdlAnswer!).body.toString('utf8')).toBe(WSDL);
+  const settings = { ...target(), ...read };
+  const client = createHttpClient({ baseUrl: base, timeoutMs: 2000, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
+  try {
+    const record = await runServiceChecks(settings, client);
+    expect(record.checks.find((c) => c.id === 'wsdl-matches-contract')?.status).toBe('passed');
+    expect(record.wsi).toBeDefined();
+    // Without an answer handed over, the suite asks for itself: the control of the count above.
+    await runServiceChecks(target(), client);
+  } finally {
+    await client.close();
+  }
+  expect(seen).toEqual(['GET /api/rmm/tsiWS.asmx?WSDL', 'GET /api/rmm/tsiWS.asmx?WSDL']);
+});
+
+test('no service suite in the run (or not in this shard): the answer is not handed over', async () => {
+  expect((await readWsdl(target({ suites: ['positive'] }), undefined)).wsdlAnswer).toBeUndefined();
+  expect((await readWsdl(target({ shard: { index: 2, count: 2 } }), undefined)).wsdlAnswer).toBeUndefined();
+});
+
+test('no WS-I check, a probe answer: handed to the service suite all the same', async () => {
+  const read = await readWsdl(target({ skipChecks: ['wsi-basic-profile', 'wsi-description'] }), response(WSDL, 'text/xml', 200));
+  expect(read.wsiWsdl).toBeUndefined();
+  expect(read.wsdlAnswer?.status).toBe(200);
+  expect(seen).toEqual([]);
 });

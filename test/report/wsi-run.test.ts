@@ -2,15 +2,19 @@
  * reports/wsi-report.xml as `run` writes it (issue 51): a run against the embedded reference server,
  * into a temporary folder, streamed from its records; valid against fixtures/wsi/report.xsd
  * (libxmljs2, decode/xml.ts: no entity expansion, no network), every assertion passed or
- * notApplicable. Without the WS-I checks there is no WS-I report.
+ * notApplicable. Without the WS-I checks there is no WS-I report. A run against a --base-url sends
+ * GET ?WSDL once: the probe's answer serves the WS-I checks and the service suite.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { WSI_ASSERTIONS } from '../../src/checks/wsi/catalog.js';
 import { compileSchema, parseXml, type XmlElement } from '../../src/decode/xml.js';
 import { runAndReport, runSettings } from '../../src/session/api.js';
+import { startReferenceServer } from '../../src/server/server.js';
 
 const SCHEMA = compileSchema(readFileSync(new URL('../../fixtures/wsi/report.xsd', import.meta.url), 'utf8'));
 const COUNTS = '{urn:tsiws-conformance:wsi-counts}';
@@ -46,4 +50,49 @@ test('without the WS-I checks the run writes no WS-I report', async () => {
   await runAndReport(await runSettings([...FLAGS, '--suites', 'positive', '--skip-checks', 'wsi-basic-profile,wsi-description', '--reports', reports], {}), {});
   expect(existsSync(join(reports, 'report.html'))).toBe(true);
   expect(existsSync(join(reports, 'wsi-report.xml'))).toBe(false);
+}, 120_000);
+
+// Where Mono 6.8 writes it under EmitConformanceClaims (fixtures/wsi/mono-6.8-claim.wsdl).
+const CLAIM = '<wsdl:documentation><wsi:Claim conformsTo="http://ws-i.org/profiles/basic/1.1" xmlns:wsi="http://ws-i.org/schemas/conformanceClaim/" /></wsdl:documentation>';
+
+test('a run against a target sends GET ?WSDL once (the probe, the WS-I checks and the service suite share it); its claim is in results.json, the certificate and report.html', async () => {
+  const server = await startReferenceServer();
+  const upstream = new URL(server.url);
+  const wsdlRequests: string[] = [];
+  // A counting proxy in front of the reference server.
+  const proxy = createServer((req, res) => {
+    if (/\?wsdl$/i.test(req.url ?? '')) wsdlRequests.push(`${req.method} ${req.url}`);
+    req.pipe(forward({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      if (!/\?wsdl$/i.test(req.url ?? '')) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      // The WSDL with a claim in its SOAP 1.1 binding, as ASMX writes it.
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8').replace(/(<wsdl:binding name="tsiWSSoap" [^>]*>)/, `$1${CLAIM}`);
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'text/xml' }).end(text);
+      });
+    }));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  try {
+    const reports = folder();
+    const baseUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const report = await runAndReport(await runSettings([...FLAGS, '--suites', 'positive,service', '--base-url', baseUrl, '--reports', reports], {}), {});
+    // Not echoed over a --base-url, so conforms-partially; nothing failed.
+    expect(report.digest.summary(report.info).levels.error).toBe(0);
+    expect(wsdlRequests).toEqual(['GET /api/rmm/tsiWS.asmx?WSDL']);
+    const grounds = { claimFound: true, asked: 'off', heldBy: 'claim' };
+    expect(report.info.wsi).toEqual(grounds);
+    expect(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')).run.wsi).toEqual(grounds);
+    expect(JSON.parse(readFileSync(join(reports, 'certificate.json'), 'utf8')).wsi).toMatchObject(grounds);
+    expect(readFileSync(join(reports, 'report.html'), 'utf8')).toContain("Claim: found in the target's WSDL");
+    // Judged all the same: the service record and the description assertions.
+    expect(readFileSync(join(reports, 'wsi-report.xml'), 'utf8')).toMatch(/id="R2705\/R2706" result="passed"/);
+  } finally {
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await server.close();
+  }
 }, 120_000);

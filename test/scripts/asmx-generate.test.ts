@@ -18,6 +18,11 @@ describe('asmxSource', () => {
     expect(source).toContain('[WebService(Namespace = "http://www.tigerpawsoftware.com")]\npublic class tsiWS : WebService\n');
   });
 
+  test('claims WS-I Basic Profile 1.1 only when asked, with the attribute of the ASMX template', () => {
+    expect(source).not.toContain('WebServiceBinding');
+    expect(asmxSource(undefined, true)).toContain('[WebServiceBinding(ConformsTo = WsiProfiles.BasicProfile1_1, EmitConformanceClaims = true)]\n[WebService(Namespace = "http://www.tigerpawsoftware.com")]\npublic class tsiWS');
+  });
+
   test('one WebMethod per contract operation, parameters in contract order with their C# types', () => {
     expect(methods).toEqual(operations.map((op) => ({ name: op.name, params: op.params.map((p) => [CS[p.type], p.name]) })));
   });

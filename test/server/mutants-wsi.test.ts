@@ -45,12 +45,23 @@ describe.each([
   ['soap11-unqualified-body-child', 'R1014'],
   ['soap11-charset-latin1', 'SSBP1003'],
   ['wsdl-rpc-operation', 'R2705/R2706'],
-  ['soap11-stylesheet-pi', 'R1008/R1009'],
-  ['fault-status-200', 'R1126'],
+  ['wsdl-soapaction-quoted', 'R2744'],
 ])('mutant %s', (mutant, assertion) => {
   test(`fails ${assertion} and no other assertion; held with --wsi bp11`, async () => {
     expect(await failedAssertions(mutant)).toEqual([assertion]);
     expect(findMutant(mutant)?.needs?.wsi).toBe('bp11');
+  });
+});
+
+// One defect, one finding: the check that judges the same requirement catches these (wsi/recorded.ts).
+describe.each([
+  ['soap11-stylesheet-pi', 'R1008/R1009', 'soap-no-dtd-or-pi'],
+  ['fault-status-200', 'R1126', 'fault-status'],
+])('mutant %s', (mutant, assertion, check) => {
+  test(`fails ${assertion} and no other assertion; caught by ${check}, the same defect's finding`, async () => {
+    expect(await failedAssertions(mutant)).toEqual([assertion]);
+    expect(findMutant(mutant)?.caughtBy).toContain(check);
+    expect(findMutant(mutant)?.caughtBy).not.toContain('wsi-basic-profile');
   });
 });
 

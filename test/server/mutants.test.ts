@@ -78,6 +78,7 @@ const PROBES: Record<string, Probe> = {
   'soap11-unqualified-body-child': { transport: 'soap11' },
   'soap11-charset-latin1': { transport: 'soap11' },
   'wsdl-rpc-operation': { transport: 'wsdl' },
+  'wsdl-soapaction-quoted': { transport: 'wsdl' },
 };
 
 const servers = new Map<string, ReferenceServer>();

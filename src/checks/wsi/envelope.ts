@@ -64,7 +64,7 @@ export const envelopeConformsToSoap11: WsiAssertion<WsiMessage> = {
 };
 
 export const noDtdOrProcessingInstruction: WsiAssertion<WsiMessage> = {
-  id: 'R1008/R1009', target: 'envelope', prereqs: [],
+  id: 'R1008/R1009', target: 'envelope', prereqs: [], sameDefectAs: 'soap-no-dtd-or-pi',
   requirement: 'An ENVELOPE MUST NOT contain a Document Type Declaration (R1008) nor Processing Instructions (R1009).',
   section: 'Basic Profile 1.1, 3.1.3 XML Declarations and 3.1.4 Processing Instructions (in 4.1 SOAP Envelopes)',
   judge: onEnvelope((_env, message) => {

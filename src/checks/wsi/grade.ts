@@ -16,7 +16,13 @@ export const BASIC_PROFILE_11 = 'http://ws-i.org/profiles/basic/1.1';
 /** Why a run holds the target to the profile, or undefined when it does not. */
 export type WsiHeld = 'claim' | 'flag' | undefined;
 
-/** Whether a WSDL text carries a wsi:Claim to Basic Profile 1.1, anywhere in it. */
+/** Whether a WSDL text carries a wsi:Claim to Basic Profile 1.1, anywhere in it. Observed on Mono
+ * 6.8.0.105 (Debian 12), 2026-11-28, for the generated tsiWS.asmx with EmitConformanceClaims = true:
+ * one <wsi:Claim conformsTo="http://ws-i.org/profiles/basic/1.1"/> in the wsdl:documentation of the
+ * SOAP 1.1 binding (tsiWSSoap), none in the SOAP 1.2 or HTTP bindings, as .NET's ProtocolReflector
+ * writes it (fixtures/wsi/mono-6.8-claim.wsdl; reproduce: scripts/asmx/observe-claim.ts). Sought
+ * anywhere all the same: the profile lets a claim be attached to other WSDL elements (a port, a
+ * portType, an operation, a message). */
 export function claimsBasicProfile(wsdlText: string): boolean {
   const parsed = parseXml(wsdlText);
   if (!parsed.ok) return false;

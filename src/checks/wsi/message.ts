@@ -76,7 +76,7 @@ export const badRequestIs4xx: WsiAssertion<WsiMessage> = {
 };
 
 export const faultIs500: WsiAssertion<WsiMessage> = {
-  id: 'R1126', tad: 'BP1305', target: 'message', prereqs: [],
+  id: 'R1126', tad: 'BP1305', target: 'message', prereqs: [], sameDefectAs: 'fault-status',
   requirement: 'An INSTANCE MUST return a "500 Internal Server Error" HTTP status code if the response envelope is a Fault.',
   section: 'Basic Profile 1.1, 3.4.9 HTTP Server Error Status Codes',
   judge(message) {

@@ -3,7 +3,8 @@ import type { WsiRecorded, WsiRecordedOutcome } from '../../results/wsi.js';
 import type { Level } from '../../results/levels.js';
 import { fail, pass, skip, type Verdict } from '../types.js';
 import { WSI_ASSERTIONS } from './catalog.js';
-import { wsiLevel, type WsiHeld } from './grade.js';
+import { wsiLevel } from './grade.js';
+import type { WsiContext } from './wsdl-facts.js';
 import { WSI_RESULTS, type WsiOutcome, type WsiResult } from './types.js';
 
 /** `outcomes` compacted; `shown` bounds and redacts every text the target may have put in them. */
@@ -36,14 +37,29 @@ const label = (id: string) => {
   return tad ? `${id} (${tad})` : id;
 };
 
+const NOTHING_ELSEWHERE: ReadonlyMap<string, string> = new Map();
+
 /** The wsi checks' verdict: the failed assertions at the graded level; only Analyzer warnings (a
- * SHOULD) one level less; nothing judged (outside the profile) skipped. */
-export function wsiVerdict(outcomes: readonly WsiOutcome[], held: WsiHeld): Verdict {
+ * SHOULD) one level less; nothing judged (outside the profile) skipped.
+ *
+ * One defect, one finding: R1008/R1009 and R1126 say what soap-no-dtd-or-pi and fault-status say of
+ * the same response, and those are errors whatever the grading (SOAP 1.1 sections 3 and 6.2, which
+ * the spec names). Counting the assertion again would give a broken response two findings, and a
+ * report two lines to read for one fix. So when the run selected that check, a failure of such an
+ * assertion is named here, pointing to the check, at info: it weighs nothing itself, the other
+ * check's error keeps the verdict failing, and the assertion stays failed where a certifier reads
+ * it (wsi-report.xml, the report's WS-I section, from the record's outcomes). Under --skip-checks
+ * of that check, the assertion is this check's finding again. */
+export function wsiVerdict(outcomes: readonly WsiOutcome[], context: Pick<WsiContext, 'held' | 'judgedElsewhere'> | undefined): Verdict {
+  const held = context?.held;
+  const elsewhere = context?.judgedElsewhere ?? NOTHING_ELSEWHERE;
   const failed = outcomes.filter((o) => o.result === 'failed');
   const warned = outcomes.filter((o) => o.result === 'warning');
   if (failed.length + warned.length > 0) {
-    const level: Level = failed.length > 0 ? wsiLevel(held) : held ? 'warning' : 'info';
-    return fail([...failed, ...warned].map((o) => `${label(o.id)}${o.result === 'warning' ? ' (a SHOULD)' : ''}: ${o.detail ?? ''}`).join('\n'), level);
+    const own = failed.filter((o) => !elsewhere.has(o.id));
+    const level: Level = own.length > 0 ? wsiLevel(held) : warned.length > 0 && held ? 'warning' : 'info';
+    const line = (o: WsiOutcome) => `${label(o.id)}${o.result === 'warning' ? ' (a SHOULD)' : ''}: ${o.detail ?? ''}${o.result === 'failed' && elsewhere.has(o.id) ? ` (the same defect is ${elsewhere.get(o.id)}'s finding)` : ''}`;
+    return fail([...failed, ...warned].map(line).join('\n'), level);
   }
   if (outcomes.every((o) => o.result === 'notApplicable')) return skip(outcomes[0]?.detail ?? 'no WS-I assertion applies');
   return pass;

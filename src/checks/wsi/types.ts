@@ -33,6 +33,11 @@ export interface WsiAssertionInfo {
   readonly target: WsiTarget;
   /** Assertion ids whose failure keeps this one from being run (prereqFailed). */
   readonly prereqs: readonly string[];
+  /** The catalog check that judges the same requirement on the same message, always as an error (the
+   * standard the spec names says it too): when that check runs, its finding is the defect's one
+   * finding, and this assertion's failure is named in wsi-basic-profile's verdict as an info pointing
+   * to it (wsi/recorded.ts), still failed in wsi-report.xml. */
+  readonly sameDefectAs?: string;
 }
 
 /** One exchange as the message assertions see it: our request and the target's response. */

@@ -9,6 +9,8 @@ import { parseXml } from '../../decode/xml.js';
 import type { HttpResponse } from '../../transports/index.js';
 import { claimsBasicProfile, heldBy, type WsiHeld } from './grade.js';
 import { kid, SOAP_BIND_NS, soapBindings } from './description.js';
+import { WSI_ASSERTIONS } from './catalog.js';
+import { isSelected, type CheckSelection } from '../runner.js';
 import type { WsiProfile } from '../../contract/vocabulary.js';
 
 export interface WsiWsdlFacts {
@@ -34,10 +36,13 @@ export function wsdlFacts(response: HttpResponse): WsiWsdlFacts {
   return { claim: claimsBasicProfile(text), soapActions };
 }
 
-/** What every WS-I check of a run reads: why it holds the target to the profile, and the WSDL's facts. */
+/** What every WS-I check of a run reads: why it holds the target to the profile, the WSDL's facts,
+ * and which assertions another check of the run judges as the same defect. */
 export interface WsiContext {
   readonly held: WsiHeld;
   readonly wsdl: WsiWsdlFacts | undefined;
+  /** Assertion id -> the selected catalog check that finds the same defect (WsiAssertionInfo.sameDefectAs). */
+  readonly judgedElsewhere: ReadonlyMap<string, string>;
 }
 
 /** The soapAction the message assertions compare with: undefined when no WSDL was read (R2744 and
@@ -50,9 +55,16 @@ export function bindingSoapAction(context: WsiContext | undefined, operation: st
 // One context per run's settings object: every exchange of a worker shares it.
 const contexts = new WeakMap<object, WsiContext>();
 
-/** The run's WS-I context: --wsi and the facts of the target's WSDL (absent: never read). */
-export function wsiContextOf(settings: { readonly wsi: WsiProfile; readonly wsiWsdl?: WsiWsdlFacts }): WsiContext {
+/** The assertions whose defect a check the run selected finds too: that check's finding is the one. */
+function judgedElsewhere(selection: Partial<CheckSelection>): ReadonlyMap<string, string> {
+  const chosen: CheckSelection = { checks: selection.checks, skipChecks: selection.skipChecks ?? [] };
+  return new Map(WSI_ASSERTIONS.flatMap((a): Array<[string, string]> => (a.sameDefectAs && isSelected(a.sameDefectAs, chosen) ? [[a.id, a.sameDefectAs]] : [])));
+}
+
+/** The run's WS-I context: --wsi, the facts of the target's WSDL (absent: never read) and the
+ * checks selected (absent: all). */
+export function wsiContextOf(settings: { readonly wsi: WsiProfile; readonly wsiWsdl?: WsiWsdlFacts } & Partial<CheckSelection>): WsiContext {
   let context = contexts.get(settings);
-  if (!context) contexts.set(settings, (context = { held: heldBy(settings.wsi, settings.wsiWsdl?.claim ?? false), wsdl: settings.wsiWsdl }));
+  if (!context) contexts.set(settings, (context = { held: heldBy(settings.wsi, settings.wsiWsdl?.claim ?? false), wsdl: settings.wsiWsdl, judgedElsewhere: judgedElsewhere(settings) }));
   return context;
 }

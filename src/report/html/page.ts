@@ -28,7 +28,7 @@ import { diagnosesOf, explainedBy, findingKey } from '../diagnoses-of.js';
 import { diagnosesSection } from './diagnoses.js';
 import { runFailureSection } from './run-failure.js';
 import { wsiSection } from './wsi.js';
-import { wsiHeldOf } from '../wsi-report.js';
+import { wsiGroundsOf } from '../wsi-report.js';
 
 const VERDICT_TEXT = { conforms: 'Conforms', 'conforms-partially': 'Conforms partially: not every selected cell was sent', 'does-not-conform': 'Does not conform', error: 'Error: the tool could not vouch for a verdict' } as const;
 const CELL_MARK: Readonly<Record<CellState, string>> = { pass: '✓ pass', fail: '✗ fail', error: '! error', inherent: '≈ inherent', skipped: '– skipped' };
@@ -168,7 +168,7 @@ ${service(digest.kept, explainedBy(diagnoses))}
 ${referenceSection(digest.reference.records, s.reference)}
 ${details(cells, run, explainedBy(diagnoses))}
 ${dataPathSection(s.dataPath)}
-${wsiSection(digest.wsi, wsiHeldOf(digest.wsi, run))}
+${wsiSection(digest.wsi, wsiGroundsOf(digest.wsi, run))}
 ${sequencesSection(digest.sequences)}
 ${coverageSection(digest.coverage.coverage(), ran)}
 ${configuration(run)}`);

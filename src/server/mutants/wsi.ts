@@ -2,8 +2,20 @@
  * Mutants for the WS-I Basic Profile assertions (issue 51): each breaks one assertion family and
  * nothing else the profile asks, and runs with --wsi bp11 so that the failure is an error. Two more
  * families are held by older mutants (responses.ts soap11-stylesheet-pi: R1008/R1009; errors.ts
- * fault-status-200: R1126). An unquoted SOAPAction is the client's (this tool's) doing, so no server
- * mutant can show it. test/server/mutants-wsi.test.ts shows each fails exactly its assertion.
+ * fault-status-200: R1126), caught by the check that judges the same defect (soap-no-dtd-or-pi,
+ * fault-status), whose error is its one finding. test/server/mutants-wsi.test.ts shows each fails
+ * exactly its assertion.
+ *
+ * The SOAPAction family (R1109 quoted, R2744/R2745 equal to the WSDL's soapAction) constrains the
+ * request, the client's message: this tool always sends the quoted value the contract names, so R1109
+ * passes whatever the server does. A server that refused that quoted value (comparing the raw header,
+ * quotes and all) would refuse every conforming client, which not-a-fault and others catch already,
+ * and still fail no WS-I assertion: Basic Profile lets a receiver fault on an UNquoted SOAPAction
+ * (R1119), never on a quoted one. What a target can get wrong in the family is its description: the
+ * soapAction its WSDL tells clients to send. wsdl-soapaction-quoted writes the header's quotes into
+ * the attribute, so a client following R2744 would send SOAPAction: "\"...\"" which ASMX, stripping
+ * one pair of quotes (Soap11ServerProtocolHelper.RouteRequest), does not recognise: our quoted
+ * header then differs from the WSDL's, and R2744 fails, alone.
  */
 import { soap11 } from '../../transports/dialects.js';
 import { successOn, withBody, withHeader } from './reply.js';
@@ -45,6 +57,14 @@ export const WSI_MUTANTS: readonly Mutant[] = [
     caughtBy: ['wsi-basic-profile'],
     needs: HELD,
     respond: successOn('soap11', (r) => withHeader(withBody(r, r.body.replace('encoding="utf-8"', 'encoding="iso-8859-1"')), 'Content-Type', `${soap11.mediaType}; charset=iso-8859-1`)),
+  },
+  {
+    name: 'wsdl-soapaction-quoted',
+    description: "?WSDL's SOAP 1.1 binding gives MobileContactSearch's soapAction with the HTTP header's quotes inside (soapAction=\"&quot;...&quot;\"), a value the service does not route",
+    caughtBy: ['wsi-basic-profile', 'wsdl-matches-contract'],
+    needs: HELD,
+    // The SOAP 1.1 binding's soap:operation only; the SOAP 1.2 binding (soap12:operation) is outside the profile.
+    respond: onWsdl((text) => text.replace(/(<soap:operation soapAction=")([^"]*\/MobileContactSearch)(")/, '$1&quot;$2&quot;$3')),
   },
   {
     name: 'wsdl-rpc-operation',

@@ -6,6 +6,8 @@ import { reportHtml } from '../../../src/report/html/page.js';
 import { certificateJson } from '../../../src/report/certificate.js';
 import { esc } from '../../../src/report/html/text.js';
 import type { RunInfo } from '../../../src/report/summary.js';
+import { resultsJson } from '../../../src/report/results-json.js';
+import { wsiRunInfo } from '../../../src/report/wsi-report.js';
 
 const HOSTILE = '</pre><script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
 
@@ -72,10 +74,38 @@ describe('the WS-I Basic Profile section', () => {
 describe("the certificate's wsi field", () => {
   test('the failed assertions and why they weigh what they do', () => {
     expect(JSON.parse(certificateJson([passing, failing, claimed], run(), {})).wsi).toEqual({
-      profile: 'WS-I Basic Profile 1.1', result: 'failed', heldBy: 'claim', claimFound: true, failed: ['R1011'], warned: [],
+      profile: 'WS-I Basic Profile 1.1', result: 'failed', heldBy: 'claim', claimFound: true, asked: 'off', failed: ['R1011'], warned: [],
     });
-    expect(JSON.parse(certificateJson([passing], run('bp11'), {})).wsi).toMatchObject({ result: 'passed', heldBy: 'flag', failed: [] });
+    expect(JSON.parse(certificateJson([passing], run('bp11'), {})).wsi).toMatchObject({ result: 'passed', heldBy: 'flag', asked: 'bp11', failed: [] });
     const { wsi: _wsi, ...plain } = passing;
     expect(JSON.parse(certificateJson([plain], run(), {})).wsi).toBeUndefined();
+  });
+});
+
+describe("the run's WS-I grounds (RunInfo.wsi, read from ?WSDL before any test)", () => {
+  const withGrounds = (claim: boolean, asked: 'off' | 'bp11', unread?: string): RunInfo => ({ ...run(asked), wsi: wsiRunInfo({ claim, ...(unread ? { unread } : {}) }, asked) });
+  const grounds = (html: string) => /<p class="counts" id="wsi-grounds">([\s\S]*?)<\/p>/.exec(section(html))?.[1] ?? '';
+
+  test('a claim found, without a service record (--suites positive): the report holds it, and says --wsi bp11 was not asked', () => {
+    const html = reportHtml([passing], withGrounds(true, 'off'));
+    expect(grounds(html)).toBe('Claim: found in the target\'s WSDL (<code>wsi:Claim conformsTo="http://ws-i.org/profiles/basic/1.1"</code>). <code>--wsi bp11</code>: not asked.');
+    expect(section(html)).toContain('the claim is held, a failed assertion is an error');
+    expect(JSON.parse(certificateJson([passing], withGrounds(true, 'off'), {})).wsi).toMatchObject({ heldBy: 'claim', claimFound: true, asked: 'off' });
+  });
+
+  test('both grounds are said: a claim and --wsi bp11', () => {
+    expect(grounds(reportHtml([passing], withGrounds(true, 'bp11')))).toMatch(/^Claim: found .*<code>--wsi bp11<\/code>: asked\.$/);
+    expect(withGrounds(true, 'bp11').wsi).toEqual({ claimFound: true, asked: 'bp11', heldBy: 'claim' });
+  });
+
+  test('no claim, and a WSDL that could not be read: said, escaped', () => {
+    expect(grounds(reportHtml([passing], withGrounds(false, 'off')))).toBe("Claim: none in the target's WSDL. <code>--wsi bp11</code>: not asked.");
+    const unread = grounds(reportHtml([passing], withGrounds(false, 'bp11', `GET ?WSDL answered HTTP 404 ${HOSTILE}`)));
+    expect(unread).toContain(`Claim: none known: the target's WSDL was not read (GET ?WSDL answered HTTP 404 ${esc(HOSTILE)})`);
+    expect(unread).not.toContain('<script');
+  });
+
+  test('results.json carries them in its run', () => {
+    expect(JSON.parse(resultsJson([passing], withGrounds(true, 'bp11'))).run.wsi).toEqual({ claimFound: true, asked: 'bp11', heldBy: 'claim' });
   });
 });
