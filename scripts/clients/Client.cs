@@ -7,6 +7,7 @@ public static class Client {
     string url = args[0], email = args[2];
     string ts = "2024-05-06T07:08:09", sig = "c2lnbmF0dXJl", key = "bW9iaWxla2V5";
     DateTime start = new DateTime(2024, 5, 6, 7, 8, 9), end = start.AddHours(1);
+    // The two generated proxies share no interface (each is its own tsiWS class), so the calls are written twice.
     if (args[1] == "1.1") {
       var p = new Soap11.tsiWS { Url = url };
       p.MobileAccountSearch("Acme", "", "", "", 101, ts, sig);

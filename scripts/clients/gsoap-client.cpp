@@ -1,3 +1,7 @@
+// A C++ client as gSOAP users write one: the proxy class soapcpp2 -C -j generates from the WSDL
+// (tsiWSSoapProxy), called with C++ types; every parameter is set, since a NULL string is left out
+// of the request and the spec has all of them appear. gSOAP writes a time_t as UTC ("...Z").
+// Usage: client URL 1|2 EMAIL (1: SOAP 1.1, 2: SOAP 1.2, by soap_set_version).
 #include "soaptsiWSSoapProxy.h"
 #include "tsiWSSoap.nsmap"
 #include <cstdio>
