@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The Debian packages the tests need, installed when missing, so that the README's commands pass as
-# written on a fresh machine (npm runs this before `npm run test:system`, `test:asmx` and `test:gsoap`):
+# written on a fresh machine (npm runs this before `npm run test:system`, `test:asmx`, `test:gsoap` and `test:clients`):
 # - chromium (with --chromium): the HTML report's browser test (test/cli/report-browser.test.ts, driven by
 #   playwright-core, which downloads no browser); TSIWS_CHROMIUM names another binary instead;
 # - default-jre-headless (with --java): Allure's command line (allure-commandline, a Java program) reads
 #   the --allure results in test/report/allure.test.ts;
 # - mono-devel (with --asmx): npm run test:asmx serves the contract on Mono's System.Web.Services;
 # - gsoap, libgsoap-dev and g++ (with --gsoap): npm run test:gsoap builds a gSOAP 2.8 service from
-#   wsdl/tsiWS.wsdl (wsdl2h, soapcpp2) and serves it.
+#   wsdl/tsiWS.wsdl (wsdl2h, soapcpp2) and serves it;
+# - with --clients, the real clients of npm run test:clients (scripts/clients/): python3-zeep for
+#   /usr/bin/python3, mono-devel (wsdl, mcs, mono), gsoap, libgsoap-dev and g++, and curl.
 # Options may be combined (CI passes them all).
 # Nothing is installed when everything is there; elsewhere than Debian it says what to install.
 set -euo pipefail
@@ -21,7 +23,14 @@ for option in "$@"; do
       if ! command -v wsdl2h >/dev/null || ! command -v soapcpp2 >/dev/null; then need+=(gsoap); fi
       if [ ! -f /usr/include/stdsoap2.h ]; then need+=(libgsoap-dev); fi
       if ! command -v g++ >/dev/null; then need+=(g++); fi ;;
-    *) echo "setup: unknown option $option (known: --chromium, --java, --asmx, --gsoap)" >&2; exit 2 ;;
+    --clients)
+      if ! /usr/bin/python3 -c 'import zeep' 2>/dev/null; then need+=(python3-zeep); fi
+      if ! command -v mono >/dev/null || ! command -v mcs >/dev/null || ! command -v wsdl >/dev/null; then need+=(mono-devel); fi
+      if ! command -v wsdl2h >/dev/null || ! command -v soapcpp2 >/dev/null; then need+=(gsoap); fi
+      if [ ! -f /usr/include/stdsoap2.h ]; then need+=(libgsoap-dev); fi
+      if ! command -v g++ >/dev/null; then need+=(g++); fi
+      if ! command -v curl >/dev/null; then need+=(curl); fi ;;
+    *) echo "setup: unknown option $option (known: --chromium, --java, --asmx, --gsoap, --clients)" >&2; exit 2 ;;
   esac
 done
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi

@@ -2,12 +2,16 @@
  * (and those of a --checks-module) and the parity comparison's named rules. The configuration is
  * given these when it is resolved (src/config/resolve.ts) instead of importing them, so it stays a
  * leaf that loads no check. */
-import { CHECK_IDS } from './registry.js';
+import { CHECK_IDS, CLIENT_CHECK_IDS } from './registry.js';
 import { loadChecksModule, NO_USER_CHECKS, userCheckInfos, type UserChecks } from './user-module.js';
 import type { Catalogs, RunSettings } from '../config/settings.js';
 import { NAMED_RULES } from '../parity/rules.js';
 
-export const CATALOGS: Catalogs = { checks: CHECK_IDS, normalise: Object.keys(NAMED_RULES) };
+/** --checks and --skip-checks name exchange and client checks alike: the proxy runs both, a run only
+ * the former (a client check's id there selects nothing of a run's). */
+const SELECTABLE: readonly string[] = [...CHECK_IDS, ...CLIENT_CHECK_IDS];
+
+export const CATALOGS: Catalogs = { checks: SELECTABLE, normalise: Object.keys(NAMED_RULES) };
 
 /** The user checks of a run (--checks-module), loaded once per process; none without a module. */
 export function userChecksOf(settings: Pick<RunSettings, 'checksModule'>): Promise<UserChecks> {
@@ -18,5 +22,5 @@ export function userChecksOf(settings: Pick<RunSettings, 'checksModule'>): Promi
 export async function catalogsWith(checksModule: string | undefined): Promise<Catalogs> {
   if (!checksModule) return CATALOGS;
   const user = await userChecksOf({ checksModule });
-  return { ...CATALOGS, checks: [...CHECK_IDS, ...userCheckInfos(user).map((c) => c.id)] };
+  return { ...CATALOGS, checks: [...SELECTABLE, ...userCheckInfos(user).map((c) => c.id)] };
 }

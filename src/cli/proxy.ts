@@ -18,17 +18,13 @@ export default async function proxy(argv: string[], io: Io): Promise<number> {
   const settings = commandSettings('proxy', line.flags, io);
   const { target } = settings;
   if (!target) throw new ConfigError('--target: give the URL of the service to forward to, e.g. --target https://staging.example.com (or TSIWS_TARGET)');
-  const judgeClient = clientJudgeFor({ namespace: settings.namespace, servicePath: SERVICE_PATH });
-  if (!judgeClient) {
-    if (settings.violationsHeader) throw new ConfigError('--violations-header: this build has no client checks to fill it with; leave the flag out');
-    io.err('tsiws-conform: WARNING: this build has no client checks: requests are forwarded and answers judged, requests are not');
-  }
+  const judgeClient = clientJudgeFor({ namespace: settings.namespace, servicePath: SERVICE_PATH, selection: settings });
   if (settings.insecure) io.err('tsiws-conform: WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
   const interruption = listenForInterruption(io.interruption);
   try {
     const report = await observeAndReport({ ...settings, target }, {
       signal: interruption.signal,
-      ...(judgeClient ? { judgeClient } : {}),
+      judgeClient,
       listening: (url) => {
         io.out(`tsiws-conform proxy: ${url}${SERVICE_PATH} -> ${target}${SERVICE_PATH} (namespace ${settings.namespace}, profile ${settings.profile}${settings.capture ? `, capturing to ${settings.capture}` : ''})`);
         io.out(`WSDL: ${url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it and writes the reports to ${settings.reportsDir})`);
