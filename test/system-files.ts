@@ -11,6 +11,8 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   // Start-up of the bin from the checkout and of the compiled package, module loads logged.
   'test/cli/startup.test.ts',
   'test/bench/startup.test.ts',
+  // The bench's proxy figures: a proxy process between autocannon and a reference server (issue 53).
+  'test/bench/proxy.test.ts',
   // The HTML report in Chromium.
   'test/cli/report-browser.test.ts',
   // Hostile targets streaming 100 MiB, slow and stalled answers against the real bin.

@@ -38,6 +38,7 @@ import { cpuTable, perExchange, stageSplit, type CpuPerExchange } from './profil
 import { nodeSoapTarget } from './node-soap.js';
 import { exampleCalls, prebuiltRequests } from './requests.js';
 import { startup } from './startup.js';
+import { PROXY_MEMORY_TARGET, PROXY_TARGET_RATIO, proxyMemory, proxyRate, type ProxyMemory, type ProxyRate } from './proxy.js';
 
 /** The bench's flags are declared with every command's in src/config/command-settings.ts. */
 const USAGE = usageOf('bench');
@@ -102,6 +103,7 @@ async function profiledRun(url: string, repeat: number): Promise<CpuPerExchange>
 const server = await startServer();
 let measured: Bracketed;
 let cpu: CpuPerExchange;
+let proxied: { rate: ProxyRate; memory: ProxyMemory };
 const requests = await prebuiltRequests(DEFAULTS);
 try {
   measured = await bracketed({ url: server.url, pid: server.pid, oneThread: true, placement: { kind: 'shared', cores: availableParallelism() } }, {
@@ -113,6 +115,12 @@ try {
     },
   });
   cpu = await profiledRun(server.url, measured.repeat);
+  // The proxy on the same server (issue 53): autocannon through it against autocannon direct, and
+  // its memory over 100,000 exchanges.
+  proxied = { rate: await proxyRate(server.url, requests, CONCURRENCY, SECONDS), memory: await proxyMemory(server.url, requests, CONCURRENCY) };
+  const { rate: pr, memory: pm } = proxied;
+  console.log(`proxy (autocannon through tsiws-conform proxy, judging included): ${pr.through.perSecond.toFixed(0)} answers/s to autocannon, ${pr.judged} exchanges judged and reported in ${pr.judgedSeconds} s, against ${pr.direct.perSecond.toFixed(0)} and ${pr.directAfter.perSecond.toFixed(0)} req/s direct: ratio ${pr.ratio} (target at least ${PROXY_TARGET_RATIO})`);
+  console.log(`proxy memory: peak ${mib(pm.peakBytes[0])} after ${pm.exchanges[0]} exchanges, ${mib(pm.peakBytes[1])} after ${pm.exchanges[1]}: ${pm.growth} (target at most ${PROXY_MEMORY_TARGET})`);
 } finally {
   await server.stop();
 }
@@ -169,10 +177,12 @@ const targets = {
   memoryGrowth64x: growthAt(64),
   defaultRunSeconds: { value: base ? base.wallMs / 1000 : null, target: '< 60', met: base !== undefined && base.wallMs < 60_000 },
   startupRatio: { value: start.ratio, target: '<= 3', met: start.ratio <= 3 },
+  proxyRatio: { value: proxied.rate.ratio, target: `>= ${PROXY_TARGET_RATIO}`, met: proxied.rate.ratio >= PROXY_TARGET_RATIO },
+  proxyMemory100k: { value: proxied.memory.growth, target: `<= ${PROXY_MEMORY_TARGET}`, met: proxied.memory.growth <= PROXY_MEMORY_TARGET },
 };
-console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${targets.throughputRatio.met ? 'met' : 'NOT met'}), asmx ratio ${targets.asmxRatio.value ?? 'skipped'} (${targets.asmxRatio.met ? 'met' : 'NOT met'}; on cores of their own ${targets.asmxOwnCoresRatio.value ?? 'skipped'}, ${targets.asmxOwnCoresRatio.met ? 'met' : 'NOT met'}), harness/node-soap on Mono ${targets.asmxNodeSoapRatio.value ?? 'skipped'} (${targets.asmxNodeSoapRatio.met ? 'met' : 'NOT met'}; on cores of their own ${targets.asmxOwnCoresNodeSoapRatio.value ?? 'skipped'}, ${targets.asmxOwnCoresNodeSoapRatio.met ? 'met' : 'NOT met'}), memory 16x/1x ${targets.memoryGrowth16x.value ?? 'n/a'} (${targets.memoryGrowth16x.met ? 'met' : 'NOT met'}), 64x/1x ${targets.memoryGrowth64x.value ?? 'n/a'} (${targets.memoryGrowth64x.met ? 'met' : 'NOT met'}), default run ${targets.defaultRunSeconds.value ?? 'n/a'} s (${targets.defaultRunSeconds.met ? 'met' : 'NOT met'}), start-up ${targets.startupRatio.value} (${targets.startupRatio.met ? 'met' : 'NOT met'})`);
+console.log(`\ntargets: throughput ratio ${targets.throughputRatio.value} (${targets.throughputRatio.met ? 'met' : 'NOT met'}), asmx ratio ${targets.asmxRatio.value ?? 'skipped'} (${targets.asmxRatio.met ? 'met' : 'NOT met'}; on cores of their own ${targets.asmxOwnCoresRatio.value ?? 'skipped'}, ${targets.asmxOwnCoresRatio.met ? 'met' : 'NOT met'}), harness/node-soap on Mono ${targets.asmxNodeSoapRatio.value ?? 'skipped'} (${targets.asmxNodeSoapRatio.met ? 'met' : 'NOT met'}; on cores of their own ${targets.asmxOwnCoresNodeSoapRatio.value ?? 'skipped'}, ${targets.asmxOwnCoresNodeSoapRatio.met ? 'met' : 'NOT met'}), memory 16x/1x ${targets.memoryGrowth16x.value ?? 'n/a'} (${targets.memoryGrowth16x.met ? 'met' : 'NOT met'}), 64x/1x ${targets.memoryGrowth64x.value ?? 'n/a'} (${targets.memoryGrowth64x.met ? 'met' : 'NOT met'}), default run ${targets.defaultRunSeconds.value ?? 'n/a'} s (${targets.defaultRunSeconds.met ? 'met' : 'NOT met'}), start-up ${targets.startupRatio.value} (${targets.startupRatio.met ? 'met' : 'NOT met'}), proxy/direct ${targets.proxyRatio.value} (${targets.proxyRatio.met ? 'met' : 'NOT met'}), proxy memory 100k/10k ${targets.proxyMemory100k.value} (${targets.proxyMemory100k.met ? 'met' : 'NOT met'})`);
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: measured.raw, rawAfter: measured.rawAfter, harness: measured.harness, repeat: measured.repeat, ratio, cpuPerRequest: cpuCosts, clientAlone: measured.clientAlone, cpuPerExchange: cpu, asmx, growth: rows, startup: start, targets }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ schemaVersion: 1, at: new Date().toISOString(), machine: { ...machine, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) }, concurrency: CONCURRENCY, raw: measured.raw, rawAfter: measured.rawAfter, harness: measured.harness, repeat: measured.repeat, ratio, cpuPerRequest: cpuCosts, clientAlone: measured.clientAlone, cpuPerExchange: cpu, asmx, growth: rows, startup: start, proxy: proxied, targets }, null, 2)}\n`);
 console.log(`Figures: ${out}`);
