@@ -95,6 +95,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const dispatcher = dispatcherFor(base.origin, options.access, { connections: 64, timeoutMs: options.timeoutMs });
   const pending = new Set<Promise<void>>();
   let own = '';
+  // Set once close() cuts what outlived its grace: those exchanges were cut by the proxy.
+  let cutting = false;
   const server = createServer((req, res) => {
     const done: Promise<void> = relay(req, res).catch(() => {
       res.destroy();
@@ -124,7 +126,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         header: judged?.header,
         rewrite: wsdl && !options.keepWsdlAddress ? (answer) => rewriteWsdlAddresses(answer, origin, prefix) : undefined,
       }, (outcome) => resolve({ request, startedAt, ...outcome, ...(judged ? { client: judged.client } : {}) }));
-      res.once('close', () => handler.clientGone());
+      res.once('close', () => handler.clientGone(cutting ? 'proxy' : 'client'));
       dispatcher.dispatch({ origin: base.origin, path: prefix + url, method: request.method as Dispatcher.HttpMethod, headers: headersToTarget(req.rawHeaders, options.access), body: body.length > 0 || !['GET', 'HEAD'].includes(request.method) ? body : null }, handler);
     });
     // Judged after the answer went out: a tick later, so the client's last bytes are not held up.
@@ -147,6 +149,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
       clearTimeout(timer);
       // What is still in flight is cut; each cut exchange is still handed on (with its error) first.
+      cutting = true;
       server.closeAllConnections();
       await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
       clearTimeout(timer);
@@ -167,7 +170,7 @@ interface RelayContext {
   readonly rewrite: ((body: Buffer) => Buffer | undefined) | undefined;
 }
 
-type Outcome = Pick<ForwardedExchange, 'answer' | 'error' | 'rewritten'>;
+type Outcome = Pick<ForwardedExchange, 'answer' | 'error' | 'rewritten' | 'cutBy'>;
 
 /** One exchange through undici's handler interface (as http/send.ts collects an answer): the head
  * and each chunk go to the client as they arrive; a copy of up to maxBodyBytes is kept for judging. */
@@ -178,6 +181,7 @@ class Relay implements Dispatcher.DispatchHandler {
   private kept = 0;
   private received = 0;
   private settled = false;
+  private cutBy: 'client' | 'proxy' | undefined;
   private readonly started = performance.now();
   private readonly sentAt = Date.now();
 
@@ -241,12 +245,15 @@ class Relay implements Dispatcher.DispatchHandler {
     // after it, the connection is cut, as the target cut it.
     if (!this.res.headersSent && !this.res.destroyed) plain(this.res, 502, `tsiws-conform proxy: the target did not answer (${error.code})`);
     else this.res.destroy();
-    this.finish({ ...(this.head ? { answer: this.answer(Buffer.concat(this.chunks, this.kept)) } : {}), error });
+    this.finish({ ...(this.head ? { answer: this.answer(Buffer.concat(this.chunks, this.kept)) } : {}), error, ...(this.cutBy ? { cutBy: this.cutBy } : {}) });
   }
 
-  /** The client went away before the answer was whole: the target's request is cancelled. */
-  clientGone(): void {
-    if (!this.settled && !this.res.writableFinished) this.controller?.abort(new TargetError('TSIWS_CONNECTION_RESET', 'the client closed the connection before the answer was whole'));
+  /** The client's connection closed before the answer was whole (`by` the client, or the proxy
+   * stopping): the target's request is cancelled. */
+  clientGone(by: 'client' | 'proxy'): void {
+    if (this.settled || this.res.writableFinished) return;
+    this.cutBy = by;
+    this.controller?.abort(new TargetError('TSIWS_CONNECTION_RESET', by === 'client' ? 'the client closed the connection before the answer was whole' : 'the proxy stopped before the answer was whole'));
   }
 
   private answer(body: Buffer): NonNullable<ForwardedExchange['answer']> {

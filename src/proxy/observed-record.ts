@@ -88,6 +88,9 @@ export function observedRecord(exchange: ForwardedExchange, ctx: ObservingContex
   };
   const observed = (judgedAs: ObservedInfo['judgedAs']): ObservedInfo => ({ judgedAs, clientChecks: clientChecks.map((c) => c.id) });
   const { answer, error } = exchange;
+  // An exchange the client or the proxy's stop cut short says nothing about the target: it is
+  // reported as not completed, like a run's request not sent, never as a finding against it.
+  if (exchange.cutBy) return { ...base, observed: observed('not judged'), checks: clientChecks, skipped: exchange.cutBy === 'client' ? 'not completed: the client closed its connection before the answer was whole' : 'not completed: the proxy was stopped (SIGINT or SIGTERM) before the answer was whole' };
   // An answer larger than the judged copy is a finding, as in a run (--max-response-bytes); its start
   // alone would be judged as a broken document.
   const failed = error ? { code: error.code, message: redact(error.message, secrets) }

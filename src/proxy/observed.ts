@@ -57,4 +57,8 @@ export interface ForwardedExchange {
   readonly client?: ClientJudgement;
   /** The ?WSDL answer's addresses were rewritten to name the proxy. */
   readonly rewritten?: true;
+  /** Who ended the exchange before the target's answer was whole, when neither side of the target
+   * did: the client (it closed its connection) or the proxy (stopping after its grace). Not the
+   * target's doing, so no finding about it. */
+  readonly cutBy?: 'client' | 'proxy';
 }

@@ -2,7 +2,7 @@
  * with the same request sent directly to the embedded server, over the four transports; a ?WSDL
  * answer's addresses name the proxy unless --keep-wsdl-address; a target that does not answer gives
  * the client a 502. */
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exampleCase } from '../../src/cases/examples.js';
@@ -139,6 +139,27 @@ test('close(): an exchange still in flight after the grace is cut, and handed on
   expect(await client).toBeInstanceOf(Error);
   const exchange = await hung.next();
   expect(exchange.error?.code).toBe('TSIWS_CONNECTION_RESET');
+  // The proxy's stop cut it, not the target: no finding about the target is made of it (observed-record).
+  expect(exchange.cutBy).toBe('proxy');
   silent.closeAllConnections();
   silent.close();
+});
+
+test('a client that closes its connection before the answer: the exchange says the client cut it', async () => {
+  const silent = createServer((req) => req.resume());
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const hung = await proxyTo(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+  try {
+    const req = httpRequest(`${hung.proxy.url}${SERVICE_PATH}/MobileTasksList`);
+    req.on('error', () => {});
+    req.end();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    req.destroy();
+    const exchange = await hung.next();
+    expect(exchange.cutBy).toBe('client');
+  } finally {
+    await hung.proxy.close(200);
+    silent.closeAllConnections();
+    silent.close();
+  }
 });

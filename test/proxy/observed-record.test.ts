@@ -2,6 +2,8 @@
  * point 3): a valid request's answer as a positive case's, an invalid one's as its scenario's, an
  * unmatched one's by the checks for any answer; secrets redacted; a target that does not answer is
  * the record's error. The violations header carries the client findings, redacted. */
+import { TargetError } from '../../src/http/errors.js';
+import { outcomeOf } from '../../src/results/findings.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checks as allChecks } from '../../src/checks/registry.js';
 import { exampleCase } from '../../src/cases/examples.js';
@@ -93,6 +95,20 @@ test('a target that does not answer: the record\'s error, not judged, secrets re
   } finally {
     await down.proxy.close(1000);
   }
+});
+
+test('an exchange the client or the proxy\'s stop cut short: not completed, no finding about the target', async () => {
+  const exchange = await exchangeOf('get');
+  for (const cutBy of ['client', 'proxy'] as const) {
+    const cut = { request: exchange.request, startedAt: exchange.startedAt, error: new TargetError('TSIWS_CONNECTION_RESET', 'cut'), cutBy };
+    const record = observedRecord(cut, ctx(), 1);
+    expect(record.error).toBeUndefined();
+    expect(record.skipped).toContain(cutBy === 'client' ? 'the client closed its connection' : 'the proxy was stopped');
+    expect(outcomeOf(record, 'error')).toBe('skipped');
+  }
+  // The same error with nobody named as cutting it is the target's: a finding, as before.
+  const theirs = observedRecord({ request: exchange.request, startedAt: exchange.startedAt, error: new TargetError('TSIWS_CONNECTION_RESET', 'reset by the target') }, ctx(), 1);
+  expect(outcomeOf(theirs, 'error')).toBe('error');
 });
 
 describe('--violations-header', () => {
