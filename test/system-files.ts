@@ -13,6 +13,11 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   'test/bench/startup.test.ts',
   // The bench's proxy figures: a proxy process between autocannon and a reference server (issue 53).
   'test/bench/proxy.test.ts',
+  // Issue 53 end to end with the compiled bin: the proxy stopped by SIGTERM with an exchange in
+  // flight, and captured traffic replayed by run --traffic (five runs); what they assemble is
+  // unit-tested in npm test (test/proxy/, test/session/observe-and-report, test/engine/traffic).
+  'test/cli/proxy.test.ts',
+  'test/cli/traffic.test.ts',
   // The HTML report in Chromium.
   'test/cli/report-browser.test.ts',
   // Hostile targets streaming 100 MiB, slow and stalled answers against the real bin.

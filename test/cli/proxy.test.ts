@@ -64,7 +64,7 @@ test('SIGTERM: the in-flight exchange finishes, every report is written and cert
   const direct = await rawRequest(server.url + soap.path, 'POST', soap.headers, soap.body);
   expect(await rawRequest(first.url + soap.path, 'POST', soap.headers, soap.body)).toEqual(direct);
   expect((await rawRequest(`${first.url}${SERVICE_PATH}?WSDL`, 'GET', {})).status).toBe(200);
-  expect(first.err()).toContain('WARNING: this build has no client checks');
+  expect(first.err()).not.toContain('WARNING');
   const late = rawRequest(`${second.url}${SERVICE_PATH}/MobileTasksList?repnumber=1`, 'GET', {});
   await new Promise((resolve) => setTimeout(resolve, 300));
   first.child.kill('SIGTERM');
@@ -83,7 +83,8 @@ test('SIGTERM: the in-flight exchange finishes, every report is written and cert
     expect(readFileSync(join(proxy.reports, 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).kind)).toEqual(Array(exchanges).fill('observed'));
     expect(verifyReports(proxy.reports, readCertificate(proxy.reports)).altered).toEqual([]);
     expect(proxy.out()).toContain(`Stopped by SIGTERM: ${exchanges} exchanges, the last at ${results.run.observed.lastExchangeAt}`);
-    expect(proxy.out()).toMatch(/\nVerdict: conforms\n/);
+    // The late request names one parameter of fourteen: its client findings fail the second proxy.
+    expect(proxy.out()).toMatch(proxy === first ? /\nVerdict: conforms\n/ : /\nVerdict: does-not-conform/);
   }
   const captured = readFileSync(join(first.cwd, 'capture', 'traffic.jsonl'), 'utf8').trim().split('\n');
   expect(captured).toHaveLength(2);
@@ -94,7 +95,6 @@ test.each([
   [['proxy'], '--target: give the URL of the service to forward to'],
   [['proxy', '--target', 'ftp://x'], '--target: only http and https URLs are supported, got "ftp:"'],
   [['proxy', '--target', 'http://127.0.0.1:9', '--port', '70000'], '--port: expected a port number from 0 to 65535, got "70000"'],
-  [['proxy', '--target', 'http://127.0.0.1:9', '--violations-header'], '--violations-header: this build has no client checks to fill it with; leave the flag out'],
   [['proxy', '--target', 'http://127.0.0.1:9', '--cert', '/nonexistent.pem'], '--cert: cannot read /nonexistent.pem (ENOENT); give the path of an existing file'],
 ])('proxy %j is bad usage: exit 2, said in one line', async (args, message) => {
   const envFile = join(mkdtempSync(join(tmpdir(), 'tsiws-proxy-usage-')), '.env');
