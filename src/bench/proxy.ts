@@ -50,7 +50,7 @@ interface RunningProxy {
 }
 
 /** Starts `tsiws-conform proxy --target URL --port 0`, writing its reports into `reports`. */
-function startProxy(target: string, reports: string): Promise<RunningProxy> {
+function spawnProxy(target: string, reports: string): Promise<RunningProxy> {
   const child = spawn(process.execPath, [BIN, 'proxy', '--target', target, '--port', '0', '--reports', reports], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -88,7 +88,7 @@ export async function proxyRate(target: string, requests: readonly HttpRequest[]
   const work = mkdtempSync(join(tmpdir(), 'tsiws-bench-proxy-'));
   try {
     const direct = await raw(target, requests, connections, seconds);
-    const proxy = await startProxy(target, join(work, 'reports'));
+    const proxy = await spawnProxy(target, join(work, 'reports'));
     const started = performance.now();
     const through = await raw(proxy.url, requests, connections, seconds);
     const judged = await proxy.stop();
@@ -105,7 +105,7 @@ export async function proxyRate(target: string, requests: readonly HttpRequest[]
 async function peakAfter(target: string, requests: readonly HttpRequest[], connections: number, amount: number): Promise<{ peak: number; judged: number }> {
   const work = mkdtempSync(join(tmpdir(), 'tsiws-bench-proxy-memory-'));
   try {
-    const proxy = await startProxy(target, join(work, 'reports'));
+    const proxy = await spawnProxy(target, join(work, 'reports'));
     const watch = watchMemory(proxy.pid, 200);
     await autocannon({ url: proxy.url, connections, amount, requests: requests.map((r) => ({ method: r.method, path: r.path, headers: { ...r.headers }, ...(r.body !== undefined ? { body: r.body } : {}) })) });
     const judged = await proxy.stop();
