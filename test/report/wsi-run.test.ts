@@ -42,7 +42,30 @@ test('run writes wsi-report.xml, valid against the report schema; the reference 
   expect(Number(byId('R9980')[`${COUNTS}passed`])).toBeGreaterThan(0);
   expect(Number(byId('R9980')[`${COUNTS}passed`]) + Number(byId('R9980')[`${COUNTS}notApplicable`])).toBeGreaterThanOrEqual(soap11);
   expect(byId('R2744')[`${COUNTS}missingInput`]).toBe('0');
+  expect(Number(byId('R2712')[`${COUNTS}passed`])).toBeGreaterThan(0);
   expect(parsed.root.children.find((c) => c.name === 'summary')!.attrs).toMatchObject({ result: 'passed', '{urn:tsiws-conformance:wsi-counts}heldBy': 'none', '{urn:tsiws-conformance:wsi-counts}claimFound': 'false' });
+}, 120_000);
+
+test('a second soap:Body child (mutant two-body-children): R2712 failed in wsi-report.xml and report.html; soap-body-single-child is the one finding (issue 59)', async () => {
+  const server = await startReferenceServer({ mutant: 'two-body-children' });
+  try {
+    const reports = folder();
+    const report = await runAndReport(await runSettings([...FLAGS, '--suites', 'positive', '--base-url', server.url, '--reports', reports], {}), {});
+    // soap-body-single-child's error is the one finding; wsi-basic-profile names R2712 at info.
+    const { levels } = report.digest.summary(report.info);
+    expect(levels.error).toBeGreaterThan(0);
+    expect(levels.warning).toBe(0);
+    expect(levels.info).toBe(levels.error);
+    const parsed = parseXml(readFileSync(join(reports, 'wsi-report.xml'), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const r2712 = assertionResults(parsed.root).find((r) => r.attrs['id'] === 'R2712')!;
+    expect(r2712.attrs['result']).toBe('failed');
+    expect(Number(r2712.attrs[`${COUNTS}failed`])).toBeGreaterThan(0);
+    expect(assertionResults(parsed.root).filter((r) => r.attrs['result'] === 'failed').map((r) => r.attrs['id'])).toEqual(['R2712']);
+    expect(readFileSync(join(reports, 'report.html'), 'utf8')).toMatch(/R2712[\s\S]*?first failed/);
+  } finally {
+    await server.close();
+  }
 }, 120_000);
 
 test('without the WS-I checks the run writes no WS-I report', async () => {

@@ -7,6 +7,7 @@ import { bodyText, parseResponse } from '../../decode/response.js';
 import { compileSchema, resolveQName, type CompiledSchema, type XmlElement } from '../../decode/xml.js';
 import { soap11 } from '../../transports/dialects.js';
 import { processingInstructionAt } from '../soap-no-dtd-or-pi.js';
+import { schemaFor } from '../response-schema.js';
 import { SOAP11_ENVELOPE_XSD } from './soap11-envelope-xsd.js';
 import { failed, notApplicable, passed, warned, type WsiAssertion, type WsiJudgement, type WsiMessage } from './types.js';
 
@@ -59,9 +60,18 @@ export const envelopeConformsToSoap11: WsiAssertion<WsiMessage> = {
   judge: onEnvelope((env) => {
     envelopeSchema ??= compileSchema(SOAP11_ENVELOPE_XSD);
     const errors = envelopeSchema.validate(env.root);
-    return errors.length === 0 ? passed : failed(`invalid against the SOAP 1.1 envelope schema: ${errors.slice(0, 3).join('; ')}`);
+    if (errors.length > 0) return failed(`invalid against the SOAP 1.1 envelope schema: ${errors.slice(0, 3).join('; ')}`);
+    return env.fault ? faultHasCodeAndString(env.fault) : passed;
   }),
 };
+
+/** What the published schema's soap:Fault requires and ours leaves to this (soap11-envelope-xsd.ts):
+ * a faultcode and a faultstring (SOAP 1.1 section 4.4), sought by local name, since a qualified one
+ * is R1001's failure. soap-fault-shape finds the same defect: its error is the one finding. */
+function faultHasCodeAndString(fault: XmlElement): WsiJudgement {
+  const missing = ['faultcode', 'faultstring'].filter((name) => !fault.children.some((c) => c.name === name));
+  return missing.length === 0 ? passed : { ...failed(`soap:Fault has no ${missing.join(' and no ')} (SOAP 1.1 section 4.4)`), sameDefectAs: 'soap-fault-shape' };
+}
 
 export const noDtdOrProcessingInstruction: WsiAssertion<WsiMessage> = {
   id: 'R1008/R1009', target: 'envelope', prereqs: [], sameDefectAs: 'soap-no-dtd-or-pi',
@@ -182,17 +192,34 @@ export const faultCodeKnownOrQualified: WsiAssertion<WsiMessage> = {
   }),
 };
 
+/** Which catalog check finds an R2712 failure's defect too (its error is then the one finding):
+ * soap-response-element and xsd-valid judge valid requests only (checks/types.ts scope.positive). */
+const failedAs = (detail: string, check: string | undefined): WsiJudgement => (check ? { ...failed(detail), sameDefectAs: check } : failed(detail));
+
+/** R2712 on a non-fault envelope: the Body holds the part's element, alone, and valid against its
+ * declaration. A document-literal binding's message has one part (R2201, R2210), so the Body has
+ * one child; "an instance of the global element declaration" is what the Analyzer's BP1011 checks
+ * by validating the payload against the WSDL's schema (its BP1212 counts rpc-literal accessors). */
+function judgePartElement(env: Envelope, message: WsiMessage): WsiJudgement {
+  const children = env.body?.children ?? [];
+  const { ns, name } = message.resultElement;
+  const valid = message.kind === 'positive';
+  const [child] = children;
+  if (!child) return failedAs(env.body ? `soap:Body is empty; expected {${ns}}${name}` : 'the envelope has no soap:Body', 'soap-body-single-child');
+  if (child.ns !== ns || child.name !== name) return failedAs(`soap:Body holds {${child.ns ?? ''}}${child.name}; the binding's part is {${ns}}${name}`, valid ? 'soap-response-element' : undefined);
+  if (children.length > 1) {
+    const extra = children.slice(1).map((c) => `{${c.ns ?? ''}}${c.name}`).join(', ');
+    return failedAs(`soap:Body holds ${children.length} elements: the binding's one part {${ns}}${name}, then ${extra}`, 'soap-body-single-child');
+  }
+  const errors = schemaFor(ns, child).validate(child);
+  return errors.length === 0 ? passed : failedAs(`{${ns}}${name} is not an instance of its declaration: ${errors.slice(0, 3).join('; ')}`, valid ? 'xsd-valid' : undefined);
+}
+
 export const bodyChildIsPartElement: WsiAssertion<WsiMessage> = {
   id: 'R2712', tad: 'BP1011', target: 'envelope', prereqs: ['R1014'],
   requirement: 'A document-literal binding MUST be serialized as an ENVELOPE with a soap:Body whose child element is an instance of the global element declaration referenced by the corresponding wsdl:message part.',
   section: 'Basic Profile 1.1, 4.7.11 Document-literal Bindings (serialization)',
-  judge: onEnvelope((env, message) => {
-    if (env.fault) return notApplicable('a fault is no wsdl:message part');
-    const child = env.body?.children[0];
-    const { ns, name } = message.resultElement;
-    if (!child) return failed(`soap:Body is empty; expected {${ns}}${name}`);
-    return child.ns === ns && child.name === name ? passed : failed(`soap:Body holds {${child.ns ?? ''}}${child.name}; the binding's part is {${ns}}${name}`);
-  }),
+  judge: onEnvelope((env, message) => (env.fault ? notApplicable('a fault is no wsdl:message part') : judgePartElement(env, message))),
 };
 
 /** In the order the report lists them. */

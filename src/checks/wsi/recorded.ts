@@ -37,14 +37,17 @@ const label = (id: string) => {
   return tad ? `${id} (${tad})` : id;
 };
 
-const NOTHING_ELSEWHERE: ReadonlyMap<string, string> = new Map();
+const NOTHING_ELSEWHERE = (): boolean => false;
+const pairedCheck = new Map(WSI_ASSERTIONS.flatMap((a): Array<[string, string]> => (a.sameDefectAs ? [[a.id, a.sameDefectAs]] : [])));
 
 /** The wsi checks' verdict: the failed assertions at the graded level; only Analyzer warnings (a
  * SHOULD) one level less; nothing judged (outside the profile) skipped.
  *
  * One defect, one finding: R1008/R1009 and R1126 say what soap-no-dtd-or-pi and fault-status say of
- * the same response, and those are errors whatever the grading (SOAP 1.1 sections 3 and 6.2, which
- * the spec names). Counting the assertion again would give a broken response two findings, and a
+ * the same response, and so does R2712, failure by failure, of what soap-body-single-child (an
+ * empty or crowded Body), soap-response-element (another element) and xsd-valid (a payload its
+ * declaration refuses) say; those are errors whatever the grading (SOAP 1.1 sections 3 and 6.2, the
+ * spec's Response shapes and types). Counting the assertion again would give a broken response two findings, and a
  * report two lines to read for one fix. So when the run selected that check, a failure of such an
  * assertion is named here, pointing to the check, at info: it weighs nothing itself, the other
  * check's error keeps the verdict failing, and the assertion stays failed where a certifier reads
@@ -52,13 +55,19 @@ const NOTHING_ELSEWHERE: ReadonlyMap<string, string> = new Map();
  * of that check, the assertion is this check's finding again. */
 export function wsiVerdict(outcomes: readonly WsiOutcome[], context: Pick<WsiContext, 'held' | 'judgedElsewhere'> | undefined): Verdict {
   const held = context?.held;
-  const elsewhere = context?.judgedElsewhere ?? NOTHING_ELSEWHERE;
+  const selected = context?.judgedElsewhere ?? NOTHING_ELSEWHERE;
+  // The selected check whose finding a failure's defect is, if any.
+  const elsewhere = (o: WsiOutcome): string | undefined => {
+    const check = o.sameDefectAs ?? pairedCheck.get(o.id);
+    return check !== undefined && selected(check) ? check : undefined;
+  };
   const failed = outcomes.filter((o) => o.result === 'failed');
   const warned = outcomes.filter((o) => o.result === 'warning');
   if (failed.length + warned.length > 0) {
-    const own = failed.filter((o) => !elsewhere.has(o.id));
+    const own = failed.filter((o) => elsewhere(o) === undefined);
     const level: Level = own.length > 0 ? wsiLevel(held) : warned.length > 0 && held ? 'warning' : 'info';
-    const line = (o: WsiOutcome) => `${label(o.id)}${o.result === 'warning' ? ' (a SHOULD)' : ''}: ${o.detail ?? ''}${o.result === 'failed' && elsewhere.has(o.id) ? ` (the same defect is ${elsewhere.get(o.id)}'s finding)` : ''}`;
+    const pointer = (o: WsiOutcome) => (o.result === 'failed' && elsewhere(o) ? ` (the same defect is ${elsewhere(o)}'s finding)` : '');
+    const line = (o: WsiOutcome) => `${label(o.id)}${o.result === 'warning' ? ' (a SHOULD)' : ''}: ${o.detail ?? ''}${pointer(o)}`;
     return fail([...failed, ...warned].map(line).join('\n'), level);
   }
   if (outcomes.every((o) => o.result === 'notApplicable')) return skip(outcomes[0]?.detail ?? 'no WS-I assertion applies');

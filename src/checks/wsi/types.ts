@@ -19,6 +19,10 @@ export interface WsiJudgement {
   readonly result: WsiResult;
   readonly detail?: string;
   readonly note?: string;
+  /** For an assertion whose failures have more than one cause (R2712: an extra Body child, a wrong
+   * element, a payload the schema refuses), the catalog check that finds this failure's defect: it
+   * stands for WsiAssertionInfo.sameDefectAs on this failure alone. */
+  readonly sameDefectAs?: string;
 }
 
 export interface WsiAssertionInfo {
@@ -36,7 +40,8 @@ export interface WsiAssertionInfo {
   /** The catalog check that judges the same requirement on the same message, always as an error (the
    * standard the spec names says it too): when that check runs, its finding is the defect's one
    * finding, and this assertion's failure is named in wsi-basic-profile's verdict as an info pointing
-   * to it (wsi/recorded.ts), still failed in wsi-report.xml. */
+   * to it (wsi/recorded.ts), still failed in wsi-report.xml. A failure may name its own instead
+   * (WsiJudgement.sameDefectAs). */
   readonly sameDefectAs?: string;
 }
 

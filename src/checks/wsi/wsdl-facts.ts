@@ -9,7 +9,6 @@ import { parseXml } from '../../decode/xml.js';
 import type { HttpResponse } from '../../transports/index.js';
 import { claimsBasicProfile, heldBy, type WsiHeld } from './grade.js';
 import { kid, SOAP_BIND_NS, soapBindings } from './description.js';
-import { WSI_ASSERTIONS } from './catalog.js';
 import { isSelected, type CheckSelection } from '../runner.js';
 import type { WsiProfile } from '../../contract/vocabulary.js';
 
@@ -41,8 +40,9 @@ export function wsdlFacts(response: HttpResponse): WsiWsdlFacts {
 export interface WsiContext {
   readonly held: WsiHeld;
   readonly wsdl: WsiWsdlFacts | undefined;
-  /** Assertion id -> the selected catalog check that finds the same defect (WsiAssertionInfo.sameDefectAs). */
-  readonly judgedElsewhere: ReadonlyMap<string, string>;
+  /** Whether the run selected a catalog check: a failure whose defect that check finds too
+   * (sameDefectAs, of the assertion or of the failure) is that check's finding. */
+  readonly judgedElsewhere: (check: string) => boolean;
 }
 
 /** The soapAction the message assertions compare with: undefined when no WSDL was read (R2744 and
@@ -55,10 +55,10 @@ export function bindingSoapAction(context: WsiContext | undefined, operation: st
 // One context per run's settings object: every exchange of a worker shares it.
 const contexts = new WeakMap<object, WsiContext>();
 
-/** The assertions whose defect a check the run selected finds too: that check's finding is the one. */
-function judgedElsewhere(selection: Partial<CheckSelection>): ReadonlyMap<string, string> {
+/** Whether a check the run selected finds a defect too: then that check's finding is the one. */
+function judgedElsewhere(selection: Partial<CheckSelection>): (check: string) => boolean {
   const chosen: CheckSelection = { checks: selection.checks, skipChecks: selection.skipChecks ?? [] };
-  return new Map(WSI_ASSERTIONS.flatMap((a): Array<[string, string]> => (a.sameDefectAs && isSelected(a.sameDefectAs, chosen) ? [[a.id, a.sameDefectAs]] : [])));
+  return (check) => isSelected(check, chosen);
 }
 
 /** The run's WS-I context: --wsi, the facts of the target's WSDL (absent: never read) and the
