@@ -4,7 +4,7 @@
  * spec names SOAP 1.1 but not the profile, so the finding is a warning, unless the target claims
  * the profile in its WSDL or --wsi bp11 holds it (wsi/grade.ts): then an error. An Analyzer
  * `warning` (a SHOULD: R1004, R1111) weighs one level less; an assertion another selected check
- * judges as the same defect (R1008/R1009, R1126) is named at info, pointing to it (wsi/recorded.ts,
+ * judges as the same defect (R1008/R1009, R1126; some failures of R2712 and R9980) is named at info, pointing to it (wsi/recorded.ts,
  * wsiVerdict). Every outcome, passed ones too, goes
  * into the record compactly (wsi/recorded.ts) for reports/wsi-report.xml, the other transports'
  * exchanges' too (all notApplicable).
@@ -46,7 +46,7 @@ export const wsiBasicProfile: Check = {
   enforces: 'WS-I Basic Profile 1.1 sections 3 and 4, Simple SOAP Binding Profile 1.0 (the assertions and their R numbers: tsiws-conform checks --wsi)',
   scope: 'exchange',
   level: 'warning',
-  levelReason: "the spec does not name the Basic Profile: a warning, an error when the target's WSDL claims it (wsi:Claim) or under --wsi bp11; a SHOULD one level less; R1008/R1009 and R1126 info when soap-no-dtd-or-pi and fault-status run, whose error is the same defect's finding",
+  levelReason: "the spec does not name the Basic Profile: a warning, an error when the target's WSDL claims it (wsi:Claim) or under --wsi bp11; a SHOULD one level less; R1008/R1009, R1126 and the R2712 and R9980 failures another check finds (soap-body-single-child, soap-response-element, xsd-valid, soap-fault-shape) info when that check runs, whose error is the same defect's finding",
   // Basic Profile 1.1 binds SOAP 1.1 only: the other transports' exchanges are outside it (SSBP2403),
   // recorded as notApplicable for wsi-report.xml but never judged here.
   applies: (ex) => ex.transport.id === 'soap11',
