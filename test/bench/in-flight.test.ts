@@ -39,7 +39,8 @@ test('answers that are not good and calls that throw are counted apart, with the
 test('a window that is over ends the loops, however fast the calls fail', async () => {
   const started = Date.now();
   const result = await keepInFlight([1], 4, 0.05, () => Promise.reject(new Error('refused')));
-  expect(Date.now() - started).toBeLessThan(2000);
+  // The 50 ms window ended the loops (loops that never ended would time the test out): room for load.
+  expect(Date.now() - started).toBeLessThan(5_000);
   expect(result.answered).toBe(0);
   expect(result.errors).toBeGreaterThan(0);
 });

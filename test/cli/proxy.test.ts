@@ -49,8 +49,11 @@ afterEach(() => {
 
 test('SIGTERM: the in-flight exchange finishes, every report is written and certified, exit 143', async () => {
   // A target slow enough that the signal lands while its answer is on the way.
+  let arrived!: () => void;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
   const slow = createServer((req, res) => {
     req.resume();
+    arrived();
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('late but whole');
@@ -66,7 +69,8 @@ test('SIGTERM: the in-flight exchange finishes, every report is written and cert
   expect((await rawRequest(`${first.url}${SERVICE_PATH}?WSDL`, 'GET', {})).status).toBe(200);
   expect(first.err()).not.toContain('WARNING');
   const late = rawRequest(`${second.url}${SERVICE_PATH}/MobileTasksList?repnumber=1`, 'GET', {});
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The signal once the proxy has forwarded the request, not after a sleep a loaded machine may outlast.
+  await reached;
   first.child.kill('SIGTERM');
   second.child.kill('SIGTERM');
   const answered = await late;

@@ -83,7 +83,9 @@ describe('nesting depth and size', () => {
   test('100,000 nested elements: refused quickly', () => {
     const { result, ms } = timed('<a>'.repeat(100_000) + '</a>'.repeat(100_000));
     expect(result).toEqual({ ok: false, error: 'refused before parsing: elements nest deeper than 256 levels (line 1)' });
-    expect(ms).toBeLessThan(200);
+    // A scan of 700 KB: milliseconds, but a loaded 2-core machine stalled it 68 ms (issue 59); a
+    // parse that built the tree first would take seconds.
+    expect(ms).toBeLessThan(1000);
   });
 
   test('256 levels are read, 257 are not; comments, CDATA, quoted ">" and empty elements do not count', () => {

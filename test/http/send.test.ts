@@ -32,7 +32,8 @@ describe('time-outs: one deadline for the whole response', () => {
     expect(error.answered).toBe(true);
     expect(error.message).toMatch(new RegExp(`^the response from ${server.url}/x was still incomplete after 400 ms \\(\\d+ bytes of its body had arrived\\); raise --timeout-ms$`));
     expect(ms).toBeGreaterThanOrEqual(390);
-    expect(ms).toBeLessThan(1500);
+    // The deadline fired, not the body's end (5,000 s away): the bound leaves a loaded machine room.
+    expect(ms).toBeLessThan(5_000);
   });
 
   test('the deadline starts when a connection is free, not while queued behind the client\'s own requests', async () => {
@@ -47,7 +48,8 @@ describe('time-outs: one deadline for the whole response', () => {
     const server = await serve(() => {});
     const { error, ms } = await failure(client(server.url, { timeoutMs: 300 }));
     expect([error.code, error.answered, error.message]).toEqual(['TSIWS_TIMEOUT', false, `no response from ${server.url}/x within 300 ms (raise --timeout-ms)`]);
-    expect(ms).toBeLessThan(1500);
+    // The silent server never answers: any bound shows the deadline fired; this one leaves a loaded machine room.
+    expect(ms).toBeLessThan(5_000);
   });
 });
 

@@ -3,7 +3,7 @@
  * `context.expect`); a failing one asserts through it, naming every finding. */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CUT_SHORT, report, runChunk, type ReportContext } from '../../suites/support.js';
 import type { TargetSettings } from '../../src/engine/vitest-context.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
@@ -101,13 +101,19 @@ describe('runChunk', () => {
   it('runs no further unit once --max-duration ran out, and counts those it left', async () => {
     const { context } = chunkContext();
     const ran: string[] = [];
-    const deadline = Date.now() + 100;
-    await runChunk(settings(deadline), context, ['a', 'b', 'c', 'd'], async (id) => {
-      ran.push(id);
-      // Unit b runs past the deadline.
-      if (id === 'b') await new Promise((resolve) => setTimeout(resolve, deadline - Date.now() + 5));
-      return [passing(id)];
-    });
+    // The clock is the test's: unit b runs past the deadline by construction, not by a sleep a
+    // loaded machine could stretch past the deadline before unit a (issue 59).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const deadline = Date.now() + 100;
+      await runChunk(settings(deadline), context, ['a', 'b', 'c', 'd'], (id) => {
+        ran.push(id);
+        if (id === 'b') vi.setSystemTime(deadline + 5);
+        return [passing(id)];
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(ran).toEqual(['a', 'b']);
     expect(context.task.meta).toEqual({ tsiwsUnits: 4, tsiwsCutShort: 2 });
   });

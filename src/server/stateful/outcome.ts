@@ -45,7 +45,16 @@ export interface Stamp {
   readonly answerId: string;
 }
 
-export const stamp = (): Stamp => ({ servedAt: new Date().toISOString(), answerId: randomUUID() });
+/** A service's stamps: its clock never gives two answers the same servedAt, even two in one
+ * millisecond (two transports' answers to one case often are), so that a learner that compares two
+ * answers sees both fields differ by construction, not by the luck of a clock tick (issue 59). */
+export function stamper(now: () => number = Date.now): () => Stamp {
+  let last = -Infinity;
+  return () => {
+    last = Math.max(now(), last + 1);
+    return { servedAt: new Date(last).toISOString(), answerId: randomUUID() };
+  };
+}
 
 /** A business rule the request breaks: answered in-band as { ok: false, error }. */
 export class BusinessError extends Error {

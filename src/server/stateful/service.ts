@@ -22,7 +22,7 @@ import { BusinessFault, WebMethodException, type Service } from '../behaviour.js
 import { Args } from './args.js';
 import type { StatefulMutant } from './mutants.js';
 import { HANDLERS } from './operations.js';
-import { BusinessError, outcomeText, stamp, type Outcome, type Stamp } from './outcome.js';
+import { BusinessError, outcomeText, stamper, type Outcome, type Stamp } from './outcome.js';
 import { REFERENCE, type Personality, type WrittenFormat } from './personality.js';
 import { pairsText, pascalXmlText } from './render.js';
 import { checkPersonalityRules, insideValidityRules } from './rules.js';
@@ -78,6 +78,7 @@ export function createStatefulService(options: StatefulOptions): Service {
   const store = seedStore(personality.ids);
   const mutant = options.mutant;
   const format = writtenFormat(personality, options.resultFormat);
+  const stamp = stamper();
 
   function outcome(op: Operation, args: Args, raw: ReadonlyMap<string, string | null>, transport: TransportId): Outcome {
     if (options.authSecret && mutant?.checksSignature?.(transport) !== false) {

@@ -5,6 +5,7 @@ import { DEFAULTS } from '../../../src/config/settings.js';
 import { embeddedServer } from '../../../src/engine/target.js';
 import { differingFields, fieldsOf } from '../../../src/parity/fields.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/server/server.js';
+import { stamper } from '../../../src/server/stateful/outcome.js';
 import { call } from './call.js';
 
 let json: ReferenceServer;
@@ -44,6 +45,19 @@ describe('stamped results', () => {
     expect(a!.values.has('$.servedAt')).toBe(false);
     expect(differingFields([a!, b!])).toEqual([]);
   });
+});
+
+test('servedAt differs by construction: a clock stuck on one millisecond still stamps every answer apart, in order (issue 59)', () => {
+  const stamp = stamper(() => Date.parse('2024-05-01T10:00:00.123Z'));
+  const stamps = [stamp(), stamp(), stamp()];
+  expect(stamps.map((s) => s.servedAt)).toEqual(['2024-05-01T10:00:00.123Z', '2024-05-01T10:00:00.124Z', '2024-05-01T10:00:00.125Z']);
+  expect(new Set(stamps.map((s) => s.answerId)).size).toBe(3);
+  // A clock that steps back (NTP) does not take servedAt back with it.
+  let now = 5_000;
+  const stepped = stamper(() => now);
+  const first = stepped().servedAt;
+  now = 1_000;
+  expect(stepped().servedAt > first).toBe(true);
 });
 
 test('run --stateful --stamp-results starts the embedded stateful server stamped', () => {
