@@ -3,7 +3,8 @@ import { SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
 import { didYouMean } from '../config/suggest.js';
 import { findMutant, MUTANTS } from '../server/mutants/index.js';
-import { STATEFUL_MUTANTS } from '../server/stateful/mutants.js';
+import { findStatefulMutant, STATEFUL_MUTANTS } from '../server/stateful/mutants.js';
+import { findPersonality, REFERENCE } from '../server/stateful/personality.js';
 import { appendFileSync } from 'node:fs';
 import { personalityNames, startReferenceServer, unknownPersonality } from '../server/server.js';
 import { commandLine, commandSettings } from './settings.js';
@@ -37,19 +38,24 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
     const known = stateful ? `; known: ${catalog.map((m) => m.name).join(', ')}` : '';
     throw new ConfigError(`--mutant: unknown ${stateful ? 'stateful ' : ''}mutant "${mutant}"${hint}${didYouMean(mutant, catalog.map((m) => m.name))}${known}; see tsiws-conform serve ${stateful ? '--stateful ' : ''}--list-mutants`);
   }
+  // A stateful mutant whose deviation cannot show under the personality is said so, in one line,
+  // and left out: the personality is served unchanged (as npm run mutants scores it n/a).
+  const notApplicable = stateful && mutant !== undefined ? mutantNotApplicable(mutant, personality) : undefined;
+  if (notApplicable) io.out(notApplicable);
+  const served = notApplicable ? undefined : mutant;
   let server;
   try {
     server = await startReferenceServer({
       port, host, namespace, resultFormat,
       ...(stateful ? { stateful: true } : {}), ...(stampResults ? { stampResults: true } : {}),
-      ...(authSecret ? { authSecret } : {}), ...(mutant ? { mutant } : {}), ...(personality ? { personality } : {}),
+      ...(authSecret ? { authSecret } : {}), ...(served ? { mutant: served } : {}), ...(personality ? { personality } : {}),
       // One JSON line per call, appended as it happens, so a reader sees every answer so far.
       ...(answerLog ? { answerLog: (entry) => appendFileSync(answerLog, `${JSON.stringify(entry)}\n`) } : {}),
     });
   } catch (err) {
     throw new ConfigError(`--port/--host: cannot listen: ${(err as Error).message}`);
   }
-  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? `stateful${stampResults ? ' stamped' : ''}, ${personality ? `personality ${personality}, ` : ''}` : ''}${server.resultText} results${authSecret ? ', signatures enforced' : ''}${mutant ? `, MUTANT ${mutant}` : ''})`);
+  io.out(`tsiws reference server listening on ${server.url}${SERVICE_PATH} (namespace ${namespace}, ${stateful ? `stateful${stampResults ? ' stamped' : ''}, ${personality ? `personality ${personality}, ` : ''}` : ''}${server.resultText} results${authSecret ? ', signatures enforced' : ''}${served ? `, MUTANT ${served}` : ''})`);
   io.out(`WSDL: ${server.url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -57,4 +63,12 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   });
   await server.close();
   return EXIT.conforms;
+}
+
+/** The line that says why stateful mutant `name` does not apply to the personality (undefined: it
+ * applies). Both names were checked before. */
+function mutantNotApplicable(name: string, personality: string | undefined): string | undefined {
+  const p = personality === undefined ? REFERENCE : findPersonality(personality);
+  const why = p && findStatefulMutant(name)?.notApplicable?.(p);
+  return why ? `--mutant ${name} does not apply to personality ${personality ?? REFERENCE.name} (${why}): serving ${personality ?? REFERENCE.name} unchanged, without the mutant` : undefined;
 }
