@@ -12,11 +12,13 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { ALL_CHECKS } from '../../src/checks/registry.js';
+import { ALL_CHECKS, referenceChecks } from '../../src/checks/registry.js';
 
 /** The checks each of which some mutant must fire. An info-level check notes what the contract
- * allows (reference-outcome-explained: a host refusal on one side), so no mutant is caught by it. */
-export const CATCHABLE_CHECK_IDS: readonly string[] = ALL_CHECKS.filter((c) => c.level !== 'info').map((c) => c.id);
+ * allows (reference-outcome-explained: a host refusal on one side), so no mutant is caught by it;
+ * and every mutant is caught with no --reference-url (issue 59), so a check against a reference
+ * deployment is an extra (test/cli/reference.test.ts shows matches-reference catching one). */
+export const CATCHABLE_CHECK_IDS: readonly string[] = ALL_CHECKS.filter((c) => c.level !== 'info' && !referenceChecks.some((r) => r.id === c.id)).map((c) => c.id);
 import { catalogMutant } from './catalog.js';
 import { baselineName, plan, type PlanOptions, type Subject } from './plan.js';
 import type { SubjectResult } from './run-subject.js';

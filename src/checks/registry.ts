@@ -27,6 +27,7 @@ import { matchesReference, referenceOutcomeExplained, type ReferenceCheck } from
 import { status200 } from './status-200.js';
 import { transportParity } from './transport-parity.js';
 import { stateConsistency, type SequenceCheck } from './state-consistency.js';
+import { answersAgree } from './answers-agree.js';
 import type { CaseCheck, Check, ClientCheck, ServiceCheck } from './types.js';
 import { clientAuthParameters } from './client/auth-parameters.js';
 import { clientContentType } from './client/content-type.js';
@@ -93,7 +94,7 @@ export const caseChecks: readonly CaseCheck[] = [transportParity];
 export const baselineChecks: readonly BaselineCheck[] = [matchesBaseline];
 
 /** Checks judged on what a sequence of one entity observed (a target with data). */
-export const sequenceChecks: readonly SequenceCheck[] = [stateConsistency];
+export const sequenceChecks: readonly SequenceCheck[] = [stateConsistency, answersAgree];
 
 /** Checks judged on the run's tally against a reference deployment (run --reference-url). */
 export const referenceChecks: readonly ReferenceCheck[] = [matchesReference, referenceOutcomeExplained];

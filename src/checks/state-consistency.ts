@@ -6,6 +6,7 @@
  * showed a relation and then broke it: the read that showed the record just created does not show
  * the update, or still lists it once deleted. Never an error.
  */
+import type { AnswersCheck } from './answers-agree.js';
 import { fail, pass, type CheckInfo, type Verdict } from './types.js';
 
 /** One expectation of a sequence step and what the target's answers made of it. */
@@ -20,16 +21,21 @@ export interface SequenceObservation {
 }
 
 /** A check judged on what a sequence step observed. */
-export interface SequenceCheck extends CheckInfo {
+export interface StateCheck extends CheckInfo {
   readonly scope: 'sequence';
+  readonly observes: 'state';
   run(observation: SequenceObservation): Verdict;
 }
 
-export const stateConsistency: SequenceCheck = {
+/** A check judged on a sequence: on what one step observed, or on two answers about one id. */
+export type SequenceCheck = StateCheck | AnswersCheck;
+
+export const stateConsistency: StateCheck = {
   id: 'state-consistency',
   description: 'Where a read showed a record a sequence created or took, it shows the update and no longer shows the record once deleted, on the transport that made the change',
   enforces: 'the operation classes Create, Update and Delete (spec, "Operation classes by shape"); their effects are not stated, so this is evidence the target gave itself, not the contract',
   scope: 'sequence',
+  observes: 'state',
   level: 'warning',
   levelReason: 'the spec says per-operation effects are "not shown": a warning only where the target showed a relation in this run and then broke it; a relation it never showed is info (inconclusive)',
   appliesText: 'each observing step of a sequence (find, see update, gone, delete again), on a target with data',

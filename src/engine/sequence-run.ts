@@ -9,12 +9,14 @@
 import type { PositiveCase } from '../cases/case.js';
 import { runChecks, selected } from '../checks/runner.js';
 import { sequenceChecks } from '../checks/registry.js';
-import type { SequenceCheck, SequenceObservation } from '../checks/state-consistency.js';
+import type { AnswersCheck, IdAnswers } from '../checks/answers-agree.js';
+import type { SequenceObservation, StateCheck } from '../checks/state-consistency.js';
 import type { RunSettings } from '../config/settings.js';
 import { AUTH_PARAMS, getOperation, type Operation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
 import { clip } from '../results/clip.js';
 import { accessForReports, recordRequest, type ExchangeRecord, type SequenceStep } from '../results/record.js';
+import { isBusinessFault } from '../state/business-fault.js';
 import { isInBandFailure } from '../state/in-band.js';
 import { CREATE_ID_PARAM, exactFirst, isIdParam, recordsOf, type LearnedRecord, type ValuePool } from '../state/learn.js';
 import { getTransportById, type TransportId } from '../transports/index.js';
@@ -22,6 +24,7 @@ import type { LearnedState } from './discover.js';
 import { learnedCase } from './learned-cases.js';
 import { runCase } from './run-case.js';
 import { pick, takeRecord } from './sequence-take.js';
+import { idAnswer, unknownIdOf, type Anchor } from './sequence-unknown-id.js';
 import { candidateReads, firstInvalid, holds, MAX_TRIES, readValues, sightOf, type Entity, type ReadProbe } from './sequence-reads.js';
 
 type Fields = Readonly<Record<string, string>>;
@@ -48,6 +51,9 @@ export interface SequenceDef {
   readonly delete?: string;
   /** The delete is sent once more: whether the target still knows the id it deleted. */
   readonly deleteAgain?: boolean;
+  /** Once the update and the delete succeeded, both are sent once more with an id no read listed
+   * (sequence-unknown-id.ts): whether the target's answers about it agree. */
+  readonly unknownId?: boolean;
 }
 
 /** The read that showed the entity, the record it showed, and the sibling it showed beside it. */
@@ -61,6 +67,9 @@ interface Relation {
 interface Sent {
   readonly index: number;
   readonly ok: boolean;
+  /** It did not succeed, and the target said so as it says a request fails (a learned in-band
+   * failure or business fault), not by a crash or no answer. */
+  readonly refused: boolean;
   /** Why it did not succeed. */
   readonly why: string;
   readonly records: LearnedRecord[];
@@ -73,7 +82,10 @@ const named = (ids: Fields) => Object.entries(ids).map(([k, v]) => `${k} ${v}`).
 export class SequenceRun {
   private readonly records: ExchangeRecord[] = [];
   private entity: Entity | undefined;
-  private readonly chosen: readonly SequenceCheck[];
+  private readonly chosen: readonly StateCheck[];
+  private readonly answersChecks: readonly AnswersCheck[];
+  /** The update and the delete of the entity, once each succeeded: what the unknown-id probe sends. */
+  private readonly anchors: { update?: Anchor; delete?: Anchor } = {};
   /** The operation that made or names the entity: where a step with no read of its own is recorded. */
   private subject = '';
 
@@ -85,7 +97,9 @@ export class SequenceRun {
     private readonly name: string,
     private readonly known: Known,
   ) {
-    this.chosen = selected(sequenceChecks, settings);
+    const chosen = selected(sequenceChecks, settings);
+    this.chosen = chosen.filter((c): c is StateCheck => c.observes === 'state');
+    this.answersChecks = chosen.filter((c): c is AnswersCheck => c.observes === 'answers');
   }
 
   async play(def: SequenceDef): Promise<ExchangeRecord[]> {
@@ -95,6 +109,7 @@ export class SequenceRun {
       let relation = await this.find(def.create ? 'just created' : 'learned');
       if (def.update) relation = await this.update(def.update, relation);
       if (def.delete) await this.delete(def, relation);
+      if (def.unknownId) await this.unknownId(def);
     }
     const of = this.records.length;
     return this.records.map((r) => ({ ...r, sequence: { ...r.sequence!, of } }));
@@ -154,6 +169,7 @@ export class SequenceRun {
     if (def.update) this.skip('update', def.update.operation, reason);
     if (def.delete) this.skip('delete', def.delete, reason);
     if (def.delete && def.deleteAgain) this.skip('delete again', def.delete, reason);
+    if (def.unknownId) this.skipUnknownId(def, reason);
   }
 
   /** The first candidate read whose answer shows the entity; undefined when none did (inconclusive). */
@@ -240,6 +256,7 @@ export class SequenceRun {
       if (relation) this.skip('see update', relation.probe.operation, `the update did not succeed (step ${sent.index + 1}): ${sent.why}`);
       return relation;
     }
+    this.anchors.update = { operation: op.name, values };
     const changed = Object.keys(writes).filter((k) => writes[k] !== e.fields[k]);
     this.entity = { ...e, fields: { ...e.fields, ...writes }, distinctive: { ...e.distinctive, ...Object.fromEntries(Object.entries(writes).filter(([, v]) => v.includes(this.known.tag))) } };
     if (!relation) return undefined;
@@ -278,6 +295,7 @@ export class SequenceRun {
       if (def.deleteAgain) this.skip('delete again', op.name, `the delete did not succeed (step ${sent.index + 1}): ${sent.why}`);
       return;
     }
+    this.anchors.delete = { operation: op.name, values };
     if (relation) await this.gone(relation, sent.index + 1);
     if (!def.deleteAgain) return;
     const again = await this.send('delete again', op.name, values);
@@ -285,6 +303,35 @@ export class SequenceRun {
     // A delete that succeeds twice may be idempotent: the spec states no semantics, and nothing the
     // target answered in this run says otherwise.
     this.judge(again, again.ok ? { expected, outcome: 'inconclusive', evidence: `it succeeded, which an idempotent delete does; the answer: ${clip(again.text, 300)}` } : { expected, outcome: 'held' });
+  }
+
+  /** The unknown-id probe (sequence-unknown-id.ts): the update, then the delete, each the request
+   * the target just accepted with only the id changed, to one no read of the run listed. */
+  private async unknownId(def: SequenceDef): Promise<void> {
+    const { update, delete: del } = this.anchors;
+    const [param] = Object.keys(this.entity!.ids);
+    if (!update || !del || param === undefined || update.values[param] === undefined || del.values[param] === undefined) {
+      this.skipUnknownId(def, `the update and the delete of ${named(this.entity!.ids)} did not both succeed`);
+      return;
+    }
+    const id = unknownIdOf([...this.known.pool.valuesFor(param), this.entity!.ids[param]!], this.known.slot);
+    const sent: Sent[] = [];
+    for (const [action, anchor] of [['update unknown id', update], ['delete unknown id', del]] as const) {
+      const one = await this.send(action, anchor.operation, { ...anchor.values, [param]: id });
+      const r = this.records[one.index]!;
+      this.records[one.index] = { ...r, sequence: { ...r.sequence!, ids: { [param]: id } } };
+      sent.push(one);
+    }
+    const [u, d] = sent as [Sent, Sent];
+    const answers = [idAnswer(update.operation, this.transport, u.index + 1, u), idAnswer(del.operation, this.transport, d.index + 1, d)] as const;
+    // Judged on the answer that claims success where the two disagree: the other contradicts it.
+    const on = answers[0].said === 'success' && answers[1].said === 'refused' ? u : d;
+    this.judgeAnswers(on, { id: `${param} ${id}`, known: 'no read of this run listed it, and the same requests with the entity\'s own id succeeded', answers: [answers[0], answers[1]] });
+  }
+
+  private skipUnknownId(def: SequenceDef, reason: string): void {
+    if (def.update) this.skip('update unknown id', def.update.operation, reason);
+    if (def.delete) this.skip('delete unknown id', def.delete, reason);
   }
 
   private async gone(relation: Relation, deleted: number): Promise<void> {
@@ -324,7 +371,8 @@ export class SequenceRun {
     const why = record.error ? `no answer: ${record.error.code}` : record.result?.kind === 'fault' ? `fault ${record.result.code}: ${clip(record.result.reason, 200)}`
       : !record.response || record.response.status >= 300 || record.result?.kind !== 'result' ? `HTTP ${record.response?.status ?? '-'}`
         : isInBandFailure(text, this.settings.learned?.failure) ? `${IN_BAND}: ${clip(text, 200)}` : '';
-    return { index, ok: why === '', why, records: why === '' && text ? recordsOf(operation, text) : [], text: text || why };
+    const refused = why.startsWith(IN_BAND) || (record.result?.kind === 'fault' && isBusinessFault(record.result, this.settings.learned?.businessFault));
+    return { index, ok: why === '', refused, why, records: why === '' && text ? recordsOf(operation, text) : [], text: text || why };
   }
 
   /** Adds state-consistency's verdict on an observation to the record of a step already sent. */
@@ -333,6 +381,12 @@ export class SequenceRun {
     const evidence = o.evidence ?? clip(sent.text, 300);
     const checks = runChecks(this.chosen, (c) => c.run({ ...o, evidence }));
     this.records[sent.index] = { ...r, checks: [...r.checks, ...checks] };
+  }
+
+  /** Adds answers-agree's verdict on two answers about one id to the record of a step already sent. */
+  private judgeAnswers(sent: Sent, o: IdAnswers): void {
+    const r = this.records[sent.index]!;
+    this.records[sent.index] = { ...r, checks: [...r.checks, ...runChecks(this.answersChecks, (c) => c.run(o))] };
   }
 
   /** A step not sent, with why. Returns undefined (so a caller can `??` a reason of its own). */

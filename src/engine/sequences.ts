@@ -43,6 +43,7 @@ export const SEQUENCES: Readonly<Record<string, SequenceDef>> = {
     update: { operation: 'MobileContactEmailUpdate', writes: (k) => ({ email: `${k.tag}-updated@example.com`, primary: 'true' }) },
     delete: 'MobileContactEmailDelete',
     deleteAgain: true,
+    unknownId: true,
   },
   'time-log': { create: { operation: 'MobileTimeLogCreate', writes: (k) => ({ logcomment: k.tag }) } },
   // The new name is non-ASCII with white space at both ends: a transport that decodes or trims
@@ -62,7 +63,7 @@ export const mutatingOperationsOf = (sequence: string): string[] => {
 /** About how many exchanges a sequence makes: its mutating steps and two reads for each observation. */
 function exchangesOf(def: SequenceDef): number {
   const observations = 1 + (def.update ? 1 : 0) + (def.delete ? 1 : 0);
-  return (def.create ? 1 : 0) + (def.update ? 1 : 0) + (def.delete ? 1 : 0) + (def.deleteAgain ? 1 : 0) + 2 * observations;
+  return (def.create ? 1 : 0) + (def.update ? 1 : 0) + (def.delete ? 1 : 0) + (def.deleteAgain ? 1 : 0) + (def.unknownId ? 2 : 0) + 2 * observations;
 }
 
 type SequenceSettings = Pick<RunSettings, 'operations' | 'transports'> & { readonly learned?: LearnedState; readonly phase?: Phase };

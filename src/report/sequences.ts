@@ -1,7 +1,7 @@
 /**
  * The sequences of a run (engine/sequences.ts), step by step, for report.html: which entity, over
  * which transport, each step's operation, the ids it made or used, what the answer was (or why the
- * step was not sent) and what state-consistency said. Kept as records arrive (the reporters keep no records): at most
+ * step was not sent) and what state-consistency (or, for the unknown-id probe, answers-agree) said. Kept as records arrive (the reporters keep no records): at most
  * MAX_SEQUENCES sequences, the others counted.
  */
 import type { DataPathOutcome } from '../results/data-path.js';
@@ -16,7 +16,7 @@ export interface SequenceStepView {
   readonly outcome?: DataPathOutcome;
   /** Why the step was not sent (its record's `skipped`, "not applicable: ..."). */
   readonly skipped?: string;
-  /** state-consistency's verdict, when the step observed something: a failed one at level info is
+  /** state-consistency's verdict (answers-agree's on the unknown-id probe), when the step observed something: a failed one at level info is
    * inconclusive (the target never showed the relation), at level warning a broken one. */
   readonly observed?: { readonly status: string; readonly level?: string; readonly message?: string };
 }
@@ -47,7 +47,7 @@ export class SequenceTally {
       view = { id: s.id, name: s.name, transport: r.transport, steps: [] };
       this.byId.set(s.id, view);
     }
-    const check = r.checks.find((c) => c.id === 'state-consistency');
+    const check = r.checks.find((c) => c.id === 'state-consistency' || c.id === 'answers-agree');
     view.steps.push({
       step: s.step, action: s.action, operation: r.operation, caseId: r.caseId, ids: s.ids,
       ...(r.dataPath ? { outcome: r.dataPath } : {}),

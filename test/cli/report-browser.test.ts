@@ -175,11 +175,14 @@ test('a stateful run: the Data path table and each sequence with its ids, in Chr
   expect(await email.locator('table.sequence').isVisible()).toBe(false); // folded until opened
   await email.locator('summary').click();
   const rows = await email.locator('table.sequence tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  expect(rows.map((r) => r[1])).toEqual(['create', 'find', 'update', 'see update', 'delete', 'gone', 'delete again']);
-  const ids = new Set(rows.map((r) => /emailid (\d+)/.exec(r[3] ?? '')?.[1]));
-  expect(ids.size).toBe(1);
-  expect([...ids][0]).toMatch(/^\d+$/);
-  expect(rows.map((r) => r[5])).toEqual(['', 'held', '', 'held', '', 'held', 'held']);
+  expect(rows.map((r) => r[1])).toEqual(['create', 'find', 'update', 'see update', 'delete', 'gone', 'delete again', 'update unknown id', 'delete unknown id']);
+  // The entity's own emailid, then the one no read listed (the unknown-id probe).
+  const ids = rows.map((r) => /emailid (\d+)/.exec(r[3] ?? '')?.[1]);
+  expect(new Set(ids.slice(0, 7)).size).toBe(1);
+  expect(new Set(ids.slice(7)).size).toBe(1);
+  expect(ids[0]).toMatch(/^\d+$/);
+  expect(Number(ids[7])).toBeGreaterThan(Number(ids[0]));
+  expect(rows.map((r) => r[5])).toEqual(['', 'held', '', 'held', '', 'held', 'held', '', 'held']);
   await page.screenshot({ path: join(SHOTS, 'report-sequences-screenshot.png'), fullPage: false });
   expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
   expect(problems).toEqual([]);

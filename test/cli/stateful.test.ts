@@ -17,7 +17,7 @@ const base = join(dir, 'baseline');
 const lines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const TRANSPORTS = ['soap11', 'soap12', 'get', 'post'];
 /** The steps of each sequence (src/engine/sequences.ts), and how many of them state-consistency judges. */
-const SEQUENCES = { 'contact-email': [7, 4], 'time-log': [2, 1], account: [3, 2], dispatch: [3, 2], 'rep-assignment': [3, 2] } as const;
+const SEQUENCES = { 'contact-email': [9, 4], 'time-log': [2, 1], account: [3, 2], dispatch: [3, 2], 'rep-assignment': [3, 2] } as const;
 
 describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseline)', () => {
   let run: CliResult;
@@ -64,11 +64,14 @@ describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseli
     const shown = [...section.slice(0, section.indexOf('</section>')).matchAll(/<details(?: open)?><summary><code>([^<]+)<\/code>/g)].map((m) => m[1]);
     expect(shown.sort()).toEqual(Object.keys(SEQUENCES).flatMap((name) => TRANSPORTS.map((t) => `${name}-sequence-${t}`)).sort());
     // Closed: every expectation held.
-    expect(section).toContain('<details><summary><code>contact-email-sequence-soap11</code>: contact-email over soap11, 7 steps</summary>');
+    expect(section).toContain('<details><summary><code>contact-email-sequence-soap11</code>: contact-email over soap11, 9 steps</summary>');
     const table = section.slice(section.indexOf('<code>contact-email-sequence-soap11</code>'), section.indexOf('</details>', section.indexOf('<code>contact-email-sequence-soap11</code>')));
     const rows = [...table.matchAll(/<tr><td class="num">(\d)<\/td><td>([^<]+)<\/td><td><code>(\w+)<\/code><\/td><td>emailid <code>(\d+)<\/code><\/td><td>(\w+)<\/td><td>(.*?)<\/td><\/tr>/g)].map((m) => m.slice(1));
     const emailid = rows[0]?.[3];
     expect(emailid).toMatch(/^\d+$/);
+    // The unknown-id probe's emailid: one no read listed (sequence-unknown-id.ts).
+    const unknown = rows[7]?.[3];
+    expect(Number(unknown)).toBeGreaterThan(Number(emailid));
     const held = '<span class="tag pass">held</span>';
     expect(rows).toEqual([
       ['1', 'create', 'MobileContactEmailCreate', emailid, 'success', ''],
@@ -79,6 +82,9 @@ describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseli
       ['6', 'gone', 'MobileContactSearch', emailid, 'success', held],
       // Deleting it again fails in-band, as it should.
       ['7', 'delete again', 'MobileContactEmailDelete', emailid, 'failure', held],
+      // Both refuse an emailid no read listed: the answers agree.
+      ['8', 'update unknown id', 'MobileContactEmailUpdate', unknown, 'failure', ''],
+      ['9', 'delete unknown id', 'MobileContactEmailDelete', unknown, 'failure', held],
     ]);
     expect(section).not.toContain('an expectation did not hold');
   });
@@ -118,12 +124,12 @@ describe('the sequences catch a stateful mutant (run --base-url MUTANT --allow-m
       `MobileAccountSearch filtered by accountname shows accountnumber ${1012 - i} with accountname " tsiws-account-sequence-${t}-5 Müller ", as it showed it before the update (step 1): it did not; the answer: it no longer shows accountnumber ${1012 - i}: {"ok":true,"records":[]}`]));
   });
 
-  test('stateful-delete-unknown-succeeds: deleting the e-mail again succeeds, as an idempotent delete may: inconclusive (info), no warning', async () => {
-    // The spec states no semantics and nothing the target answered contradicts an idempotent delete;
-    // matches-reference catches this mutant against a trusted deployment (npm run mutants).
+  test('stateful-delete-unknown-succeeds: deleting the e-mail again succeeds, as an idempotent delete may: inconclusive (info); deleting an emailid the update calls unknown is an answers-agree warning', async () => {
+    // The spec states no semantics and nothing the target answered contradicts an idempotent delete
+    // of what the run deleted; the update refusing an id the delete answers success to does (issue 59).
     const r = await againstMutant('stateful-delete-unknown-succeeds');
     expect(r.code).toBe(0);
-    expect(warnings(r)).toEqual([]);
+    expect(warnings(r).map((w: string[]) => w.slice(0, 4)).sort()).toEqual(TRANSPORTS.map((t) => [`contact-email-sequence-${t}-9-delete-unknown-id`, t, 'answers-agree', 'warning']).sort());
     const again = lines(join(r.reports, 'records.jsonl')).filter((x) => x.sequence?.action === 'delete again');
     const verdicts = again.map((x) => [x.caseId, ...x.checks.filter((c: { id: string }) => c.id === 'state-consistency').map((c: { status: string; level: string }) => `${c.status} ${c.level}`)]);
     expect(verdicts.sort()).toEqual(TRANSPORTS.map((t) => [`contact-email-sequence-${t}-7-delete-again`, 'failed info']).sort());

@@ -63,14 +63,19 @@ describe('XML PascalCase results, bad signatures rejected in-band, a delete of a
   });
 
   test('the delete of an e-mail already deleted, answered <Status>OK</Status>, is seen on every transport: inconclusive (info), as an idempotent delete may answer', () => {
-    // Nothing the target answered contradicts an idempotent delete (issue 49: no borrowed
-    // semantics), so it is an observation, not a warning; matches-reference catches it against a
-    // trusted deployment.
+    // Nothing the target answered contradicts an idempotent delete of what the run itself deleted
+    // (issue 49: no borrowed semantics), so it is an observation, not a warning.
     expect(failuresOf(run).filter((f) => f.check === 'state-consistency')).toEqual([]);
     const again = records(run).filter((r) => r.sequence?.action === 'delete again');
     const seen = again.flatMap((r) => r.checks.filter((c) => c.id === 'state-consistency').map((c) => [r.transport, c.status, c.level]));
     expect(seen.sort()).toEqual(['get', 'post', 'soap11', 'soap12'].map((t) => [t, 'failed', 'info']));
     expect(again.every((r) => r.checks.some((c) => c.id === 'state-consistency' && c.message?.startsWith('inconclusive: ') && c.message.endsWith('<Response><Status>OK</Status></Response>')))).toBe(true);
+  });
+
+  test('the delete of an emailid no read listed, answered <Status>OK</Status> where the update refuses it: an answers-agree warning on every transport (issue 59)', () => {
+    const contradictions = failuresOf(run).filter((f) => f.check === 'answers-agree');
+    expect(contradictions.map((f) => [f.transport, f.level, f.operation]).sort()).toEqual(['get', 'post', 'soap11', 'soap12'].map((t) => [t, 'warning', 'MobileContactEmailDelete']));
+    for (const f of contradictions) expect(f.message).toMatch(/^the target contradicts itself about emailid (\d+) \(.*\): MobileContactEmailUpdate over \w+ \(step 8\) refused it: <Response><Status>Error<\/Status><ErrorCode>404<\/ErrorCode><Message>Unknown emailid \1\.<\/Message><\/Response>; MobileContactEmailDelete over \w+ \(step 9\) answered success: <Response><Status>OK<\/Status><\/Response>$/);
   });
 });
 

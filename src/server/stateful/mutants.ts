@@ -89,12 +89,18 @@ export const STATEFUL_MUTANTS: readonly StatefulMutant[] = [
   {
     name: 'stateful-delete-unknown-succeeds',
     description: 'MobileContactEmailDelete answers {"ok":true} for an emailid that does not exist (or was already deleted)',
-    // The contract allows it (the spec states no semantics), and nothing in the target's own
-    // answers contradicts an idempotent delete (issue 49: no borrowed semantics); a trusted
-    // deployment answers {"ok":false,...} there, so the run against a reference finds the field.
-    caughtBy: ['matches-reference'],
-    needs: { reference: true },
+    // The spec states no semantics, and a second delete of what the run deleted may be idempotence
+    // (state-consistency notes it at info); but the update refuses the same never-listed emailid as
+    // unknown that the delete answers success to: the target contradicts itself (issue 59). Caught
+    // with no reference; matches-reference finds the field too where a trusted deployment is given.
+    caughtBy: ['answers-agree'],
     after: (op, outcome) => (op.name === 'MobileContactEmailDelete' && !outcome.ok ? { ok: true } : outcome),
+  },
+  {
+    name: 'stateful-update-unknown-succeeds',
+    description: 'MobileContactEmailUpdate answers {"ok":true} for an emailid that does not exist (the rows its UPDATE affected are never read); the delete still refuses it',
+    caughtBy: ['answers-agree'],
+    after: (op, outcome) => (op.name === 'MobileContactEmailUpdate' && !outcome.ok && outcome.kind === 'not-found' ? { ok: true } : outcome),
   },
   {
     name: 'stateful-post-latin1',

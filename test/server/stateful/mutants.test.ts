@@ -69,6 +69,11 @@ const PROBES: Record<string, Probe> = {
     clean: { ok: false, error: 'Unknown emailid 2999.' },
     mutant: { ok: true },
   },
+  'stateful-update-unknown-succeeds': {
+    observe: async (s) => [await json(s, 'soap11', 'MobileContactEmailUpdate', { emailid: '2999', email: 'x@acme.example' }), await json(s, 'soap11', 'MobileContactEmailDelete', { emailid: '2999' })],
+    clean: [{ ok: false, error: 'Unknown emailid 2999.' }, { ok: false, error: 'Unknown emailid 2999.' }],
+    mutant: [{ ok: true }, { ok: false, error: 'Unknown emailid 2999.' }],
+  },
   'stateful-post-latin1': {
     observe: (s) => accountNumbers(s, 'post', 'Müller'),
     clean: [1012],
