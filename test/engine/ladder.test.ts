@@ -36,6 +36,7 @@ beforeAll(async () => {
   targets['clean'] = await target({});
   targets['unescaped'] = await target({ mutant: 'stateful-error-text-unescaped' });
   targets['insert'] = await target({ mutant: 'stateful-insert-500-past-validation', personality: 'vendor-pairs' });
+  targets['long'] = await target({ mutant: 'stateful-long-text-500', personality: 'vendor-faults' });
 });
 afterAll(async () => {
   for (const t of Object.values(targets)) {
@@ -88,6 +89,13 @@ describe('findings on the ladder', () => {
       ['MobileTimeLogCreate-ladder-internalcomments-len-256', settings.learned.discovery.transport, expect.arrayContaining(['not-a-fault'])],
       ['MobileTimeLogCreate-ladder-internalcomments-len-1000', settings.learned.discovery.transport, expect.arrayContaining(['not-a-fault'])],
     ]);
+  });
+
+  test('stateful-long-text-500 where business errors are faults: the 256- and 1,000-character rungs of logcomment, the 4,000 one refused as a business fault', async () => {
+    const { settings, client } = targets['long']!;
+    const records = await climbLadder(settings, client, getOperation('MobileTimeLogCreate'), settings.transports);
+    expect(records.map((r) => r.caseId)).toEqual(['MobileTimeLogCreate-ladder-logcomment-len-256', 'MobileTimeLogCreate-ladder-logcomment-len-1000']);
+    for (const r of records) expect(r.checks.find((c) => c.id === 'not-a-fault')).toMatchObject({ status: 'failed', level: 'error' });
   });
 
   test('the clean service answers every rung of the same operations without a finding', async () => {
