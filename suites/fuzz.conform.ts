@@ -8,6 +8,7 @@
 import { test } from 'vitest';
 import { getOperation } from '../src/contract/index.js';
 import { fuzzOperation } from '../src/engine/fuzz.js';
+import { climbLadder } from '../src/engine/ladder.js';
 import type { ExchangeRecord } from '../src/results/record.js';
 import { fuzzPlan, repetitionId, repetitionLabel } from '../src/engine/plan.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
@@ -30,8 +31,12 @@ test.concurrent.for(rows)('$label fuzz', async ({ operation: name, repetition },
     ...(settings.record ? { onSample: (rs: readonly ExchangeRecord[]) => samples.push(...rs) } : {}),
   });
   if (records.length === 0) return context.skip('cut short by --max-duration before the first run');
+  // The adversarial ladder once per operation (not per repetition: it is the same requests), and
+  // not past --max-duration.
+  const climb = repetition === 0 && (settings.deadline === undefined || Date.now() < settings.deadline);
+  const ladder = climb ? await climbLadder(settings, client, getOperation(name), settings.transports) : [];
   const fuzz = records[0]!.fuzz!;
   const sampled = settings.record ? handOver(samples.map((r) => ({ ...r, kind: 'fuzz', fuzz: { seed: fuzz.seed, runs: fuzz.runs, planned: fuzz.planned, interrupted: fuzz.interrupted } }))) : undefined;
   if (sampled) context.task.meta.tsiwsSamples = sampled;
-  report(context, records);
+  report(context, [...records, ...ladder]);
 });

@@ -39,7 +39,7 @@ export const EXPLORE_ONE_IN = 20;
 export type GoodValue = (param: string, blamed: ReadonlySet<string>) => { readonly values: Candidate; readonly from: FuzzConstraint['from'] } | undefined;
 
 /** The text a valid request's failure says it with: an in-band failure's result, a fault's reason. */
-function failureText(r: ExchangeRecord, failure: FailureSignature | undefined): string | undefined {
+export function failureText(r: ExchangeRecord, failure: FailureSignature | undefined): string | undefined {
   if (r.dataPath === 'failure' && r.result?.kind === 'result' && isInBandFailure(r.result.text, failure)) return r.result.text ?? undefined;
   // A fault answers a valid request: ASMX's own (dataPath fault) or the target's business fault
   // (failure, learned by state/business-fault.ts), which names the parameter as an in-band text does.
@@ -137,6 +137,9 @@ export class FuzzConstraints {
     }
     this.learnLength(sent, [...blamed.keys()]);
     for (const [param, because] of blamed) {
+      // A free-text parameter refused for its length is the length learner's (a ceiling), never
+      // constrained whole: it keeps its full range of characters (issue 59, item 3).
+      if (this.isLongText(param, sent)) continue;
       const blame = this.blames.get(param) ?? { samples: 0, values: new Set<string>() };
       this.blames.set(param, blame);
       blame.samples += certain.has(param) ? BLAMES_TO_CONSTRAIN : 1;
@@ -146,6 +149,10 @@ export class FuzzConstraints {
       const good = this.good(param, blame.values);
       if (good) this.constrained.push({ param, because: blame.because ?? because, from: good.from, after: this.samples, values: good.values });
     }
+  }
+
+  private isLongText(param: string, sent: WireValues): boolean {
+    return this.texts.includes(param) && charsOf(sent[param] ?? '') > LONG_VALUE;
   }
 
   /** A sample refused for a long text value (one of `blamed`): two such samples set the ceiling at

@@ -66,6 +66,17 @@ export interface FuzzInfo {
   /** Texts longer than `chars` characters were cut to it from sample `after` on (but now and then):
    * the target refused long texts of two samples (engine/fuzz-constraints.ts). */
   readonly lengthCeiling?: { readonly chars: number; readonly after: number };
+  /** Set on a rung of the adversarial ladder (engine/ladder.ts): the record is that one request. */
+  readonly ladder?: LadderInfo;
+}
+
+/** One rung of the ladder: the one parameter changed from the accepted request `base` names, and
+ * the rung (`dquote`, `len-256`) with what it put in, in words. */
+export interface LadderInfo {
+  readonly param: string;
+  readonly rung: string;
+  readonly what: string;
+  readonly base: string;
 }
 
 /** A parameter a fuzz property constrained: the target's failures named it (`because` 'name') or

@@ -101,6 +101,15 @@ describe('the constraint learner', () => {
     expect(c.lengthCeiling()).toEqual({ chars: 375, after: 2 });
   });
 
+  test('a free-text parameter refused for its length only gets the ceiling, never a known-good value: its characters stay drawn', () => {
+    const c = new FuzzConstraints(op, GOOD, FAILURE);
+    const long = (i: number) => ({ ...sample(i), lastname: 'x'.repeat(1800) });
+    for (let i = 0; i < 3; i++) c.observe(long(i), [answered(long(i), '{"ok":false,"error":"lastname is longer than 1000 characters"}')]);
+    expect(c.learned()).toEqual([]);
+    expect(c.lengthCeiling()).toEqual({ chars: 900, after: 2 });
+    expect(c.apply({ ...sample(9), lastname: 'a"b<c' }).lastname).toBe('a"b<c');
+  });
+
   test('a short value refused sets no ceiling', () => {
     const c = new FuzzConstraints(op, GOOD, FAILURE);
     for (let i = 0; i < 3; i++) c.observe(sample(i), [answered(sample(i), '{"ok":false,"error":"telephone is invalid"}')]);

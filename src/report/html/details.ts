@@ -27,7 +27,9 @@ function caseLine(r: ExchangeRecord): string {
   const parts = [`<span class="tag kind-${esc(r.kind)}">${esc(r.kind)}</span>`, `<code>${esc(r.caseId)}</code>`];
   if (r.scenario) parts.push(`scenario <code>${esc(r.scenario)}</code>${r.param ? ` on <code>${esc(r.param)}</code>` : ''}`);
   if (r.traffic) parts.push(`captured entry <code>${esc(r.traffic.entry)}</code>${r.traffic.startedDateTime ? ` of ${esc(r.traffic.startedDateTime)}` : ''}, sent by the client over ${esc(r.traffic.captured)}${r.traffic.clientErrors ? ` (client checks: ${r.traffic.clientErrors.map((c) => `<code>${esc(c)}</code>`).join(', ')})` : ''}`);
-  if (r.fuzz) parts.push(`fuzz seed <code>${esc(r.fuzz.seed)}</code>${r.fuzz.path ? `, path <code>${esc(r.fuzz.path)}</code>` : ''} after ${esc(r.fuzz.runs)} runs${r.fuzz.shrinks ? `, ${esc(r.fuzz.shrinks)} shrinks` : ''}${r.fuzz.shrinkCutShort ? ' (shrinking cut short: may not be minimal)' : ''}`);
+  const ladder = r.fuzz?.ladder;
+  if (ladder) parts.push(`ladder rung <code>${esc(ladder.rung)}</code>: <code>${esc(ladder.param)}</code> with ${esc(ladder.what)}, the one change from ${esc(ladder.base)}`);
+  else if (r.fuzz) parts.push(`fuzz seed <code>${esc(r.fuzz.seed)}</code>${r.fuzz.path ? `, path <code>${esc(r.fuzz.path)}</code>` : ''} after ${esc(r.fuzz.runs)} runs${r.fuzz.shrinks ? `, ${esc(r.fuzz.shrinks)} shrinks` : ''}${r.fuzz.shrinkCutShort ? ' (shrinking cut short: may not be minimal)' : ''}`);
   return parts.join(' · ');
 }
 

@@ -37,6 +37,9 @@ export interface StatefulMutant {
 }
 
 const SQL_EXCEPTION = 'System.Data.SqlClient.SqlException';
+/** Where stateful-error-text-unescaped pastes the message: rendered as the clean service would
+ * write a message, then swapped for the raw text (no format escapes these letters). */
+const PASTED = 'PastedErrorMessage7f3a';
 const texts = (op: Operation, args: Args) => op.params.filter((p) => p.type === 'str' && !AUTH_PARAMS.includes(p.name)).map((p) => args.str(p.name));
 const only = (transport: TransportId, change: (text: string) => string) => (text: string, t: TransportId) => (t === transport ? change(text) : text);
 /** JSON.stringify's \u00XX escapes of control characters put back raw (an even run of backslashes before them is data). */
@@ -52,6 +55,25 @@ export const STATEFUL_MUTANTS: readonly StatefulMutant[] = [
     before(op, args) {
       if (op.name === 'MobileTimeLogCreate' && args.str('logcomment').length > 255) throw new WebMethodException(SQL_EXCEPTION, 'String or binary data would be truncated.\r\nThe statement has been terminated.');
     },
+  },
+  {
+    name: 'stateful-insert-500-past-validation',
+    description: 'MobileTimeLogCreate copies internalcomments into a 255-character audit column after its checks pass: a create naming a service order and account that exist, with a longer comment, is a SqlException (rolled back); one the service refuses never gets there',
+    caughtBy: ['http-status-200', 'not-a-fault'],
+    notApplicable: (p) => (p.strict.textLimit <= 255 ? `texts over ${p.strict.textLimit} characters are refused in-band before the insert` : undefined),
+    after(op, outcome, { store, args }) {
+      if (op.name !== 'MobileTimeLogCreate' || !('id' in outcome) || args.str('internalcomments').length <= 255) return outcome;
+      const at = store.timeLogs.findIndex((l) => l.sologkeyid === outcome.id);
+      if (at >= 0) store.timeLogs.splice(at, 1);
+      throw new WebMethodException(SQL_EXCEPTION, 'String or binary data would be truncated.\r\nThe statement has been terminated.');
+    },
+  },
+  {
+    name: 'stateful-error-text-unescaped',
+    description: 'business errors quote the refused value (startdate "x" is not a date) and the message is pasted into the result text unescaped, by string concatenation, in whatever format the service writes: a quote, a markup character or a line break in the value breaks the JSON, XML or name=value result',
+    caughtBy: ['result-format-consistent'],
+    write: (outcome, _format, render) => ('error' in outcome ? render({ ...outcome, error: PASTED }).replace(PASTED, () => outcome.error) : render(outcome)),
+    notApplicable: (p) => (p.errors === 'fault' ? 'business errors are SoapException faults there: the SOAP runtime escapes their message' : undefined),
   },
   {
     name: 'stateful-quote-in-search-500',

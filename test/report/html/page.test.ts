@@ -54,6 +54,13 @@ describe('reportHtml', () => {
     expect(html).toContain(esc('<img src=x onerror="window.pwned=2">'));
   });
 
+  test('a ladder record names its parameter and rung, not a fuzz seed and runs', () => {
+    const ladder = record({ kind: 'fuzz', caseId: 'MobileAccountSearch-ladder-accountname-dquote', values: { accountname: 'Acme"x' }, checks: [{ id: 'result-format-consistent', status: 'failed', level: 'warning', message: 'not JSON' }], fuzz: { seed: 7, runs: 1, planned: 1, interrupted: false, samples: 1, ladder: { param: 'accountname', rung: 'dquote', what: 'the character "', base: 'the learned valid case' } } });
+    const page = reportHtml([ladder], run);
+    expect(page).toContain(`ladder rung <code>dquote</code>: <code>accountname</code> with ${esc('the character "')}, the one change from the learned valid case`);
+    expect(page).not.toContain('fuzz seed <code>7</code>');
+  });
+
   test('the page loads nothing from elsewhere and allows only its own script', () => {
     expect(html).not.toMatch(/<(link|iframe|object|embed)\b/i);
     expect(html).not.toMatch(/\bsrc=["']?https?:/i);

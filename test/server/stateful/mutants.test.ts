@@ -37,6 +37,17 @@ const PROBES: Record<string, Probe> = {
     clean: [200, '{"ok":true,"id":7081}'],
     mutant: [500, 'System.Data.SqlClient.SqlException: String or binary data would be truncated.\r\nThe statement has been terminated.\r\n'],
   },
+  'stateful-insert-500-past-validation': {
+    // An unknown service order is refused before the insert; the same text past validation crashes.
+    observe: async (s) => [await shown(s, 'get', 'MobileTimeLogCreate', { sonumber: '999', internalcomments: 'x'.repeat(300) }), await shown(s, 'get', 'MobileTimeLogCreate', { sonumber: '6001', internalcomments: 'x'.repeat(300) })],
+    clean: [[200, '{"ok":false,"error":"Unknown sonumber 999."}'], [200, '{"ok":true,"id":7081}']],
+    mutant: [[200, '{"ok":false,"error":"Unknown sonumber 999."}'], [500, 'System.Data.SqlClient.SqlException: String or binary data would be truncated.\r\nThe statement has been terminated.\r\n']],
+  },
+  'stateful-error-text-unescaped': {
+    observe: (s) => shown(s, 'post', 'MobileTasksList', { startdate: '2024-01-01"x' }),
+    clean: [200, '{"ok":false,"error":"startdate \\"2024-01-01\\"x\\" is not a date (use YYYY-MM-DD)."}'],
+    mutant: [200, '{"ok":false,"error":"startdate "2024-01-01"x" is not a date (use YYYY-MM-DD)."}'],
+  },
   'stateful-quote-in-search-500': {
     observe: async (s) => {
       const [status, text] = await shown(s, 'post', 'MobileContactSearch', { lastname: "O'Brien" });
