@@ -38,6 +38,9 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   // Two full runs against the embedded server and their wsi-report.xml against its schema, and one
   // against a --base-url counting its GET ?WSDL (issue 51): about 27 s of CPU.
   'test/report/wsi-run.test.ts',
+  // Issue 59: serve --stateful --personality vendor-faults --mutant soap12-not-enabled (the bin) and
+  // one full signed run against it, its diagnosis (about 25 s).
+  'test/diagnoses/stateful-soap12-not-enabled.test.ts',
   // A seeded run's reports against the fixture made before a change (issue 52): two runs and their
   // normalisation, 13 to 15 s of CPU.
   'test/cli/golden-reports.test.ts',

@@ -18,6 +18,7 @@ import { diagnose, findingsIn } from '../../src/diagnoses/diagnose.js';
 import { outcomeOf } from '../../src/results/findings.js';
 import { startReferenceServer } from '../../src/server/server.js';
 import { ReferenceVerdicts } from '../../src/session/reference-records.js';
+import { TransportReachVerdicts } from '../../src/session/transport-reach.js';
 
 export interface SubjectResult {
   readonly name: string;
@@ -66,10 +67,14 @@ async function runWithRecords(settings: RunSettings, options: RunOptions = {}): 
   const records: ExchangeRecord[] = [];
   const result = await conformanceRun(settings, { ...options, onRecord: (r) => records.push(r) });
   // As the session does once every record is in (session/run-and-report.ts): the sequences over
-  // the transports compared (engine/sequence-parity.ts).
+  // the transports compared (engine/sequence-parity.ts), and whether each transport reached the service.
   const sequences = new SequenceParity();
-  for (const r of records) sequences.add(r);
-  return { ...result, records: [...records, ...sequences.records()] };
+  const reach = new TransportReachVerdicts(settings);
+  for (const r of records) {
+    sequences.add(r);
+    reach.add(r);
+  }
+  return { ...result, records: [...records, ...sequences.records(), ...reach.records()] };
 }
 
 /** A regression run as `run --record DIR` then `run --baseline DIR` make it: the baseline is

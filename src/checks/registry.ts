@@ -49,6 +49,7 @@ import { xmlNoExternalEntity } from './xml-no-external-entity.js';
 import { xsdValid } from './xsd-valid.js';
 import { wsiBasicProfile } from './wsi-basic-profile.js';
 import { wsiDescription } from './wsi-description.js';
+import { transportReachesService, type TransportCheck } from './transport-reaches-service.js';
 
 export const checks: readonly Check[] = [
   // Valid requests
@@ -96,6 +97,9 @@ export const baselineChecks: readonly BaselineCheck[] = [matchesBaseline];
 /** Checks judged on what a sequence of one entity observed (a target with data). */
 export const sequenceChecks: readonly SequenceCheck[] = [stateConsistency, answersAgree];
 
+/** Checks judged once per transport on what its valid requests got, when the run is done. */
+export const transportChecks: readonly TransportCheck[] = [transportReachesService];
+
 /** Checks judged on the run's tally against a reference deployment (run --reference-url). */
 export const referenceChecks: readonly ReferenceCheck[] = [matchesReference, referenceOutcomeExplained];
 
@@ -122,7 +126,7 @@ export const CLIENT_CHECK_IDS: readonly string[] = clientChecks.map((c) => c.id)
 
 /** Every check a run judges, in the order `tsiws-conform checks` and docs/checks.md list them
  * (the client checks follow, in a group of their own). */
-export const ALL_CHECKS: ReadonlyArray<Check | CaseCheck | ServiceCheck | BaselineCheck | ReferenceCheck | SequenceCheck> = [...checks, ...caseChecks, ...serviceChecks, ...baselineChecks, ...referenceChecks, ...sequenceChecks];
+export const ALL_CHECKS: ReadonlyArray<Check | CaseCheck | ServiceCheck | TransportCheck | BaselineCheck | ReferenceCheck | SequenceCheck> = [...checks, ...caseChecks, ...serviceChecks, ...transportChecks, ...baselineChecks, ...referenceChecks, ...sequenceChecks];
 
 /** Every check id, for selection (--checks, --skip-checks) and the catalog. */
 export const CHECK_IDS: readonly string[] = ALL_CHECKS.map((c) => c.id);

@@ -12,7 +12,7 @@ import type { NormalisationRule, ParityDifference } from '../results/differences
 import type { TransportOutcome } from '../results/transport-outcome.js';
 import type { FieldPath } from '../results/reference.js';
 import { isBusinessFault } from '../state/business-fault.js';
-import { decodedOf } from './observe.js';
+import { codecFor, decodedOf } from './observe.js';
 import type { WsiContext } from './wsi/wsdl-facts.js';
 
 /** One request sent over one transport and the response it got, with what it was meant to test. */
@@ -148,7 +148,10 @@ const isSoap = (ex: Exchange): boolean => ex.transport.dialect !== undefined;
 export function isBusinessFaultAnswer(ex: Exchange): boolean {
   if (ex.businessFault === undefined || ex.kind !== 'positive') return false;
   const decoded = decodedOf(ex);
-  return decoded.kind === 'fault' && isBusinessFault(decoded, ex.businessFault);
+  if (decoded.kind !== 'fault') return false;
+  // A fault in the other SOAP version's envelope answers no web method (state/business-fault.ts).
+  const otherVersion = ex.transport.dialect !== undefined && codecFor(ex).dialect !== ex.transport.dialect;
+  return isBusinessFault({ ...decoded, otherVersion }, ex.businessFault);
 }
 
 /** A valid request the service answered: one the host refused first is not the service's answer

@@ -11,6 +11,7 @@ import { passes, verdictText, type RunInfo } from '../report/summary.js';
 import { failOnOf } from '../results/levels.js';
 import { writeReports } from '../report/write.js';
 import { judgingOf, ReferenceVerdicts } from '../session/reference-records.js';
+import { TransportReachVerdicts } from '../session/transport-reach.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -43,13 +44,16 @@ export default async function mergeReports(argv: string[], io: Io): Promise<numb
   const digest = new RunDigest(failOnOf(run));
   // Noise learned in one shard applies to all: the verdicts against --reference-url are made again.
   const reference = new ReferenceVerdicts(judgingOf(run.configuration));
+  // Whether each transport reached the service: judged again over every shard's valid requests.
+  const reach = new TransportReachVerdicts(judgingOf(run.configuration));
   try {
     for (const r of records) {
       stream.write(r);
       digest.add(r);
       reference.add(r);
+      reach.add(r);
     }
-    for (const r of reference.records()) {
+    for (const r of [...reference.records(), ...reach.records()]) {
       stream.write(r);
       digest.add(r);
     }

@@ -2,7 +2,7 @@
 import { SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
 import { didYouMean } from '../config/suggest.js';
-import { findMutant, MUTANTS } from '../server/mutants/index.js';
+import { DEPLOYMENT_MUTANTS, findMutant, MUTANTS } from '../server/mutants/index.js';
 import { findStatefulMutant, STATEFUL_MUTANTS } from '../server/stateful/mutants.js';
 import { findPersonality, REFERENCE } from '../server/stateful/personality.js';
 import { appendFileSync } from 'node:fs';
@@ -25,8 +25,9 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   if (!stateful && (personality !== undefined || answerLog !== undefined)) throw new ConfigError(`--${personality !== undefined ? 'personality' : 'answer-log'}: only the stateful service has one; add --stateful`);
   const notOne = personality === undefined ? undefined : unknownPersonality(personality);
   if (notOne) throw new ConfigError(`--personality: ${notOne}; see tsiws-conform serve --stateful --list-personalities`);
-  // The stateful implementation has its own catalog (src/server/stateful/mutants.ts).
-  const catalog: ReadonlyArray<{ readonly name: string; readonly description: string }> = stateful ? STATEFUL_MUTANTS : MUTANTS;
+  // The stateful implementation has its own catalog (src/server/stateful/mutants.ts); the deployment
+  // mistakes (src/server/mutants/deployment.ts) are around the service and apply to it too.
+  const catalog: ReadonlyArray<{ readonly name: string; readonly description: string }> = stateful ? [...STATEFUL_MUTANTS, ...DEPLOYMENT_MUTANTS] : MUTANTS;
   if (listMutants) {
     for (const m of catalog) io.out(`${m.name.padEnd(stateful ? 33 : 28)} ${m.description}`);
     return EXIT.conforms;

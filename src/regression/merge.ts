@@ -81,5 +81,6 @@ export function mergeShards(shards: readonly ShardReports[], reportsDir: string)
  * verdicts against --reference-url are left out: they knew only that shard's noise, so the merged
  * run makes its own from every shard's exchanges (session/reference-records.ts). */
 function* inOrder(shards: readonly ShardReports[]): Generator<ExchangeRecord> {
-  for (const s of shards) for (const r of s.records.records()) if (r.kind !== 'reference') yield r;
+  // Nor the per-transport verdicts of session/transport-reach.ts (the only service records not of ?WSDL).
+  for (const s of shards) for (const r of s.records.records()) if (r.kind !== 'reference' && !(r.kind === 'service' && r.transport !== 'wsdl')) yield r;
 }

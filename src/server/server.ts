@@ -16,7 +16,7 @@ import { MAX_QUERY_STRING } from '../cases/negative.js';
 import { generateWsdl } from '../wsdl/generate.js';
 import type { Behaviour, Service } from './behaviour.js';
 import { handleForm } from './form-handler.js';
-import { findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
+import { DEPLOYMENT_MUTANTS, findDeploymentMutant, findMutant, MUTANTS, type ReplyContext } from './mutants/index.js';
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
 import { createStatefulService, type AnswerEntry } from './stateful/service.js';
@@ -174,10 +174,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   // The stateful implementation has its own catalog of mutants (stateful/mutants.ts); the echo's
   // mutants are deviations of the echo and are not offered with it.
   const stateful = options.stateful === true;
-  const mutant = options.mutant === undefined || stateful ? undefined : findMutant(options.mutant);
+  // A deployment mistake (mutants/deployment.ts) is around the service, not in it: it applies to both.
+  const mutant = options.mutant === undefined ? undefined : stateful ? findDeploymentMutant(options.mutant) : findMutant(options.mutant);
   const statefulMutant = options.mutant === undefined || !stateful ? undefined : findStatefulMutant(options.mutant);
   if (options.mutant !== undefined && !mutant && !statefulMutant) {
-    throw new Error(`unknown ${stateful ? 'stateful ' : ''}mutant "${options.mutant}"; known: ${(stateful ? STATEFUL_MUTANTS : MUTANTS).map((m) => m.name).join(', ')}`);
+    throw new Error(`unknown ${stateful ? 'stateful ' : ''}mutant "${options.mutant}"; known: ${(stateful ? [...STATEFUL_MUTANTS, ...DEPLOYMENT_MUTANTS] : MUTANTS).map((m) => m.name).join(', ')}`);
   }
   const personality = options.personality === undefined ? undefined : findPersonality(options.personality);
   if (options.personality !== undefined && (!stateful || !personality)) throw new Error(stateful ? unknownPersonality(options.personality) : 'a personality is one of the stateful service\'s: add stateful');

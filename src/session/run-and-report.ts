@@ -21,6 +21,7 @@ import { resultSchemasFor } from '../checks/load-result-schemas.js';
 import { rulesFromFile } from '../parity/normalise.js';
 import { readBaseline } from '../regression/baseline.js';
 import { ReferenceVerdicts } from './reference-records.js';
+import { TransportReachVerdicts } from './transport-reach.js';
 import { RunDigest } from '../report/digest.js';
 import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
 import { wsiRunInfo } from '../report/wsi-report.js';
@@ -126,10 +127,13 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   const reference = new ReferenceVerdicts(settings);
   // The sequences over the transports, compared once they are all in (engine/sequence-parity.ts).
   const sequences = new SequenceParity();
+  // Whether each transport reached the service at all, judged once every valid request is in.
+  const reach = new TransportReachVerdicts(settings);
   const digested = (r: ExchangeRecord) => {
     digest.add(r);
     reference.add(r);
     sequences.add(r);
+    reach.add(r);
   };
   // While the workers send, the main process only copies the records' JSON lines into records.jsonl,
   // not even decoded, unless a handler needs the record itself then (Allure's files, a script's onRecord);
@@ -152,7 +156,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     });
     log.flush();
     for (const r of exchangeLogSource(settings.reportsDir).records()) digested(r);
-    const made = [...reference.records(), ...sequences.records()];
+    const made = [...reference.records(), ...sequences.records(), ...reach.records()];
     for (const r of made) {
       log.write(r);
       digest.add(r);

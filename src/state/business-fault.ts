@@ -28,6 +28,19 @@
  * by npm run test:asmx, src/profiles/expectations.ts and src/asmx/values.ts). A vendor's own
  * int.Parse of a text parameter says "Input string was not in a correct format." too: a value the
  * run sent that the service could not read, never a business answer.
+ *
+ * Nor are the runtime's refusals of the request itself, told first by structure (issue 59: with
+ * HttpSoap12 removed from web.config every SOAP 1.2 request's fault was counted as a business failure):
+ * - a VersionMismatch (or MustUnderstand, DataEncodingUnknown) fault code is the SOAP processor's,
+ *   never a method's (SOAP 1.1 section 4.4.1, SOAP 1.2 Part 1 section 5.4.6): .NET's
+ *   SoapServerProtocol answers a SOAP 1.2 envelope it does not take with soap:VersionMismatch
+ *   "Possible SOAP version mismatch: Envelope namespace ... was unexpected. Expecting ...";
+ * - a fault in another SOAP version's envelope than the request's: ASMX writes what a method threw in
+ *   the version of the request it handled (SoapServerProtocol's helper), so the request never reached
+ *   a method. Mono 6.8 with HttpSoap12 removed (observed, TSIWS_ASMX_WITHOUT=HttpSoap12 npm run
+ *   test:asmx) reads a SOAP 1.2 request as SOAP 1.1 and answers a SOAP 1.1 soap:Client "Unable to
+ *   handle request without a valid action parameter. Please supply a valid soap action.";
+ * - then by the runtime's message shapes (Client faults, above and Mono's "Unable to handle request").
  */
 import { isInBandFailure, type FailureSignature } from './in-band.js';
 
@@ -44,9 +57,16 @@ const ASMX_OWN = [
   /Request format is (?:invalid|unrecognized)/i,
   /Possible SOAP version mismatch/i,
   /Web Service method name is not valid/i,
+  // Mono's own routing refusals (Mono 6.8, src/diagnoses/namespace-differs.ts, deployment mutants).
+  /Unable to handle request without a valid action parameter/i,
+  /Unable to handle request\. The action '[^']*' was not recognized/i,
 ];
 
-/** Whether a fault's reason is ASMX's own about a value sent (never a business failure). */
+/** Fault codes only the SOAP processor raises, never a web method (SOAP 1.1 4.4.1, SOAP 1.2 5.4.6). */
+const PROCESSOR_CODES = new Set(['VersionMismatch', 'MustUnderstand', 'DataEncodingUnknown']);
+const localName = (code: string): string => code.slice(code.lastIndexOf(':') + 1);
+
+/** Whether a fault's reason is ASMX's own about a value sent or the request (never a business failure). */
 export const isAsmxOwnFault = (reason: string): boolean => ASMX_OWN.some((re) => re.test(reason));
 
 /** A fault as decoded (transports/types.ts): over SOAP `code` is the faultcode (`soap:Client`); over
@@ -54,6 +74,8 @@ export const isAsmxOwnFault = (reason: string): boolean => ASMX_OWN.some((re) =>
 export interface FaultAnswer {
   readonly code: string;
   readonly reason: string;
+  /** The fault is in another SOAP version's envelope than the request's: the runtime's refusal. */
+  readonly otherVersion?: boolean;
 }
 
 const SOAP_EXCEPTION = 'System.Web.Services.Protocols.SoapException';
@@ -69,7 +91,7 @@ const UNABLE_TO_PROCESS = /^Server was unable to process request\./i;
 export type FaultForm = 'thrown' | 'unhandled' | 'asmx';
 
 export function faultForm(fault: FaultAnswer): FaultForm {
-  if (isAsmxOwnFault(fault.reason)) return 'asmx';
+  if (fault.otherVersion === true || PROCESSOR_CODES.has(localName(fault.code)) || isAsmxOwnFault(fault.reason)) return 'asmx';
   const plain = fault.code === '' || TYPE_NAME.test(fault.code);
   if (plain) return fault.code === SOAP_EXCEPTION && !UNABLE_TO_PROCESS.test(fault.reason) ? 'thrown' : 'unhandled';
   // A client on the host sees the exception's type first: a SoapException's is the thrown one's.

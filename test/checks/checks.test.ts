@@ -364,6 +364,13 @@ for (const t of SOAP_IDS) {
     add('http-status-200', t, `ASMX's own conversion fault ${i + 1}`, () => fromReply(soapFault(dialect, 'client', own)), failed('expected HTTP 200, got 500'), { businessFault: BUSINESS });
   }
 }
+// The runtime's refusals answer no web method, whatever they say (issue 59): a fault in the other
+// SOAP version's envelope (Mono with HttpSoap12 removed), a VersionMismatch code (.NET).
+add('http-status-200', 'soap12', 'a SOAP 1.1 fault to a SOAP 1.2 request is the runtime\'s, never a business failure', () => fromReply(soapFault(soap11, 'client', THROWN)), failed('expected HTTP 200, got 500'), { businessFault: BUSINESS });
+add('soap-envelope-version', 'soap12', 'a SOAP 1.1 fault to a SOAP 1.2 request', () => fromReply(soapFault(soap11, 'client', THROWN)),
+  failed('root element is {http://schemas.xmlsoap.org/soap/envelope/}Envelope; expected {http://www.w3.org/2003/05/soap-envelope}Envelope for SOAP 1.2'), { businessFault: BUSINESS });
+add('not-a-fault', 'soap11', 'a VersionMismatch fault is the SOAP processor\'s, never a business failure', () => fromReply(soapFault(soap11, 'client', THROWN, 'VersionMismatch')),
+  failed(`answered with a fault: soap:VersionMismatch: ${THROWN}`), { businessFault: BUSINESS });
 for (const t of ['get', 'post'] as const) {
   const plain = 'System.Web.Services.Protocols.SoapException: unknown service order 17\r\n';
   add('not-a-fault', t, 'business fault over GET/POST: text/plain 500', () => response(plain, PLAIN, 500),

@@ -16,6 +16,17 @@ const ok = (op: string): Answer => ({ status: 200, contentType: 'text/xml; chars
 const runtimeError: Answer = { status: 500, contentType: 'text/html; charset=utf-8', body: '<html><head><title>Runtime Error</title></head><body>An application error occurred on the server. The current custom error settings for this application prevent the details of the application error from being viewed.</body></html>' };
 const tempuriFault: Answer = { status: 500, contentType: 'text/xml; charset=utf-8', body: '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: http://www.tigerpawsoftware.com/MobileTasksList.</faultstring></soap:Fault></soap:Body></soap:Envelope>' };
 
+/** .NET with HttpSoap12 removed: a SOAP 1.1 VersionMismatch fault to a SOAP 1.2 request (issue 59). */
+const versionMismatch: Answer = { status: 500, contentType: 'text/xml; charset=utf-8', body: '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:VersionMismatch</faultcode><faultstring>Possible SOAP version mismatch: Envelope namespace http://www.w3.org/2003/05/soap-envelope was unexpected. Expecting http://schemas.xmlsoap.org/soap/envelope/.</faultstring></soap:Fault></soap:Body></soap:Envelope>' };
+/** A business fault in the request's own SOAP 1.2 envelope: the web method's, not the runtime's. */
+const soap12Fault: Answer = { status: 500, contentType: 'application/soap+xml; charset=utf-8', body: '<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">Authentication failed</soap:Text></soap:Reason></soap:Fault></soap:Body></soap:Envelope>' };
+/** session/transport-reach.ts's verdict: no valid request over `transport` succeeded while others' did. */
+const unreached = (transport: 'soap12'): ExchangeRecord => ({
+  operation: 'tsiWS', transport, caseId: `tsiWS-${transport}-reach`, kind: 'service',
+  request: { method: 'POST', url: 'http://127.0.0.1:1/api/rmm/tsiWS.asmx', headers: {}, curl: 'curl' },
+  checks: [{ id: 'transport-reaches-service', status: 'failed', level: 'error', message: 'none of the 40 valid requests over SOAP 1.2 succeeded, of any operation, while 38 over SOAP 1.1 did: the transport does not reach the service' }],
+});
+
 /** A finding of another cause: a wrong echo over SOAP 1.1. */
 const unrelated = exchange('MobileTasksList', 'soap11', ok('MobileTasksList'), { 'echo-matches': 'error' }, 'MobileTasksList-fuzz-3');
 
@@ -41,6 +52,15 @@ const ROWS: Row[] = [
     fix: '<add name="HttpSoap12" />',
     // The same WSDL line, but SOAP 1.2 exchanges passed: an out-of-date WSDL, not a disabled protocol.
     silent: input([wsdlRecord(['[binding-missing] no SOAP 1.2 binding (bindings present: tsiWSSoap (SOAP 1.1))']), unrelated]),
+  },
+  {
+    id: 'transport-not-enabled',
+    // SOAP 1.2 removed on .NET, the ?WSDL still describing it (a static WSDL): the runtime's VersionMismatch
+    // on every SOAP 1.2 request, and the run's finding that none of them succeeded while the others' did.
+    fires: input([exchange('MobileTasksList', 'soap12', versionMismatch, { 'http-status-200': 'error', 'soap-envelope-version': 'error' }), exchange('MobileTasksList', 'soap12', versionMismatch, { 'rejection-per-profile': 'warning' }, 'MobileTasksList-missing-sonumber'), unreached('soap12'), wsdlRecord([])], ['soap11', 'get', 'post']),
+    fix: '<add name="HttpSoap12" />',
+    // The same finding, but the answers are the web method's own faults in SOAP 1.2: another cause (a signature checked otherwise).
+    silent: input([exchange('MobileTasksList', 'soap12', soap12Fault, { 'http-status-200': 'error' }), unreached('soap12'), wsdlRecord([]), unrelated], ['soap11', 'get', 'post']),
   },
   {
     id: 'namespace-differs',

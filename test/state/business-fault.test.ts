@@ -46,11 +46,26 @@ const OWN: ReadonlyArray<readonly [string, FaultAnswer]> = [
   ['GET/POST Missing parameter', f('System.InvalidOperationException', 'Missing parameter: accountnumber.')],
   ['a vendor\'s int.Parse thrown as a SoapException', f('soap:Client', 'Input string was not in a correct format.')],
   ['a vendor\'s DateTime.Parse over GET/POST', f(SOAP_EXCEPTION, 'String was not recognized as a valid DateTime.')],
+  // The runtime's refusals of the request itself (issue 59): .NET with HttpSoap12 removed, Mono's routing.
+  ['SOAP 1.1 VersionMismatch (.NET, HttpSoap12 removed)', f('soap:VersionMismatch', 'Possible SOAP version mismatch: Envelope namespace http://www.w3.org/2003/05/soap-envelope was unexpected. Expecting http://schemas.xmlsoap.org/soap/envelope/.')],
+  ['Mono, no valid action', f('soap:Client', 'Unable to handle request without a valid action parameter. Please supply a valid soap action.')],
+  ['Mono, an action not recognized', f('soap:Client', "Unable to handle request. The action 'http://tempuri.org/MobileTasksList' was not recognized.")],
+];
+// Told by structure alone, whatever the message says: the SOAP processor's codes, and a fault in
+// another SOAP version's envelope than the request's.
+const STRUCTURAL: ReadonlyArray<readonly [string, FaultAnswer]> = [
+  ['a VersionMismatch code, any message', { code: 'soap:VersionMismatch', reason: 'unknown service order 17' }],
+  ['a SOAP 1.2 MustUnderstand code', { code: 'env:MustUnderstand', reason: 'One or more mandatory headers not understood' }],
+  ['a Client fault in the other version\'s envelope', { code: 'soap:Client', reason: 'unknown service order 17', otherVersion: true }],
 ];
 
 describe('faultForm', () => {
   test.each(THROWN)('thrown by the web method: %s', (_, fault) => expect(faultForm(fault)).toBe('thrown'));
   test.each(CRASHES)('a crash: %s', (_, fault) => expect(faultForm(fault)).toBe('unhandled'));
+  test.each(STRUCTURAL)('the runtime\'s by structure: %s', (_, fault) => {
+    expect(faultForm(fault)).toBe('asmx');
+    expect(isAsmxOwnFault(fault.reason)).toBe(false);
+  });
   test.each(OWN)('ASMX\'s own: %s', (_, fault) => {
     expect(faultForm(fault)).toBe('asmx');
     expect(isAsmxOwnFault(fault.reason)).toBe(true);
@@ -66,7 +81,7 @@ describe('learnBusinessFault', () => {
     expect(JSON.parse(JSON.stringify(sig))).toEqual(sig);
   });
 
-  test.each([...THROWN.map(([n, x]) => [`thrown: ${n}`, x, true] as const), ...CRASHES.map(([n, x]) => [`crash: ${n}`, x, false] as const), ...OWN.map(([n, x]) => [`ASMX's own: ${n}`, x, false] as const)])('%s', (_, fault, business) => {
+  test.each([...THROWN.map(([n, x]) => [`thrown: ${n}`, x, true] as const), ...CRASHES.map(([n, x]) => [`crash: ${n}`, x, false] as const), ...OWN.map(([n, x]) => [`ASMX's own: ${n}`, x, false] as const), ...STRUCTURAL.map(([n, x]) => [`the runtime's: ${n}`, x, false] as const)])('%s', (_, fault, business) => {
     expect(isBusinessFault(fault, sig)).toBe(business);
     // No signature, no business failure.
     expect(isBusinessFault(fault, undefined)).toBe(false);

@@ -51,7 +51,7 @@ export const DEPLOYMENT_MUTANTS: readonly Mutant[] = [
   {
     name: 'get-post-not-enabled',
     description: 'HTTP GET and POST are not enabled in web.config (.NET\'s default): every GET/POST is refused with "Request format is unrecognized", and ?WSDL has no HttpGet/HttpPost binding',
-    caughtBy: ['http-status-200', 'wsdl-matches-contract'],
+    caughtBy: ['http-status-200', 'wsdl-matches-contract', 'transport-reaches-service'],
     diagnosis: 'transport-not-enabled',
     respond(r, ctx) {
       if (ctx.transport === 'wsdl') return withBody(r, withoutProtocol(withoutProtocol(r.body, 'HttpGet'), 'HttpPost'));
@@ -61,7 +61,7 @@ export const DEPLOYMENT_MUTANTS: readonly Mutant[] = [
   {
     name: 'soap12-not-enabled',
     description: 'HttpSoap12 is removed in web.config: SOAP 1.2 requests are refused with a SOAP 1.1 fault, and ?WSDL has no SOAP 1.2 binding',
-    caughtBy: ['http-status-200', 'wsdl-matches-contract'],
+    caughtBy: ['http-status-200', 'wsdl-matches-contract', 'transport-reaches-service'],
     diagnosis: 'transport-not-enabled',
     respond(r, ctx) {
       if (ctx.transport === 'wsdl') return withBody(r, withoutProtocol(r.body, 'Soap12'));

@@ -19,3 +19,11 @@ export const MUTANTS: readonly Mutant[] = [...VALUE_MUTANTS, ...RESPONSE_MUTANTS
 export function findMutant(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);
 }
+
+/** The deployment mistakes (deployment.ts): web.config and attribute settings around the service,
+ * whatever its web methods do, so they apply to the stateful service too (`serve --stateful`). */
+export { DEPLOYMENT_MUTANTS };
+
+export function findDeploymentMutant(name: string): Mutant | undefined {
+  return DEPLOYMENT_MUTANTS.find((m) => m.name === name);
+}

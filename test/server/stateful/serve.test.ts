@@ -8,20 +8,21 @@ import serve from '../../../src/cli/serve.js';
 import type { Io } from '../../../src/cli/main.js';
 import { ConfigError } from '../../../src/config/settings.js';
 import { STATEFUL_MUTANTS } from '../../../src/server/stateful/mutants.js';
+import { DEPLOYMENT_MUTANTS } from '../../../src/server/mutants/index.js';
 
 function io(): Io & { readonly lines: string[] } {
   const lines: string[] = [];
   return { lines, out: (line) => lines.push(line), err: (line) => lines.push(line), env: {} };
 }
 
-test('--stateful --list-mutants lists the stateful catalog, one line each', async () => {
+test('--stateful --list-mutants lists the stateful catalog and the deployment mistakes, one line each', async () => {
   const out = io();
   expect(await serve(['--stateful', '--list-mutants'], out)).toBe(0);
-  expect(out.lines).toEqual(STATEFUL_MUTANTS.map((m) => `${m.name.padEnd(33)} ${m.description}`));
+  expect(out.lines).toEqual([...STATEFUL_MUTANTS, ...DEPLOYMENT_MUTANTS].map((m) => `${m.name.padEnd(33)} ${m.description}`));
 });
 
 test('an unknown name is a ConfigError naming the known ones; an echo mutant says to leave out --stateful', async () => {
-  const names = STATEFUL_MUTANTS.map((m) => m.name).join(', ');
+  const names = [...STATEFUL_MUTANTS, ...DEPLOYMENT_MUTANTS].map((m) => m.name).join(', ');
   await expect(serve(['--stateful', '--mutant', 'stateful-trim-soap13'], io())).rejects.toThrow(new ConfigError(`--mutant: unknown stateful mutant "stateful-trim-soap13" (did you mean "stateful-trim-soap12"?); known: ${names}; see tsiws-conform serve --stateful --list-mutants`));
   await expect(serve(['--stateful', '--mutant', 'trim-post'], io())).rejects.toThrow(`--mutant: unknown stateful mutant "trim-post" (a mutant of the echo server: leave out --stateful); known: ${names}`);
   await expect(serve(['--mutant', 'stateful-trim-soap12'], io())).rejects.toThrow('--mutant: unknown mutant "stateful-trim-soap12" (a mutant of the stateful server: add --stateful); see tsiws-conform serve --list-mutants');
@@ -60,4 +61,19 @@ test('serve --stateful --personality P --answer-log FILE: the banner names it, a
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a deployment mistake applies to the stateful service: serve --stateful --mutant soap12-not-enabled refuses SOAP 1.2 and leaves SOAP 1.1 to the service', async () => {
+  const out = io();
+  const served = serve(['--stateful', '--port', '0', '--personality', 'vendor-faults', '--mutant', 'soap12-not-enabled'], out);
+  await expect.poll(() => out.lines.length).toBeGreaterThan(0);
+  const url = `${/listening on (http:\/\/[^/]+)/.exec(out.lines[0]!)![1]!}/api/rmm/tsiWS.asmx`;
+  const envelope = (ns: string) => `<?xml version="1.0" encoding="utf-8"?><e:Envelope xmlns:e="${ns}"><e:Body><MobileAccountDefaultsList xmlns="http://www.tigerpawsoftware.com"><repnumber>1</repnumber><timestamp/><sig/><accountnumber>1</accountnumber></MobileAccountDefaultsList></e:Body></e:Envelope>`;
+  const soap12 = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/soap+xml; charset=utf-8; action="http://www.tigerpawsoftware.com/MobileAccountDefaultsList"' }, body: envelope('http://www.w3.org/2003/05/soap-envelope') });
+  const soap11 = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"http://www.tigerpawsoftware.com/MobileAccountDefaultsList"' }, body: envelope('http://schemas.xmlsoap.org/soap/envelope/') });
+  const wsdl = await (await fetch(`${url}?WSDL`)).text();
+  process.emit('SIGINT');
+  expect(await served).toBe(0);
+  expect(out.lines[0]).toMatch(/, stateful, personality vendor-faults, json results, MUTANT soap12-not-enabled\)$/);
+  expect([soap12.status, (await soap12.text()).includes('Unable to handle request without a valid action parameter.'), soap11.status, wsdl.includes('tsiWSSoap12')]).toEqual([500, true, 200, false]);
 });
