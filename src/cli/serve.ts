@@ -3,10 +3,9 @@ import { SERVICE_PATH } from '../contract/index.js';
 import { ConfigError } from '../config/settings.js';
 import { didYouMean } from '../config/suggest.js';
 import { DEPLOYMENT_MUTANTS, findMutant, MUTANTS } from '../server/mutants/index.js';
-import { findStatefulMutant, STATEFUL_MUTANTS } from '../server/stateful/mutants.js';
-import { findPersonality, REFERENCE } from '../server/stateful/personality.js';
+import { STATEFUL_MUTANTS } from '../server/stateful/mutants.js';
 import { appendFileSync } from 'node:fs';
-import { personalityNames, startReferenceServer, unknownPersonality } from '../server/server.js';
+import { mutantNotApplicable, personalityNames, startReferenceServer, unknownPersonality } from '../server/server.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -66,10 +65,3 @@ export default async function serve(argv: string[], io: Io): Promise<number> {
   return EXIT.conforms;
 }
 
-/** The line that says why stateful mutant `name` does not apply to the personality (undefined: it
- * applies). Both names were checked before. */
-function mutantNotApplicable(name: string, personality: string | undefined): string | undefined {
-  const p = personality === undefined ? REFERENCE : findPersonality(personality);
-  const why = p && findStatefulMutant(name)?.notApplicable?.(p);
-  return why ? `--mutant ${name} does not apply to personality ${personality ?? REFERENCE.name} (${why}): serving ${personality ?? REFERENCE.name} unchanged, without the mutant` : undefined;
-}

@@ -20,7 +20,7 @@ import { DEPLOYMENT_MUTANTS, findDeploymentMutant, findMutant, MUTANTS, type Rep
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
 import { createStatefulService, type AnswerEntry } from './stateful/service.js';
-import { findPersonality, personalityNames } from './stateful/personality.js';
+import { findPersonality, personalityNames, REFERENCE } from './stateful/personality.js';
 import { findStatefulMutant, STATEFUL_MUTANTS } from './stateful/mutants.js';
 import { DEFAULT_RESULT_FORMAT, type ResultFormat } from '../results/result-format.js';
 
@@ -59,6 +59,14 @@ export { personalityNames };
 /** Why `name` is not a personality, or undefined when it is one. */
 export function unknownPersonality(name: string): string | undefined {
   return findPersonality(name) ? undefined : `unknown personality "${name}"; known: ${personalityNames().join(', ')}, or random:SEED (a whole number)`;
+}
+
+/** The line that says why stateful mutant `name` does not apply to the personality (undefined: it
+ * applies). Both names were checked before. */
+export function mutantNotApplicable(name: string, personality: string | undefined): string | undefined {
+  const p = personality === undefined ? REFERENCE : findPersonality(personality);
+  const why = p && findStatefulMutant(name)?.notApplicable?.(p);
+  return why ? `--mutant ${name} does not apply to personality ${personality ?? REFERENCE.name} (${why}): serving ${personality ?? REFERENCE.name} unchanged, without the mutant` : undefined;
 }
 
 export interface ReferenceServer {
