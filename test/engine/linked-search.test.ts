@@ -21,6 +21,8 @@ test(`vendor-linked:${SEED}: both creates reach success, each on ids that belong
   const client = createHttpClient({ baseUrl: server.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 4, retries: 0, rate: undefined, access: settings });
   try {
     const learned = await discover(settings, client);
+    // The task list is asked by a learned sonumber: its assignments keep the sonumber beside the rep.
+    expect(learned.pool.records.some((r) => r.from === 'MobileTasksList' && r.fields['reptodelete'] !== undefined && r.fields['sonumber'] !== undefined), `seed ${SEED}`).toBe(true);
     const from = log.length;
     const searched = await searchValues(settings, client, learned);
     const search = searched.search!;
