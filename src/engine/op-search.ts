@@ -58,6 +58,8 @@ export class OpSearch {
   solved?: Readonly<Record<string, string>>;
   /** The last refusal heard, and what it refused: what reports show of an operation left blocked. */
   lastHeard: { readonly sent: Readonly<Record<string, string>>; readonly answer: SearchAnswer };
+  /** Set when every candidate and read was tried: unsolved without it, the budget ran out first. */
+  exhausted = false;
   private readonly params: string[];
   private readonly refused = new Refused();
   private readonly tried = new Set<string>();
@@ -147,7 +149,10 @@ export class OpSearch {
   /** Asks one read for new records; false when none is left or the budget is gone. */
   private async askRead(): Promise<boolean> {
     const [choice] = this.readable();
-    if (!choice) return false;
+    if (!choice) {
+      this.exhausted = true;
+      return false;
+    }
     this.readsAsked.add(`${choice.read.name} ${choice.param}`);
     const values = this.ctx.known.values(choice.param);
     const asked = readValues(choice.read, choice.param, values[(this.readsAsked.size - 1) % values.length]!);

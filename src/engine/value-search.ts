@@ -36,6 +36,8 @@ import { sendPlain, type PlainAnswer } from './plain-send.js';
 export interface Blocked {
   readonly message: string;
   readonly param?: string;
+  /** Why the search stopped: every candidate tried ('exhausted'), or the budget ran out first. */
+  readonly stopped?: 'exhausted' | 'budget';
 }
 
 /** What the search did: plain data, it crosses to workers and into the reports. */
@@ -110,7 +112,7 @@ const blockedBy = (op: Operation, search: OpSearch): Blocked => {
   const params = op.params.map((p) => p.name).filter((n) => !AUTH_PARAMS.includes(n));
   const { sent, answer } = search.lastHeard;
   const [param] = namedParams(params, answer.text, sent);
-  return { message: answer.shown, ...(param ? { param } : {}) };
+  return { message: answer.shown, ...(param ? { param } : {}), stopped: search.exhausted ? 'exhausted' : 'budget' };
 };
 
 /** The ids of a solved operation's values as a record of its own, when they are two or more and the
