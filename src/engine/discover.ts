@@ -60,11 +60,23 @@ function discoveryValues(op: Operation, pool: ValuePool | undefined): WireValues
   return pool ? fillFromPool(op, values, pool, 0, ID_PARAMS) : values;
 }
 
-/** The records of an answer less what only echoes the request: a service that answers with the
- * values it received (the embedded echo, the ASMX echo host of npm run test:asmx) teaches nothing. */
-function notEchoes(records: readonly LearnedRecord[], sent: WireValues): LearnedRecord[] {
+/**
+ * The records of an answer less what only echoes the request: a service that answers with the
+ * values it received (the embedded echo, the ASMX echo host of npm run test:asmx, a list that
+ * repeats its criteria beside its rows) teaches nothing, and a filter echoed back is no value the
+ * target produced. But a record that also brings an id not sent is the target's own row, and a
+ * learned filter it carries belongs to it (a time log asked by sonumber 6 lists "sonumber":6 with
+ * "accountnumber":45; a task's assignments name the rep and its service order): such a record is
+ * kept whole, or the ids that belong together are learned apart. A field equal to the round's
+ * default (`defaults`: 0 or empty, no learned value) is still dropped: it was no filter at all.
+ */
+export function notEchoes(records: readonly LearnedRecord[], sent: WireValues, defaults: WireValues = {}): LearnedRecord[] {
   return records
-    .map((r) => ({ ...r, fields: Object.fromEntries(Object.entries(r.fields).filter(([name, value]) => sent[name] !== value)) }))
+    .map((r) => {
+      const own = Object.entries(r.fields).some(([name, value]) => isIdParam(name) && sent[name] !== value);
+      const echoed = (name: string, value: string) => sent[name] === value && (!own || defaults[name] === value);
+      return { ...r, fields: Object.fromEntries(Object.entries(r.fields).filter(([name, value]) => !echoed(name, value))) };
+    })
     .filter((r) => Object.keys(r.fields).length > 0);
 }
 
@@ -99,7 +111,7 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
     const answers = await Promise.all(asked.map(({ op, values }) => ask(op, values).then((answer) => [op, values, answer.text] as const)));
     for (const [op, values, text] of answers) {
       if (text === null) continue;
-      const records = notEchoes(recordsOf(op.name, text), values);
+      const records = notEchoes(recordsOf(op.name, text), values, discoveryValues(op, undefined));
       // Only an answer that held records naming an entity is surely a success: a lookup asked with
       // an empty id may well be answered with the service's in-band failure, whose fields may be
       // named as parameters too (`<Status>Error</Status>`: MobileDispatchUpdate has a status).

@@ -17,17 +17,18 @@
  * searched, or the target would hold records the reference was never sent.
  */
 import type { RunSettings } from '../config/settings.js';
-import { candidatesFor, namedParams, nameClass, type Candidate, type Known } from '../cases/name-classes.js';
+import { namedParams, type Candidate, type Known } from '../cases/name-classes.js';
 import { invalidValueOnWire } from '../cases/wire-guard.js';
 import { AUTH_PARAMS, getOperation, isMutating, type Operation } from '../contract/index.js';
 import type { HttpClient } from '../http/send.js';
-import { isIdParam, ValuePool } from '../state/learn.js';
+import { isIdParam, recordsOf, ValuePool, type LearnedRecord } from '../state/learn.js';
 import { isInBandFailure } from '../state/in-band.js';
 import { isBusinessFault } from '../state/business-fault.js';
 import { hasData, type LearnedState } from './discover.js';
 import { MADE_BY } from './instances.js';
 import { learnedCase } from './learned-cases.js';
 import { probedParam, probeTextLength, type TextLimit } from './length-probe.js';
+import { OpSearch } from './op-search.js';
 import { sendPlain, type PlainAnswer } from './plain-send.js';
 
 /** What still kept an operation's valid request from succeeding: the last answer, and the
@@ -35,6 +36,8 @@ import { sendPlain, type PlainAnswer } from './plain-send.js';
 export interface Blocked {
   readonly message: string;
   readonly param?: string;
+  /** Why the search stopped: every candidate tried ('exhausted'), or the budget ran out first. */
+  readonly stopped?: 'exhausted' | 'budget';
 }
 
 /** What the search did: plain data, it crosses to workers and into the reports. */
@@ -85,11 +88,6 @@ export function idGroups(op: Operation, pool: ValuePool, param: string, max: num
   return pool.distinct(op, ids, max).map((r) => Object.fromEntries(ids.filter((p) => r[p] !== undefined).map((p) => [p, r[p]!])));
 }
 
-const SEARCH_PARAM_ORDER = (op: Operation, p: string): number => {
-  const param = op.params.find((x) => x.name === p)!;
-  return nameClass(param) !== undefined ? 0 : isIdParam(p) ? 1 : 2;
-};
-
 interface Outcome {
   readonly ok: boolean;
   /** The target said why it refused: an in-band failure or a business fault, as learned. Only such
@@ -110,43 +108,31 @@ function outcomeOf(answer: PlainAnswer, learned: LearnedState): Outcome {
   return { ok: false, business: isBusinessFault(answer.fault, learned.businessFault), text: answer.problem ?? '', shown: answer.problem ?? '' };
 }
 
-/** Searches one operation from `base`, whose answer was `first`, within `share` requests. */
-async function searchOne(settings: Settings, send: (values: Record<string, string>) => Promise<Outcome | undefined>, op: Operation, pool: ValuePool, base: Record<string, string>, first: Outcome): Promise<{ values?: Record<string, string>; blocked?: Blocked }> {
+const blockedBy = (op: Operation, search: OpSearch): Blocked => {
   const params = op.params.map((p) => p.name).filter((n) => !AUTH_PARAMS.includes(n));
-  const known = knownOf(pool, op);
-  const guarded = (values: Record<string, string>, changed: readonly string[]) => changed.every((p) => settings.transports.every((t) => !invalidValueOnWire(op, values, t, p)));
-  let values = base;
-  let last = first;
-  const tried = new Set<string>();
-  for (;;) {
-    const named = namedParams(params, last.text, values);
-    const rest = params.filter((p) => !named.includes(p)).sort((a, b) => SEARCH_PARAM_ORDER(op, a) - SEARCH_PARAM_ORDER(op, b));
-    const param = [...named, ...rest].find((p) => !tried.has(p));
-    if (param === undefined) break;
-    tried.add(param);
-    const candidates = [...idGroups(op, pool, param, 4), ...candidatesFor(op, op.params.find((p) => p.name === param)!, known)];
-    for (const candidate of candidates) {
-      const changed = Object.keys(candidate).filter((p) => candidate[p] !== values[p]);
-      const next = { ...values, ...candidate };
-      if (changed.length === 0 || !guarded(next, changed)) continue;
-      const answer = await send(next);
-      if (!answer) return { blocked: blockedBy(params, last, values) };
-      if (answer.ok) return { values: next };
-      // Progress: the message named this parameter and no longer does; the next complaint is another's.
-      if (named.includes(param) && !namedParams(params, answer.text, next).includes(param)) {
-        values = next;
-        last = answer;
-        break;
-      }
-    }
-  }
-  return { blocked: blockedBy(params, last, values) };
+  const { sent, answer } = search.lastHeard;
+  const [param] = namedParams(params, answer.text, sent);
+  return { message: answer.shown, ...(param ? { param } : {}), stopped: search.exhausted ? 'exhausted' : 'budget' };
+};
+
+/** The ids of a solved operation's values as a record of its own, when they are two or more and the
+ * search changed one: later valid and fuzzed cases then draw the tuple the target took (pool-values.ts). */
+function solvedTuple(op: Operation, base: Readonly<Record<string, string>>, values: Readonly<Record<string, string>>): LearnedRecord[] {
+  const ids = op.params.map((p) => p.name).filter(isIdParam);
+  if (ids.length < 2 || ids.every((p) => values[p] === base[p])) return [];
+  return [{ from: op.name, fields: Object.fromEntries(ids.map((p) => [p, values[p]!])) }];
 }
 
-const blockedBy = (params: readonly string[], last: Outcome, values: Readonly<Record<string, string>>): Blocked => {
-  const [param] = namedParams(params, last.text, values);
-  return { message: last.shown, ...(param ? { param } : {}) };
-};
+/** The operations searched in turn, one request each a turn, until each is solved or has nothing
+ * left to try, or only `reserve` requests are left. */
+async function inTurn(searches: readonly OpSearch[], budget: Budget, reserve: number): Promise<void> {
+  let active = [...searches];
+  while (active.length > 0 && budget.left > reserve) {
+    const going: OpSearch[] = [];
+    for (const search of active) if (budget.left > reserve && (await search.step())) going.push(search);
+    active = going;
+  }
+}
 
 /**
  * The search after discovery: `learned` with the values found (`found`, applied by learnedCase) and
@@ -158,7 +144,7 @@ export async function searchValues(settings: Settings, client: HttpClient, learn
   const pool = ValuePool.fromJSON(learned.pool);
   const budget = new Budget(settings.searchBudget);
   const transport = learned.discovery.transport;
-  const send = async (op: Operation, values: Record<string, string>): Promise<Outcome | undefined> => {
+  const send = async (op: Operation, values: Readonly<Record<string, string>>): Promise<Outcome | undefined> => {
     if (budget.left <= 0) return undefined;
     budget.sent++;
     return outcomeOf(await sendPlain(settings, client, op, transport, values), learned);
@@ -168,19 +154,24 @@ export async function searchValues(settings: Settings, client: HttpClient, learn
   const bases = ops.map((op) => learnedCase(op, pool).values as Record<string, string>);
   const firsts = await Promise.all(ops.map((op, i) => send(op, bases[i]!)));
   const failing = ops.map((op, i) => ({ op, base: bases[i]!, first: firsts[i]! })).filter((x) => x.first.business);
+  // What the reads answered teaches records too, kept whole (a filter's own field belongs to them).
+  ops.forEach((op, i) => { if (!isMutating(op) && firsts[i]?.ok) pool.add(recordsOf(op.name, firsts[i]!.text)); });
+  const guarded = (op: Operation, values: Readonly<Record<string, string>>, changed: readonly string[]) => changed.every((p) => settings.transports.every((t) => !invalidValueOnWire(op, values, t, p)));
+  const searches = failing.map(({ op, base, first }) => new OpSearch({ op, base, first, records: () => pool.all, learn: (records) => pool.add(records), known: knownOf(pool, op), guarded, send }));
+  const probed = ops.findIndex((op, i) => !isMutating(op) && firsts[i]?.ok === true && probedParam(op) !== undefined);
+  await inTurn(searches, budget, probed < 0 ? 0 : LENGTH_PROBES);
   const found: Found = {};
   const blocked: Record<string, Blocked> = {};
-  for (const [i, { op, base, first }] of failing.entries()) {
-    // An even share of what is left for each operation still to search; what one leaves, the next gets.
-    const share = Math.max(1, Math.floor(budget.left / (failing.length - i)));
-    const stop = budget.sent + share;
-    const result = await searchOne(settings, (values) => (budget.sent < stop ? send(op, values) : Promise.resolve(undefined)), op, pool, base, first);
-    if (result.values) found[op.name] = Object.fromEntries(Object.entries(result.values).filter(([p, v]) => base[p] !== v));
-    else if (result.blocked) blocked[op.name] = result.blocked;
+  const tuples: LearnedRecord[] = [];
+  for (const [i, { op, base }] of failing.entries()) {
+    const solved = searches[i]!.solved;
+    if (solved) found[op.name] = Object.fromEntries(Object.entries(solved).filter(([p, v]) => base[p] !== v));
+    else blocked[op.name] = blockedBy(op, searches[i]!);
+    if (solved) tuples.push(...solvedTuple(op, base, solved));
   }
   // After the search, with what it left: the first read that succeeded as it was asked.
-  const probed = ops.findIndex((op, i) => !isMutating(op) && firsts[i]?.ok === true && probedParam(op) !== undefined);
   const textLimit = probed < 0 ? undefined : await probeTextLength(ops[probed]!, bases[probed]!, settings.maxStringLength, Math.min(LENGTH_PROBES, budget.left), (values) => send(ops[probed]!, values));
   const search: SearchSummary = { budget: budget.total, sent: budget.sent, solved: Object.keys(found), blocked, ...(textLimit ? { textLimit } : {}) };
-  return { ...learned, ...(Object.keys(found).length > 0 ? { found } : {}), search };
+  const withTuples = tuples.length > 0 ? { pool: ValuePool.fromJSON({ ...learned.pool, records: [...learned.pool.records, ...tuples] }).toJSON() } : {};
+  return { ...learned, ...withTuples, ...(Object.keys(found).length > 0 ? { found } : {}), search };
 }

@@ -16,14 +16,15 @@ export interface SearchInfo {
 /** Most characters of a value (a base64 file is long) and of a message in the console line. */
 const VALUE_CHARS = 40;
 const MESSAGE_CHARS = 100;
+const STOPPED = { exhausted: 'nothing left to try', budget: 'budget ran out' } as const;
 const clip = (s: string, max = VALUE_CHARS): string => (s.length > max ? `${s.slice(0, max)}…` : s);
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** `Search: 2 operations now succeed (MobileContactEmailCreate: email=a@b.example); 1 still blocked:
- * MobileDocumentUpload (base64string: 'base64string is not valid base64'); 14 of 60 requests`. */
+ * MobileDocumentUpload (base64string: 'base64string is not valid base64'; nothing left to try); 14 of 60 requests`. */
 export function searchLine(s: SearchInfo): string {
   const found = Object.entries(s.found).map(([op, values]) => `${op}: ${Object.entries(values).map(([p, v]) => `${p}=${clip(v)}`).join(', ')}`);
-  const blocked = Object.entries(s.blocked).map(([op, b]) => `${op} (${b.param ? `${b.param}: ` : ''}'${clip(b.message, MESSAGE_CHARS)}')`);
+  const blocked = Object.entries(s.blocked).map(([op, b]) => `${op} (${b.param ? `${b.param}: ` : ''}'${clip(b.message, MESSAGE_CHARS)}'${b.stopped ? `; ${STOPPED[b.stopped]}` : ''})`);
   const parts = [
     ...(found.length > 0 ? [`${plural(found.length, 'operation now succeeds', 'operations now succeed')} (${found.join('; ')})`] : []),
     ...(blocked.length > 0 ? [`${blocked.length} still blocked: ${blocked.join(', ')}`] : []),

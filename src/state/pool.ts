@@ -47,6 +47,11 @@ export class ValuePool {
     return added;
   }
 
+  /** The exact records, in the order added (read-only: add() is the one way in). */
+  get all(): readonly LearnedRecord[] {
+    return this.records;
+  }
+
   /** How many weak records the pool holds. */
   get weakSize(): number {
     return this.weak.length;

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
 import { isMutating, operations } from '../../src/contract/index.js';
-import { discover, hasData, type LearnedState } from '../../src/engine/discover.js';
+import { discover, hasData, notEchoes, type LearnedState } from '../../src/engine/discover.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { isIdParam, ValuePool } from '../../src/state/learn.js';
+import { isIdParam, ValuePool, type LearnedRecord } from '../../src/state/learn.js';
 
 const READS = operations.filter((o) => !isMutating(o)).length;
 const PROBES = operations.filter((o) => o.class === 'update' || o.class === 'delete').length;
@@ -83,4 +83,25 @@ test('an echo teaches nothing: one round, no probes, no records', async () => {
   const learned = await learn(echo);
   expect(learned).toEqual({ pool: { records: [] }, discovery: { sent: READS, records: 0, probes: 0, transport: 'soap11' } });
   expect(hasData(learned)).toBe(false);
+});
+
+describe('notEchoes: a filter echoed back is not learned, a row that brings its own ids stays whole', () => {
+  const sent = { sonumber: '6', taskkeyid: '0' };
+  const defaults = { sonumber: '0', taskkeyid: '0' };
+  const from = 'MobileTasksList';
+
+  test('a row with an id not sent keeps the learned filter it carries: the pair stays together', () => {
+    const rows: LearnedRecord[] = [{ from, fields: { reptodelete: '3', sonumber: '6' } }, { from, fields: { sologkeyid: '9', sonumber: '6', accountnumber: '45' } }];
+    expect(notEchoes(rows, sent, defaults)).toEqual(rows);
+  });
+
+  test('what only echoes the request is dropped: the echo, the criteria repeated beside the rows', () => {
+    expect(notEchoes([{ from, fields: { sonumber: '6', taskkeyid: '0' } }], sent, defaults)).toEqual([]);
+    // No new id: the echoed filter goes, the row's other fields stay (as before issue 59).
+    expect(notEchoes([{ from, fields: { sonumber: '6', status: '2' } }], sent, defaults)).toEqual([{ from, fields: { status: '2' } }]);
+  });
+
+  test("a field equal to the round's default (no filter at all) is dropped even from a row with new ids", () => {
+    expect(notEchoes([{ from, fields: { reptodelete: '3', taskkeyid: '0', sonumber: '6' } }], sent, defaults)).toEqual([{ from, fields: { reptodelete: '3', sonumber: '6' } }]);
+  });
 });

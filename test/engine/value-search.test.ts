@@ -91,7 +91,8 @@ describe('against a service that rejects hand-picked values in-band', () => {
     expect(searched.found!['MobileContactEmailCreate']!['email']).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/i);
     expect(Object.keys(searched.found!['MobileContactEmailCreate']!)).toEqual(['email']);
     expect(searched.found!['MobileDispatchUpdate']).toEqual({ status: '1' });
-    expect(searched.search!.blocked).toEqual({ MobileAccountUpdate: { message: expect.stringContaining('is locked'), param: 'accountid' } });
+    // Every candidate was tried within the budget: nothing left to try, not a budget spent.
+    expect(searched.search!.blocked).toEqual({ MobileAccountUpdate: { message: expect.stringContaining('is locked'), param: 'accountid', stopped: 'exhausted' } });
     // The echoed sig is there, redacted.
     expect(searched.search!.blocked['MobileAccountUpdate']!.message).toMatch(/\(sig [^)]+\)/);
     expect(JSON.stringify(searched.search)).not.toContain(SIG);
@@ -108,6 +109,13 @@ describe('against a service that rejects hand-picked values in-band', () => {
     // probe's one request, its long text taken (length-probe.ts).
     expect(guarded.search).toEqual({ budget: 60, sent: 2, solved: [], blocked: {} });
     expect(strict.service.requests).toBe(sent + 2);
+  });
+
+  test('an operation left unsolved when the budget ran out says so, not that nothing was left to try', async () => {
+    // The five valid requests, two turns and the length probe's three: too few to try all there is.
+    const short = await searchValues({ ...settings, searchBudget: 10 }, client, learned);
+    expect(short.search!.sent).toBeLessThanOrEqual(10);
+    expect(short.search!.blocked['MobileAccountUpdate']).toMatchObject({ stopped: 'budget' });
   });
 });
 

@@ -31,6 +31,10 @@ const run = (search?: SearchInfo): RunInfo => ({
 describe('the console line', () => {
   test('names the values found (long ones clipped) and what still blocked the others', () => {
     expect(searchLine(SEARCH)).toBe("Search: 2 operations now succeed (MobileContactEmailCreate: email=tsiws.conformance@example.com; MobileDocumentUpload: filename=tsiws-conformance.png, base64string=iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAf…); 1 still blocked: MobileAccountUpdate (accountid: '{\"ok\":false,\"error\":\"accountid <A-1> is locked\"}'); 14 of 60 requests");
+    expect(searchLine({ budget: 60, sent: 60, found: {}, blocked: { MobileTimeLogCreate: { message: 'service order 6 is closed', param: 'sonumber', stopped: 'budget' } } }))
+      .toBe("Search: 1 still blocked: MobileTimeLogCreate (sonumber: 'service order 6 is closed'; budget ran out); 60 of 60 requests");
+    expect(searchLine({ budget: 60, sent: 31, found: {}, blocked: { MobileTimeLogCreate: { message: 'service order 6 is closed', stopped: 'exhausted' } } }))
+      .toBe("Search: 1 still blocked: MobileTimeLogCreate ('service order 6 is closed'; nothing left to try); 31 of 60 requests");
     expect(searchLine({ budget: 60, sent: 20, found: {}, blocked: {} })).toBe('Search: every valid request searched succeeded with the values it had; 20 of 60 requests');
     expect(searchLine({ budget: 60, sent: 22, found: {}, blocked: {}, textLimit: { operation: 'MobileAccountSearch', param: 'accountname', refused: 2000, accepted: 1000 } }))
       .toBe('Search: every valid request searched succeeded with the values it had; texts of 2000 characters refused (accountname of MobileAccountSearch), of 1000 taken: fuzzed texts are cut to 1000; 22 of 60 requests');

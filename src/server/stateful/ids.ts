@@ -7,7 +7,7 @@
 import { SEEDED_IDS, type IdScheme } from './personality.js';
 
 /** The kind index of each id field (IdScheme: kind k starts at base + k * stride). */
-const KIND_OF: Readonly<Record<string, number>> = {
+export const KIND_OF: Readonly<Record<string, number>> = {
   accountnumber: 0, contactnumber: 1, emailid: 2, opportunitynumber: 3, taskkeyid: 4, sonumber: 5, referencenumber: 5,
   sologkeyid: 6, sopartsusedkeyid: 7, fksopartsused: 7, documentid: 8, assetid: 10,
 };

@@ -19,11 +19,13 @@
  *   MobilePartsUsedAssemblyList lists component lines (those of the assembly fksopartsused names);
  * - updates and deletes answer {"ok":true} without the record.
  * A personality (personality.ts) changes how text filters match, how a task lists its reps, how a
- * contact shows its e-mails and what sologkeyid filters; the reference's choices are the above.
+ * contact shows its e-mails and what sologkeyid filters, and (owners.ts) whether a create's account
+ * must be its parent's own; the reference's choices are the above.
  */
 import { Args, dayFilter, idMatches, intIdMatches, matcher, sorted, withinDays, type Match } from './args.js';
 import type { Personality } from './personality.js';
 import { BusinessError, type Outcome, type Rec } from './outcome.js';
+import { checkEmailOwner, checkTimeLogOwner } from './owners.js';
 import { nextId, type Store } from './store.js';
 import { accountNameOf, accountRecord, assetRecord, contactNameOf, contactRecord, opportunityRecord, opportunitySummary, partUsedRecord, priceBookRecord, taskRecord, timeLogRecord } from './views.js';
 
@@ -91,7 +93,8 @@ const priceItems = (s: Store, a: Args, m: Match) => s.priceBook.filter((item) =>
 const ACCOUNT_FIELDS = ['accountname', 'accountid', 'accounttype', 'address1', 'address2', 'city', 'state', 'postalcode', 'country', 'hotnote', 'accountsource'] as const;
 
 export const HANDLERS: Readonly<Record<string, Handler>> = {
-  MobileTimeLogCreate({ store: s, args: a, write }) {
+  MobileTimeLogCreate({ store: s, args: a, write, personality: p }) {
+    if (p.owners === 'own') checkTimeLogOwner(s, a, p.closedOrders);
     const so = found(s.serviceOrders.find((o) => o.sonumber === a.int('sonumber')), 'sonumber', a.int('sonumber'));
     const accountnumber = a.int('accountnumber') === 0 ? so.accountnumber : found(s.accounts.find((x) => x.accountnumber === a.int('accountnumber')), 'accountnumber', a.int('accountnumber')).accountnumber;
     const sologkeyid = nextId(s, 'timelog');
@@ -136,7 +139,8 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
     return records(sorted(list.map((l) => timeLogRecord(s, l)), 'sologkeyid', a.str('sortcolumn'), a.str('sortdirection')));
   },
 
-  MobileContactEmailCreate({ store: s, args: a, write }) {
+  MobileContactEmailCreate({ store: s, args: a, write, personality: p }) {
+    if (p.owners === 'own') checkEmailOwner(s, a);
     const contact = found(s.contacts.find((c) => c.contactnumber === a.int('contactnumber')), 'contactnumber', a.int('contactnumber'));
     if (a.int('accountnumber') !== 0 && a.int('accountnumber') !== contact.accountnumber) throw new BusinessError(`contactnumber ${contact.contactnumber} does not belong to accountnumber ${a.int('accountnumber')}.`, 'conflict');
     const email = required('email', a.str('email'));

@@ -90,7 +90,25 @@ export interface Personality {
   readonly timeLogKey: TimeLogKey;
   /** Per operation, parameters of which at least one must be given (not empty, not 0). */
   readonly requiredFilters: Readonly<Record<string, readonly string[]>>;
+  /** What a create's accountnumber must be beside the record it hangs under; absent: 'lenient'. */
+  readonly owners?: OwnerRule;
+  /** With owners 'own': the share (0..1) of service orders, the oldest, closed to new time logs
+   * ("service order 6 is closed"); absent: none. */
+  readonly closedOrders?: number;
+  /** Absent: the seeded store (seed.ts). A number: that store reshaped by it (reseed.ts), so a run
+   * meets a store it has never seen: some accounts left out with all that hangs under them, every
+   * id drawn at random. `NAME:SEED` (findPersonality) gives a personality that has one another seed. */
+  readonly storeSeed?: number;
 }
+
+/** The account a time log's or an e-mail's create names, beside its service order or contact. */
+export type OwnerRule =
+  /** 0 takes the service order's account, any other must exist; an e-mail's must be 0 or its
+   * contact's (operations.ts, as today). */
+  | 'lenient'
+  /** The service order's or the contact's own account, nothing else, 0 refused (owners.ts):
+   * "service order 6 belongs to account 45, not 12", quoting the values as a vendor does. */
+  | 'own';
 
 export const SEEDED_IDS: IdScheme = { base: 1001, stride: 1000, opportunityPrefix: 'OPP-' };
 const LAX: Strictness = { email: false, textFlags: false, base64: false, textLimit: 4000 };
@@ -131,10 +149,18 @@ export const PERSONALITIES: readonly Personality[] = [
     ids: { base: 70001, stride: 1000, opportunityPrefix: 'OPP-' }, match: 'exact', assignments: 'task-reps', emails: 'primary-only', timeLogKey: 'after',
     requiredFilters: { MobileTimeLogList: ['sonumber', 'sologkeyid'], MobilePartsUsedList: ['sonumber'] },
   },
+  {
+    name: 'vendor-linked', description: "JSON results, errors in-band, creates need their parent's own account, a reshaped store with small random ids (vendor-linked:SEED another)",
+    format: 'reference', errors: 'in-band',
+    strict: { email: true, textFlags: false, base64: false, textLimit: 4000 },
+    ids: { base: 1, stride: 0, opportunityPrefix: 'OPP' }, match: 'contains', assignments: 'task-records', emails: 'nested', timeLogKey: 'exact',
+    requiredFilters: { MobileTimeLogList: ['sonumber', 'sologkeyid'], MobileTasksList: ['taskkeyid', 'accountnumber', 'contactnumber'] },
+    owners: 'own', closedOrders: 0.4, storeSeed: 59,
+  },
 ];
 
 /** mulberry32: a small seeded PRNG, the same draws for a seed on every machine. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -167,12 +193,17 @@ export function randomPersonality(seed: number): Personality {
 }
 
 const RANDOM = /^random:(-?\d+)$/;
+const RESEEDED = /^([a-z-]+):(-?\d+)$/;
 
-/** The personality a name gives (a named one, or random:SEED); undefined for an unknown name. */
+/** The personality a name gives (a named one, random:SEED, or NAME:SEED for a named one with a
+ * store seed: its store reshaped by SEED); undefined for an unknown name. */
 export function findPersonality(name: string): Personality | undefined {
   const random = RANDOM.exec(name.trim());
   if (random) return randomPersonality(Number(random[1]));
-  return PERSONALITIES.find((p) => p.name === name.trim());
+  const reseeded = RESEEDED.exec(name.trim());
+  const named = PERSONALITIES.find((p) => p.name === (reseeded ? reseeded[1] : name.trim()));
+  if (!reseeded || !named) return named;
+  return named.storeSeed === undefined ? undefined : { ...named, name: name.trim(), storeSeed: Number(reseeded[2]) };
 }
 
 export const personalityNames = (): string[] => PERSONALITIES.map((p) => p.name);

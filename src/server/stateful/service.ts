@@ -26,6 +26,7 @@ import { BusinessError, outcomeText, stamper, type Outcome, type Stamp } from '.
 import { REFERENCE, type Personality, type WrittenFormat } from './personality.js';
 import { pairsText, pascalXmlText } from './render.js';
 import { checkPersonalityRules, insideValidityRules } from './rules.js';
+import { reseeded } from './reseed.js';
 import { seedStore } from './seed.js';
 
 export const TEXT_LIMIT = REFERENCE.strict.textLimit;
@@ -75,7 +76,7 @@ export function render(outcome: Outcome & Partial<Stamp>, format: WrittenFormat)
 
 export function createStatefulService(options: StatefulOptions): Service {
   const personality = options.personality ?? REFERENCE;
-  const store = seedStore(personality.ids);
+  const store = personality.storeSeed === undefined ? seedStore(personality.ids) : reseeded(seedStore(personality.ids), personality.storeSeed);
   const mutant = options.mutant;
   const format = writtenFormat(personality, options.resultFormat);
   const stamp = stamper();

@@ -66,6 +66,16 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
       'result=ok;count=1\nsologkeyid=1600081;sonumber=1500001;accountnumber=1000001;repnumber=101;startdatetime=2024-03-05T09:00:00;enddatetime=2024-03-05T09:00:00;elapsedhours=0;elapsedminutes=0;deducthours=0;deductminutes=0;utilizationhours=0;utilizationminutes=0;logcomment=a%3Bb%3Dc;logreason=;internalcomments=;accountname=Acme Manufacturing'),
     row('required filter', 'post', 'MobilePartsUsedList', {}, 'result=error;code=400;message=sonumber is required.'),
   ],
+  'vendor-linked': [
+    row('a time log names a service order that exists', 'soap11', 'MobileTimeLogCreate', { sonumber: '0', accountnumber: '18' }, '{"ok":false,"error":"unknown service order 0"}'),
+    row('the oldest service orders are closed', 'soap11', 'MobileTimeLogCreate', { sonumber: '162', accountnumber: '18' }, '{"ok":false,"error":"service order 162 is closed"}'),
+    row("the service order's own account, quoted, 0 refused", 'soap12', 'MobileTimeLogCreate', { sonumber: '36', accountnumber: '0' }, '{"ok":false,"error":"service order 36 belongs to account 30, not 0"}'),
+    row('an open service order with its own account', 'post', 'MobileTimeLogCreate', { sonumber: '36', accountnumber: '30' }, '{"ok":true,"id":257}'),
+    row('an e-mail names its contact', 'get', 'MobileContactEmailCreate', { contactnumber: '0', accountnumber: '18', email: 'a@b.example' }, '{"ok":false,"error":"unknown contact 0"}'),
+    row("and the contact's own account", 'soap11', 'MobileContactEmailCreate', { contactnumber: '37', accountnumber: '30', email: 'a@b.example' }, '{"ok":false,"error":"contact 37 belongs to account 18, not 30"}'),
+    row('a reshaped store: 9 of 12 accounts, small random ids, kinds overlapping', 'soap11', 'MobileAccountDefaultsList', { accountnumber: '' },
+      '{"ok":true,"records":[{"accountnumber":18,"defaultlocation":"Main","pricelevel":"Standard","taxcode":"US-STD","paymentterms":"Net 15","defaultrep":101},{"accountnumber":33,"defaultlocation":"Van 1","pricelevel":"Preferred","taxcode":"US-STD","paymentterms":"Net 30","defaultrep":102},{"accountnumber":30,"defaultlocation":"Van 2","pricelevel":"Standard","taxcode":"US-STD","paymentterms":"Net 30","defaultrep":103},{"accountnumber":10,"defaultlocation":"Van 2","pricelevel":"Preferred","taxcode":"US-STD","paymentterms":"Net 30","defaultrep":106},{"accountnumber":28,"defaultlocation":"Main","pricelevel":"Standard","taxcode":"US-STD","paymentterms":"Net 15","defaultrep":107},{"accountnumber":32,"defaultlocation":"Van 1","pricelevel":"Preferred","taxcode":"US-STD","paymentterms":"Net 30","defaultrep":108},{"accountnumber":39,"defaultlocation":"Van 2","pricelevel":"Standard","taxcode":"US-STD","paymentterms":"Net 30","defaultrep":109},{"accountnumber":25,"defaultlocation":"Van 1","pricelevel":"Standard","taxcode":"US-STD","paymentterms":"Net 30","defaultrep":111},{"accountnumber":31,"defaultlocation":"Van 2","pricelevel":"Preferred","taxcode":"DE-19","paymentterms":"Net 30","defaultrep":112}]}'),
+  ],
   'vendor-exact': [
     row('exact match: "ander" finds nobody', 'get', 'MobileContactSearch', { lastname: 'ander' }, '{"ok":true,"records":[]}'),
     row('exact match, any case; the primary e-mail flat; ids from 70001', 'get', 'MobileContactSearch', { lastname: 'ANDERSON' },
@@ -92,6 +102,17 @@ afterAll(() => Promise.all([...servers.values()].map((s) => s.close())));
 
 test('every named personality but the reference has a table here', () => {
   expect(Object.keys(TABLES).sort()).toEqual(PERSONALITIES.map((p) => p.name).filter((n) => n !== 'reference').sort());
+});
+
+test('NAME:SEED reshapes the store of a personality that has a store seed; the others take none', async () => {
+  const s = await startReferenceServer({ stateful: true, personality: 'vendor-linked:7' });
+  try {
+    expect((await call(s, 'soap11', 'MobileAccountDefaultsList', { accountnumber: '' })).shown).not.toBe(TABLES['vendor-linked']!.at(-1)!.answer);
+  } finally {
+    await s.close();
+  }
+  expect(findPersonality('vendor-linked:7')).toMatchObject({ name: 'vendor-linked:7', storeSeed: 7, owners: 'own' });
+  expect(findPersonality('vendor-faults:7')).toBeUndefined();
 });
 
 describe.each(Object.keys(TABLES))('%s', (name) => {
@@ -159,7 +180,7 @@ describe('random:SEED', () => {
 
   test('an unknown name is refused with the known ones', async () => {
     expect(findPersonality('random:x')).toBeUndefined();
-    await expect(startReferenceServer({ stateful: true, personality: 'xml-lax' })).rejects.toThrow('unknown personality "xml-lax"; known: reference, vendor-xml-strict, vendor-faults, vendor-pairs, vendor-exact, or random:SEED (a whole number)');
+    await expect(startReferenceServer({ stateful: true, personality: 'xml-lax' })).rejects.toThrow('unknown personality "xml-lax"; known: reference, vendor-xml-strict, vendor-faults, vendor-pairs, vendor-exact, vendor-linked, or random:SEED (a whole number)');
   });
 });
 
