@@ -158,6 +158,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     const exchange: { -readonly [K in keyof Exchange]: Exchange[K] } = { operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile };
     if (hostRejection) exchange.hostRejection = hostRejection;
     if (negative) exchange.scenario = negative.scenario;
+    if (negative?.anchorMissing !== undefined) exchange.anchorMissing = negative.anchorMissing;
     if (expectation) exchange.expectation = expectation;
     if (settings.slaMs !== undefined) exchange.slaMs = settings.slaMs;
     if (failure) exchange.failure = failure;

@@ -29,6 +29,7 @@ import { MADE_BY } from './instances.js';
 import { learnedCase } from './learned-cases.js';
 import { probedParam, probeTextLength, type TextLimit } from './length-probe.js';
 import { sendPlain, type PlainAnswer } from './plain-send.js';
+import { withAnchors } from './anchors.js';
 
 /** What still kept an operation's valid request from succeeding: the last answer, and the
  * parameter it named first, when it named one. */
@@ -182,5 +183,7 @@ export async function searchValues(settings: Settings, client: HttpClient, learn
   const probed = ops.findIndex((op, i) => !isMutating(op) && firsts[i]?.ok === true && probedParam(op) !== undefined);
   const textLimit = probed < 0 ? undefined : await probeTextLength(ops[probed]!, bases[probed]!, settings.maxStringLength, Math.min(LENGTH_PROBES, budget.left), (values) => send(ops[probed]!, values));
   const search: SearchSummary = { budget: budget.total, sent: budget.sent, solved: Object.keys(found), blocked, ...(textLimit ? { textLimit } : {}) };
-  return { ...learned, ...(Object.keys(found).length > 0 ? { found } : {}), search };
+  // Anchors (anchors.ts): each valid request that succeeded as first sent, then each the search solved.
+  const succeeded = [...ops.flatMap((op, i) => (firsts[i]?.ok ? [{ op, values: bases[i]! }] : [])), ...ops.flatMap((op, i) => (found[op.name] ? [{ op, values: { ...bases[i]!, ...found[op.name] } }] : []))];
+  return { ...learned, ...(Object.keys(found).length > 0 ? { found } : {}), search, anchors: withAnchors(learned.anchors, succeeded, transport, 'search') };
 }

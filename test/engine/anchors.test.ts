@@ -1,0 +1,66 @@
+/** The anchor store (src/engine/anchors.ts) and the probes built from an anchor (src/cases/negative.ts):
+ * every probe is the anchor with exactly one change; without an anchor, the probe says which was missing. */
+import { expect, test } from 'vitest';
+import { getOperation } from '../../src/contract/index.js';
+import { exampleCase } from '../../src/cases/examples.js';
+import { negativeCases } from '../../src/cases/negative.js';
+import { anchoredCount, anchorOf, anchorUse, withAnchors } from '../../src/engine/anchors.js';
+import type { LearnedState } from '../../src/engine/discover.js';
+
+const DELETE = getOperation('MobileContactEmailDelete');
+const UPDATE = getOperation('MobileContactEmailUpdate');
+const ANCHOR_VALUES = { emailid: '3001', contactnumber: '2001', email: 'a@acme.example', primary: 'true' };
+const POOL = { records: [{ from: 'MobileContactSearch', fields: { contactnumber: '2001' } }] } as unknown as LearnedState['pool'];
+
+test('an anchor keeps the values less the authentication parameters, and the first success of an operation is kept', () => {
+  const signed = { ...ANCHOR_VALUES, repnumber: '101', timestamp: '2026-11-29T04:00:00Z', sig: 'abc', mobilekey: 'k' };
+  expect(anchorOf(signed, 'soap11', 'search')).toEqual({ values: ANCHOR_VALUES, transport: 'soap11', source: 'search' });
+  const first = withAnchors(undefined, [{ op: UPDATE, values: ANCHOR_VALUES }], 'soap11', 'discovery');
+  const both = withAnchors(first, [{ op: UPDATE, values: { ...ANCHOR_VALUES, email: 'b@acme.example' } }, { op: DELETE, values: { emailid: '3001' } }], 'soap12', 'search');
+  expect(both).toEqual({
+    MobileContactEmailUpdate: { values: ANCHOR_VALUES, transport: 'soap11', source: 'discovery' },
+    MobileContactEmailDelete: { values: { emailid: '3001' }, transport: 'soap12', source: 'search' },
+  });
+  expect(anchoredCount(both, ['MobileContactEmailUpdate', 'MobileAccountSearch'])).toBe(1);
+});
+
+test('anchorUse: the anchor, or which was missing and why; nothing where the target answered no record (an echo)', () => {
+  const anchor = anchorOf(ANCHOR_VALUES, 'soap11', 'search');
+  const learned = { pool: POOL, anchors: { MobileContactEmailUpdate: anchor }, search: { budget: 60, sent: 9, solved: [], blocked: { MobileContactEmailCreate: { message: 'invalid e-mail address: x', param: 'email' } } } } as const;
+  expect(anchorUse(learned, 'MobileContactEmailUpdate')).toEqual({ anchor });
+  expect(anchorUse(learned, 'MobileContactEmailCreate')).toEqual({ anchorMissing: "no anchor for MobileContactEmailCreate (no request of it known to succeed: the value search left it blocked at email: 'invalid e-mail address: x'), so a refusal may be the other values' doing" });
+  expect(anchorUse(learned, 'MobileContactEmailDelete')).toEqual({ anchorMissing: "no anchor for MobileContactEmailDelete (no request of it known to succeed: a delete is never searched (one that succeeds removes the record it found)), so a refusal may be the other values' doing" });
+  expect(anchorUse(learned, 'MobileAccountSearch')).toEqual({ anchorMissing: "no anchor for MobileAccountSearch (no request of it known to succeed: neither discovery nor the value search saw a request of it answered with success), so a refusal may be the other values' doing" });
+  expect(anchorUse({ pool: { ...POOL, records: [] } as LearnedState['pool'] }, 'MobileContactEmailUpdate')).toBeUndefined();
+  expect(anchorUse(undefined, 'MobileContactEmailUpdate')).toBeUndefined();
+});
+
+/** The parameters whose value differs between two value sets, either side. */
+const changed = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): string[] =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => a[k] !== b[k]);
+
+test('a probe built from an anchor is the anchor with exactly one change: the spoiled parameter, or none (the request is changed)', () => {
+  const anchor = anchorOf(ANCHOR_VALUES, 'soap11', 'search');
+  const base = { ...exampleCase(UPDATE).values, ...ANCHOR_VALUES };
+  const cases = negativeCases(UPDATE, { auth: true, anchor: { anchor } });
+  expect(cases.length).toBeGreaterThan(5);
+  for (const c of cases) {
+    expect([c.id, changed(base, c.values)]).toEqual([c.id, c.param && !['missing-parameter'].includes(c.scenario) ? [c.param] : []]);
+    expect(c.anchorMissing).toBeUndefined();
+  }
+  const emailid = cases.find((c) => c.id === 'MobileContactEmailUpdate-int-non-numeric-emailid')!;
+  expect(emailid.values).toEqual({ ...base, emailid: 'abc' });
+  expect(cases.find((c) => c.id === 'MobileContactEmailUpdate-auth-missing-mobilekey')!.values).toEqual(base);
+});
+
+test('without an anchor the probes are the examples, and the anchored scenarios say which anchor was missing', () => {
+  const reason = 'no anchor for MobileContactEmailDelete (a delete is never searched)';
+  const cases = negativeCases(DELETE, { auth: true, anchor: { anchorMissing: reason } });
+  const example = exampleCase(DELETE).values;
+  const byId = Object.fromEntries(cases.map((c) => [c.id, c]));
+  expect(byId['MobileContactEmailDelete-auth-missing-mobilekey']).toMatchObject({ values: example, anchorMissing: reason });
+  expect(byId['MobileContactEmailDelete-int-non-numeric-emailid']).toMatchObject({ values: { ...example, emailid: 'abc' }, anchorMissing: reason });
+  expect(byId['MobileContactEmailDelete-missing-parameter-emailid']!.anchorMissing).toBe(reason);
+  // Refused by the runtime before the values are read: no anchor needed.
+  expect(byId['MobileContactEmailDelete-malformed-xml']!.anchorMissing).toBeUndefined();
+});
