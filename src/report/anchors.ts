@@ -1,0 +1,28 @@
+/** The anchors a run's probes were built from (engine/anchors.ts), as reports show them: per
+ * operation the non-secret values of the request the target answered with success, where that was
+ * seen and over which transport. The authentication parameters never are in an anchor, and fixed
+ * secrets are redacted before it gets here (session/run-and-report.ts, discoveryInfo). */
+import type { Anchor } from '../results/anchor.js';
+
+export type AnchorsInfo = Readonly<Record<string, Anchor>>;
+
+const VALUE_CHARS = 40;
+const clip = (s: string): string => (s.length > VALUE_CHARS ? `${s.slice(0, VALUE_CHARS)}…` : s);
+
+/** `accountnumber=1001, email=a@b.example (search, soap11)`: one anchor in a line. */
+export const anchorText = (a: Anchor): string => {
+  const values = Object.entries(a.values).map(([p, v]) => `${p}=${clip(v)}`).join(', ');
+  return `${values === '' ? 'no parameters' : values} (${a.source}, ${a.transport})`;
+};
+
+/** The selected operations without an anchor. */
+export const withoutAnchor = (anchors: AnchorsInfo, operations: readonly string[]): string[] => operations.filter((op) => anchors[op] === undefined);
+
+/** `Anchors: 15 of 20 operations have a request known to succeed (discovery 9, search 6); probes of
+ * the others are inconclusive when refused: MobileContactEmailDelete, ...`. */
+export function anchorsLine(anchors: AnchorsInfo, operations: readonly string[]): string {
+  const anchored = operations.filter((op) => anchors[op] !== undefined);
+  const from = (source: Anchor['source']) => anchored.filter((op) => anchors[op]!.source === source).length;
+  const missing = withoutAnchor(anchors, operations);
+  return `Anchors: ${anchored.length} of ${operations.length} operation${operations.length === 1 ? '' : 's'} have a request known to succeed (discovery ${from('discovery')}, search ${from('search')})${missing.length > 0 ? `; a refused probe of the others is inconclusive: ${missing.join(', ')}` : ''}`;
+}
