@@ -24,5 +24,5 @@ export function anchorsLine(anchors: AnchorsInfo, operations: readonly string[])
   const anchored = operations.filter((op) => anchors[op] !== undefined);
   const from = (source: Anchor['source']) => anchored.filter((op) => anchors[op]!.source === source).length;
   const missing = withoutAnchor(anchors, operations);
-  return `Anchors: ${anchored.length} of ${operations.length} operation${operations.length === 1 ? '' : 's'} have a request known to succeed (discovery ${from('discovery')}, search ${from('search')})${missing.length > 0 ? `; a refused probe of the others is inconclusive: ${missing.join(', ')}` : ''}`;
+  return `Anchors: ${anchored.length} of ${operations.length} operation${operations.length === 1 ? '' : 's'} ${anchored.length === 1 ? 'has' : 'have'} a request known to succeed (discovery ${from('discovery')}, search ${from('search')})${missing.length > 0 ? `; a refused probe of the others is inconclusive: ${missing.join(', ')}` : ''}`;
 }

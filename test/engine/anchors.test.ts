@@ -1,6 +1,16 @@
 /** The anchor store (src/engine/anchors.ts) and the probes built from an anchor (src/cases/negative.ts):
  * every probe is the anchor with exactly one change; without an anchor, the probe says which was missing. */
-import { expect, test } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULTS } from '../../src/config/settings.js';
+import { discover } from '../../src/engine/discover.js';
+import { searchValues } from '../../src/engine/value-search.js';
+import { runCase } from '../../src/engine/run-case.js';
+import { createHttpClient } from '../../src/http/send.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
+import { REPO } from '../support/cli.js';
 import { getOperation } from '../../src/contract/index.js';
 import { exampleCase } from '../../src/cases/examples.js';
 import { negativeCases } from '../../src/cases/negative.js';
@@ -63,4 +73,44 @@ test('without an anchor the probes are the examples, and the anchored scenarios 
   expect(byId['MobileContactEmailDelete-missing-parameter-emailid']!.anchorMissing).toBe(reason);
   // Refused by the runtime before the values are read: no anchor needed.
   expect(byId['MobileContactEmailDelete-malformed-xml']!.anchorMissing).toBeUndefined();
+});
+
+describe('against the stateful service with mobilekey unchecked, signed with the example scheme', () => {
+  const SECRET = 'anchors-test-secret';
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-anchors-'));
+  // The example signer reads its secret from the environment when loaded: set first.
+  const SIGNER = join(dir, 'signer.mjs');
+  writeFileSync(SIGNER, `process.env.TSIWS_AUTH_SECRET = ${JSON.stringify(SECRET)};\nconst { sign } = await import(${JSON.stringify(join(REPO, 'examples/signer.mjs'))});\nexport { sign };\n`);
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ stateful: true, mutant: 'stateful-mobilekey-unchecked', authSecret: SECRET });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('discovery and the search keep anchors; the anchored probe without mobilekey is accepted (an error), the unanchored one is inconclusive and says why', async () => {
+    const operations = ['MobileAccountSearch', 'MobileContactEmailUpdate', 'MobileContactEmailDelete'];
+    const settings = { ...DEFAULTS, baseUrl: server.url, signer: SIGNER, allowMutations: true, operations, transports: ['soap11' as const] };
+    const client = createHttpClient({ baseUrl: server.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 4, retries: 0, rate: undefined, access: settings });
+    try {
+      const learned = await searchValues({ ...settings, embedded: false }, client, await discover({ ...settings, embedded: false }, client));
+      expect([learned.anchors?.['MobileAccountSearch']?.source, learned.anchors?.['MobileContactEmailUpdate']?.source, learned.anchors?.['MobileContactEmailDelete']]).toEqual(['discovery', 'search', undefined]);
+      // The run's settings carry what it learned to the cases (engine/run-case.ts).
+      const withLearned = { ...settings, learned };
+      const verdict = async (operation: string) => {
+        const probe = negativeCases(getOperation(operation), { auth: true, anchor: anchorUse(learned, operation) }).find((c) => c.scenario === 'auth-missing-mobilekey')!;
+        const record = await runCase(withLearned, client, probe, 'soap11');
+        return record.checks.find((c) => c.id === 'auth-enforced');
+      };
+      expect(await verdict('MobileContactEmailUpdate')).toEqual({ id: 'auth-enforced', status: 'failed', level: 'error', message: 'a valid request without mobilekey was accepted: HTTP 200 with a result' });
+      // The hand-picked emailid is unknown: refused for that, whatever the mobilekey.
+      const unanchored = await verdict('MobileContactEmailDelete');
+      expect(unanchored).toMatchObject({ id: 'auth-enforced', status: 'failed', level: 'info' });
+      expect(unanchored!.message).toMatch(/^inconclusive: a valid request without mobilekey was rejected in-band: ".*", but no anchor for MobileContactEmailDelete \(no request of it known to succeed: a delete is never searched/);
+    } finally {
+      await client.close();
+    }
+  });
 });

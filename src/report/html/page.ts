@@ -177,8 +177,7 @@ ${matrix(cells, s.failOn)}
 ${service(digest.kept, explainedBy(diagnoses))}
 ${referenceSection(digest.reference.records, s.reference)}
 ${details(cells, run, explainedBy(diagnoses))}
-${dataPathSection(s.dataPath)}
-${anchorsSection(run)}
+${dataPathSection(s.dataPath)}${anchorsSection(run)}
 ${wsiSection(digest.wsi, wsiGroundsOf(digest.wsi, run))}
 ${sequencesSection(digest.sequences)}
 ${coverageSection(digest.coverage.coverage(), ran)}
