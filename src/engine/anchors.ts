@@ -38,9 +38,9 @@ export function anchorUse(learned: Learned | undefined, operation: string): Anch
 function missingAnchor(learned: Learned, operation: string): string {
   const blocked = learned.search?.blocked[operation];
   const why = blocked ? `the value search left it blocked${blocked.param ? ` at ${blocked.param}` : ''}: '${blocked.message}'`
-    : getOperation(operation).class === 'delete' ? 'a delete is never searched (one that succeeds removes the record it found)'
+    : getOperation(operation).class === 'delete' ? 'deletes are never searched, since one that succeeds removes the record it found'
     : 'neither discovery nor the value search saw a request of it answered with success';
-  return `no anchor for ${operation} (no request of it known to succeed: ${why}), so a refusal may be the other values' doing`;
+  return `no anchor for ${operation}: no request of it is known to succeed (${why}), so a refusal may be the other values' doing`;
 }
 
 /** How many of `operations` have an anchor. */

@@ -201,7 +201,7 @@ const add = (check: string, transport: TransportId, name: string, res: () => Htt
 const INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric' };
 const LENIENT_INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric', profile: 'lenient' };
 const CORRUPTED_SIG: Given = { scenario: 'auth-corrupted-sig' };
-const NO_ANCHOR = 'no anchor for MobileContactEmailDelete (no request of it known to succeed: a delete is never searched)';
+const NO_ANCHOR = 'no anchor for MobileContactEmailDelete: no request of it is known to succeed (deletes are never searched)';
 const IN_BAND: FailureSignature = { pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned', evidence: 'test' };
 const JSON_LEARNED: Given = { learnedFormat: { format: 'json', learnedFrom: 23 } };
 

@@ -38,9 +38,9 @@ test('anchorUse: the anchor, or which was missing and why; nothing where the tar
   const anchor = anchorOf(ANCHOR_VALUES, 'soap11', 'search');
   const learned = { pool: POOL, anchors: { MobileContactEmailUpdate: anchor }, search: { budget: 60, sent: 9, solved: [], blocked: { MobileContactEmailCreate: { message: 'invalid e-mail address: x', param: 'email' } } } } as const;
   expect(anchorUse(learned, 'MobileContactEmailUpdate')).toEqual({ anchor });
-  expect(anchorUse(learned, 'MobileContactEmailCreate')).toEqual({ anchorMissing: "no anchor for MobileContactEmailCreate (no request of it known to succeed: the value search left it blocked at email: 'invalid e-mail address: x'), so a refusal may be the other values' doing" });
-  expect(anchorUse(learned, 'MobileContactEmailDelete')).toEqual({ anchorMissing: "no anchor for MobileContactEmailDelete (no request of it known to succeed: a delete is never searched (one that succeeds removes the record it found)), so a refusal may be the other values' doing" });
-  expect(anchorUse(learned, 'MobileAccountSearch')).toEqual({ anchorMissing: "no anchor for MobileAccountSearch (no request of it known to succeed: neither discovery nor the value search saw a request of it answered with success), so a refusal may be the other values' doing" });
+  expect(anchorUse(learned, 'MobileContactEmailCreate')).toEqual({ anchorMissing: "no anchor for MobileContactEmailCreate: no request of it is known to succeed (the value search left it blocked at email: 'invalid e-mail address: x'), so a refusal may be the other values' doing" });
+  expect(anchorUse(learned, 'MobileContactEmailDelete')).toEqual({ anchorMissing: "no anchor for MobileContactEmailDelete: no request of it is known to succeed (deletes are never searched, since one that succeeds removes the record it found), so a refusal may be the other values' doing" });
+  expect(anchorUse(learned, 'MobileAccountSearch')).toEqual({ anchorMissing: "no anchor for MobileAccountSearch: no request of it is known to succeed (neither discovery nor the value search saw a request of it answered with success), so a refusal may be the other values' doing" });
   expect(anchorUse({ pool: { ...POOL, records: [] } as LearnedState['pool'] }, 'MobileContactEmailUpdate')).toBeUndefined();
   expect(anchorUse(undefined, 'MobileContactEmailUpdate')).toBeUndefined();
 });
@@ -108,7 +108,7 @@ describe('against the stateful service with mobilekey unchecked, signed with the
       // The hand-picked emailid is unknown: refused for that, whatever the mobilekey.
       const unanchored = await verdict('MobileContactEmailDelete');
       expect(unanchored).toMatchObject({ id: 'auth-enforced', status: 'failed', level: 'info' });
-      expect(unanchored!.message).toMatch(/^inconclusive: a valid request without mobilekey was rejected in-band: ".*", but no anchor for MobileContactEmailDelete \(no request of it known to succeed: a delete is never searched/);
+      expect(unanchored!.message).toMatch(/^inconclusive: a valid request without mobilekey was rejected in-band: ".*", but no anchor for MobileContactEmailDelete: no request of it is known to succeed \(deletes are never searched/);
     } finally {
       await client.close();
     }
