@@ -42,6 +42,3 @@ function missingAnchor(learned: Learned, operation: string): string {
     : 'neither discovery nor the value search saw a request of it answered with success';
   return `no anchor for ${operation}: no request of it is known to succeed (${why}), so a refusal may be the other values' doing`;
 }
-
-/** How many of `operations` have an anchor. */
-export const anchoredCount = (anchors: Anchors | undefined, operations: readonly string[]): number => operations.filter((op) => anchors?.[op] !== undefined).length;
