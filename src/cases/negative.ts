@@ -48,6 +48,9 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: 'auth-corrupted-sig', description: 'a valid request whose sig is corrupted', transports: TRANSPORT_IDS, auth: true },
   { id: 'auth-stale-timestamp', description: 'a valid request signed with a timestamp a day old', transports: TRANSPORT_IDS, auth: true },
   { id: 'auth-missing-mobilekey', description: 'a valid request without mobilekey', transports: TRANSPORT_IDS, auth: true },
+  // Sent, unlike a missing one: over GET and POST a missing parameter is ASMX's own refusal before
+  // the web method runs, so only a wrong key asks the service's own check there.
+  { id: 'auth-wrong-mobilekey', description: 'a valid request whose mobilekey is wrong', transports: TRANSPORT_IDS, auth: true },
   { id: 'int-asmx-only', description: 'an xs:int that ASMX\'s Int32 parsing refuses', transports: TRANSPORT_IDS, perParam: 'int', fromFuzz: true },
   { id: 'dt-asmx-only', description: 'an xs:dateTime that ASMX\'s DateTime parsing refuses', transports: TRANSPORT_IDS, perParam: 'dt', fromFuzz: true },
   { id: 'bool-asmx-only', description: 'an xs:boolean that ASMX\'s Boolean.Parse refuses (1 or 0 over GET or POST)', transports: TRANSPORT_IDS, perParam: 'bool', fromFuzz: true },
@@ -95,7 +98,7 @@ export function negativeCases(op: Operation, options: { auth: boolean; anchor?: 
   const cases: NegativeCase[] = [];
   for (const s of SCENARIOS) {
     if (s.fromFuzz) continue;
-    if ((s.auth && (!options.auth || (s.id === 'auth-missing-mobilekey' && !hasMobileKey(op))))) continue;
+    if ((s.auth && (!options.auth || ((s.id === 'auth-missing-mobilekey' || s.id === 'auth-wrong-mobilekey') && !hasMobileKey(op))))) continue;
     const missing = use && 'anchorMissing' in use && isAnchoredScenario(s) ? { anchorMissing: use.anchorMissing } : {};
     const common = { operation: op.name, kind: 'negative' as const, scenario: s.id, transports: s.transports, ...missing };
     if (s.perParam) {

@@ -6,7 +6,7 @@ import { fail, refused, scope, type Check } from './types.js';
 
 export const authEnforced: Check = {
   id: 'auth-enforced',
-  description: 'A request with a corrupted sig, a stale timestamp or no mobilekey is rejected',
+  description: 'A request with a corrupted sig, a stale timestamp, or no or a wrong mobilekey is rejected',
   enforces: 'spec, Authentication: sig is the signature of the request, timestamp part of the signed request, mobilekey an additional key for five operations',
   scope: 'exchange',
   level: 'error',

@@ -62,6 +62,7 @@ async function valuesFor(settings: SettingsOf<'auth'>, op: Operation, testCase: 
     const kept = spoiledAuthParam(testCase);
     if (kept) values[kept] = testCase.values[kept]!;
     if (testCase.scenario === 'auth-corrupted-sig') values['sig'] = corruptSignature(values['sig'] ?? '');
+    if (testCase.scenario === 'auth-wrong-mobilekey') values['mobilekey'] = corruptSignature(values['mobilekey'] ?? '');
   }
   return values;
 }

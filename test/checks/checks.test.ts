@@ -642,6 +642,9 @@ for (const t of TRANSPORT_IDS) {
     failed(`inconclusive: a valid request without mobilekey was refused, but ${NO_ANCHOR}`, 'info'), { scenario: 'auth-missing-mobilekey', anchorMissing: NO_ANCHOR });
   add('auth-enforced', t, 'missing mobilekey refused in-band, no anchor', () => resultAnswer(t, '{"ok":false,"error":"Authentication failed"}'),
     failed(`inconclusive: a valid request without mobilekey was rejected in-band: "{"ok":false,"error":"Authentication failed"}", but ${NO_ANCHOR}`, 'info'), { scenario: 'auth-missing-mobilekey', failure: IN_BAND, anchorMissing: NO_ANCHOR });
+  add('auth-enforced', t, 'wrong mobilekey accepted', () => resultAnswer(t, '{"ok":true,"id":7}'),
+    failed('a valid request whose mobilekey is wrong was accepted: HTTP 200 with a result'), { scenario: 'auth-wrong-mobilekey', failure: IN_BAND });
+  add('auth-enforced', t, 'wrong mobilekey rejected with a fault', () => fromReply(soapFault(faultDialect, 'client', 'Invalid mobile key.')), passed, { scenario: 'auth-wrong-mobilekey' });
   add('auth-enforced', t, 'missing mobilekey accepted, no anchor', () => resultAnswer(t, '{"ok":true,"id":7}'),
     failed('a valid request without mobilekey was accepted: HTTP 200 with a result'), { scenario: 'auth-missing-mobilekey', failure: IN_BAND, anchorMissing: NO_ANCHOR });
   add('auth-enforced', t, 'non-numeric int (not an authentication case)', () => fromReply(resultReply(t, 'x')), notApplicable, INT_NON_NUMERIC);
