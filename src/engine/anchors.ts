@@ -9,6 +9,8 @@ import { AUTH_PARAMS, getOperation, type Operation } from '../contract/index.js'
 import type { TransportId } from '../transports/index.js';
 import type { Anchor, AnchorSource, AnchorUse } from '../results/anchor.js';
 import type { LearnedState } from './discover.js';
+import type { NegativeCase } from '../cases/case.js';
+import { MADE_BY, type Instance } from './instances.js';
 
 export type Anchors = Readonly<Record<string, Anchor>>;
 
@@ -41,4 +43,18 @@ function missingAnchor(learned: Learned, operation: string): string {
     : getOperation(operation).class === 'delete' ? 'deletes are never searched, since one that succeeds removes the record it found'
     : 'neither discovery nor the value search saw a request of it answered with success';
   return `no anchor for ${operation}: no request of it is known to succeed (${why}), so a refusal may be the other values' doing`;
+}
+
+/** Whether a probe with no anchor is made on a record of its own instead: a delete (or an update)
+ * whose record a create makes. Its anchor is never kept (a delete that succeeded removed its
+ * record), so each probe's record is made first, as the valid case's is (instances.ts). */
+export const probesOwnInstance = (c: NegativeCase): boolean => c.anchorMissing !== undefined && MADE_BY[c.operation] !== undefined;
+
+/** The probe on its own record: the record's values with the probe's one change, and no missing
+ * anchor; or, where the record was not made, still missing one, saying so. */
+export function probeOnInstance(c: NegativeCase, instance: Instance): NegativeCase {
+  if (instance.notApplicable !== undefined) return { ...c, anchorMissing: `${c.anchorMissing!}; nor was a record of its own made: ${instance.setup}` };
+  const spoiled = c.param !== undefined && c.scenario !== 'missing-parameter' ? { [c.param]: c.values[c.param]! } : {};
+  const { anchorMissing: _none, ...probe } = c;
+  return { ...probe, values: { ...c.values, ...instance.values, ...spoiled } };
 }

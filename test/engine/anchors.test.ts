@@ -8,13 +8,14 @@ import { DEFAULTS } from '../../src/config/settings.js';
 import { discover } from '../../src/engine/discover.js';
 import { searchValues } from '../../src/engine/value-search.js';
 import { runCase } from '../../src/engine/run-case.js';
+import { runCaseUnit } from '../../src/engine/run-unit.js';
 import { createHttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { REPO } from '../support/cli.js';
 import { getOperation } from '../../src/contract/index.js';
 import { exampleCase } from '../../src/cases/examples.js';
 import { negativeCases } from '../../src/cases/negative.js';
-import { anchorOf, anchorUse, withAnchors } from '../../src/engine/anchors.js';
+import { anchorOf, anchorUse, probeOnInstance, probesOwnInstance, withAnchors } from '../../src/engine/anchors.js';
 import type { LearnedState } from '../../src/engine/discover.js';
 
 const DELETE = getOperation('MobileContactEmailDelete');
@@ -108,8 +109,28 @@ describe('against the stateful service with mobilekey unchecked, signed with the
       const unanchored = await verdict('MobileContactEmailDelete');
       expect(unanchored).toMatchObject({ id: 'auth-enforced', status: 'failed', level: 'info' });
       expect(unanchored!.message).toMatch(/^inconclusive: a valid request without mobilekey was rejected in-band: ".*", but no anchor for MobileContactEmailDelete: no request of it is known to succeed \(deletes are never searched/);
+      // As a run sends it (runCaseUnit): on an e-mail its create made for the probe, conclusive.
+      const probe = negativeCases(DELETE, { auth: true, anchor: anchorUse(learned, DELETE.name) }).find((c) => c.scenario === 'auth-wrong-mobilekey')!;
+      const [onOwn] = await runCaseUnit(withLearned, client, probe, ['soap11']);
+      expect(onOwn!.checks.find((c) => c.id === 'auth-enforced')).toEqual({ id: 'auth-enforced', status: 'failed', level: 'error', message: 'a valid request whose mobilekey is wrong was accepted: HTTP 200 with a result' });
     } finally {
       await client.close();
     }
   });
+});
+
+test('a probe of a delete with no anchor is made on a record of its own: the record\'s values with the probe\'s one change', () => {
+  const reason = 'no anchor for MobileContactEmailDelete';
+  const cases = negativeCases(DELETE, { auth: true, anchor: { anchorMissing: reason } });
+  const made = { values: { emailid: '3050' }, setup: 'MobileContactEmailCreate over soap11 made emailid 3050' };
+  const spoiled = cases.find((c) => c.id === 'MobileContactEmailDelete-int-non-numeric-repnumber')!;
+  expect(probesOwnInstance(spoiled)).toBe(true);
+  const { anchorMissing: _reason, ...anchored } = spoiled;
+  expect(probeOnInstance(spoiled, made)).toStrictEqual({ ...anchored, values: { ...spoiled.values, emailid: '3050', repnumber: 'abc' } });
+  const wrongKey = cases.find((c) => c.scenario === 'auth-wrong-mobilekey')!;
+  expect(probeOnInstance(wrongKey, made).values).toEqual({ ...wrongKey.values, emailid: '3050' });
+  // The record was not made: still no anchor, and why.
+  expect(probeOnInstance(wrongKey, { ...made, notApplicable: 'its setup did not succeed' }).anchorMissing).toBe(`${reason}; nor was a record of its own made: ${made.setup}`);
+  // An operation no create makes records for keeps its missing anchor.
+  expect(probesOwnInstance({ ...wrongKey, operation: 'MobileServiceOrderRepAssignedDelete' })).toBe(false);
 });

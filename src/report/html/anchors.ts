@@ -1,7 +1,7 @@
 /** The Anchors section of report.html (pure): per selected operation, the request its probes were
  * built from, or that it had none (engine/anchors.ts). Empty where the run kept no anchors, so a
  * page without them reads byte for byte as before; otherwise it starts on a line of its own. */
-import { anchorText, type AnchorsInfo } from '../anchors.js';
+import { anchorText, madePerProbe, type AnchorsInfo } from '../anchors.js';
 import type { RunInfo } from '../summary.js';
 import { esc } from './text.js';
 
@@ -14,7 +14,9 @@ export function anchorsSection(run: RunInfo): string {
   const operations = operationsOf(run);
   const rows = operations.map((op) => {
     const a = anchors[op];
+    const made = madePerProbe(op);
     return a ? `<tr><td><code>${esc(op)}</code></td><td>${esc(anchorText(a))}</td></tr>`
+      : made ? `<tr><td><code>${esc(op)}</code></td><td>a record made for each probe: ${esc(made)} (where that fails, a refused probe is inconclusive)</td></tr>`
       : `<tr class="warn"><td><code>${esc(op)}</code></td><td>none: a refused probe is inconclusive (info)</td></tr>`;
   });
   return `
