@@ -26,6 +26,9 @@ export interface NegativeCase {
   readonly values: WireValues;
   /** The transports the scenario applies to. */
   readonly transports: readonly TransportId[];
+  /** Why no anchor (engine/anchors.ts) was the base of this probe, where the run keeps anchors and
+   * the operation had none: a refusal then proves nothing of the one change (inconclusive). */
+  readonly anchorMissing?: string;
 }
 
 export type Case = PositiveCase | NegativeCase;

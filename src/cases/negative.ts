@@ -9,6 +9,7 @@ import type { NegativeCase } from './case.js';
 import { exampleCase } from './examples.js';
 import type { ScenarioId } from '../results/case-labels.js';
 import { invalidValueOnWire } from './wire-guard.js';
+import type { AnchorUse } from '../results/anchor.js';
 
 export interface Scenario {
   readonly id: ScenarioId;
@@ -47,6 +48,9 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: 'auth-corrupted-sig', description: 'a valid request whose sig is corrupted', transports: TRANSPORT_IDS, auth: true },
   { id: 'auth-stale-timestamp', description: 'a valid request signed with a timestamp a day old', transports: TRANSPORT_IDS, auth: true },
   { id: 'auth-missing-mobilekey', description: 'a valid request without mobilekey', transports: TRANSPORT_IDS, auth: true },
+  // Sent, unlike a missing one: over GET and POST a missing parameter is ASMX's own refusal before
+  // the web method runs, so only a wrong key asks the service's own check there.
+  { id: 'auth-wrong-mobilekey', description: 'a valid request whose mobilekey is wrong', transports: TRANSPORT_IDS, auth: true },
   { id: 'int-asmx-only', description: 'an xs:int that ASMX\'s Int32 parsing refuses', transports: TRANSPORT_IDS, perParam: 'int', fromFuzz: true },
   { id: 'dt-asmx-only', description: 'an xs:dateTime that ASMX\'s DateTime parsing refuses', transports: TRANSPORT_IDS, perParam: 'dt', fromFuzz: true },
   { id: 'bool-asmx-only', description: 'an xs:boolean that ASMX\'s Boolean.Parse refuses (1 or 0 over GET or POST)', transports: TRANSPORT_IDS, perParam: 'bool', fromFuzz: true },
@@ -80,14 +84,23 @@ function guardedTransports(op: Operation, s: Scenario, param: string, values: Wi
   return transports;
 }
 
-/** Every negative case of one operation. Auth scenarios only when authentication is configured. */
-export function negativeCases(op: Operation, options: { auth: boolean }): NegativeCase[] {
-  const base = exampleCase(op).values;
+/** The scenarios whose refusal means something only of a request that succeeds without the
+ * change: an invalid type, a missing parameter, a broken credential. The others (an unknown
+ * SOAPAction, a body cut short) are refused by the runtime before the values are read. */
+export const isAnchoredScenario = (s: Scenario): boolean => s.perParam !== undefined || s.id === 'missing-parameter' || s.auth === true;
+
+/** Every negative case of one operation. Auth scenarios only when authentication is configured.
+ * Given the operation's anchor (a request the target answered with success), each case is the
+ * anchor with its scenario's one change; given why it has none, the anchored scenarios say so. */
+export function negativeCases(op: Operation, options: { auth: boolean; anchor?: AnchorUse }): NegativeCase[] {
+  const use = options.anchor;
+  const base = use && 'anchor' in use ? { ...exampleCase(op).values, ...use.anchor.values } : exampleCase(op).values;
   const cases: NegativeCase[] = [];
   for (const s of SCENARIOS) {
     if (s.fromFuzz) continue;
-    if ((s.auth && (!options.auth || (s.id === 'auth-missing-mobilekey' && !hasMobileKey(op))))) continue;
-    const common = { operation: op.name, kind: 'negative' as const, scenario: s.id, transports: s.transports };
+    if ((s.auth && (!options.auth || ((s.id === 'auth-missing-mobilekey' || s.id === 'auth-wrong-mobilekey') && !hasMobileKey(op))))) continue;
+    const missing = use && 'anchorMissing' in use && isAnchoredScenario(s) ? { anchorMissing: use.anchorMissing } : {};
+    const common = { operation: op.name, kind: 'negative' as const, scenario: s.id, transports: s.transports, ...missing };
     if (s.perParam) {
       for (const p of op.params.filter((q) => q.type === s.perParam)) {
         // repnumber comes from configuration; the spoiled value replaces it all the same.

@@ -1,7 +1,8 @@
 import { acceptRule } from '../profiles/contract-rules.js';
 import { describeObserved, observe } from './observe.js';
 import { matchesShape } from './rejection-per-profile.js';
-import { fail, pass, scope, type Check } from './types.js';
+import { fail, pass, refused, scope, type Check } from './types.js';
+import { getScenario } from '../cases/negative.js';
 import type { ScenarioId } from '../results/case-labels.js';
 
 export const rejectsInvalidInput: Check = {
@@ -14,7 +15,8 @@ export const rejectsInvalidInput: Check = {
   ...scope.negative,
   run(ex) {
     const o = observe(ex);
-    if (o.body !== 'success' || ex.expectation?.accept.some((s) => s.body === 'success' && matchesShape(o, s, undefined))) return pass;
+    if (o.body !== 'success') return refused(ex, getScenario(ex.scenario!).description);
+    if (ex.expectation?.accept.some((s) => s.body === 'success' && matchesShape(o, s, undefined))) return pass;
     const broken = acceptRule(ex.profile.id, ex.scenario!, ex.transport.id, o.version);
     return broken ? fail(`invalid input was accepted: ${describeObserved(o)}; it breaks: ${broken.rule}`, broken.level) : pass;
   },

@@ -49,6 +49,9 @@ export interface Exchange {
   readonly learnedFormat?: LearnedFormat;
   /** The run's WS-I context (wsi/wsdl-facts.ts): why it holds the profile, and the target's WSDL's soapActions. */
   readonly wsi?: WsiContext;
+  /** A probe not built from a request the target answered with success (engine/anchors.ts): which
+   * anchor was missing. Its refusal is inconclusive; an acceptance is still a finding. */
+  readonly anchorMissing?: string;
 }
 
 /** The one format a target's results were seen in, and from how many answers. */
@@ -139,6 +142,9 @@ export interface ClientCheck extends CheckInfo {
 export const pass: Verdict = Object.freeze({ status: 'passed' });
 export const fail = (message: string, level?: Level): Verdict => (level ? { status: 'failed', message, level } : { status: 'failed', message });
 export const skip = (message: string): Verdict => ({ status: 'skipped', message });
+/** A refused probe's verdict: a pass when it was built from an anchor, else inconclusive (info),
+ * naming the anchor that was missing (issue 59: a refusal of a request refused anyway proves nothing). */
+export const refused = (ex: Exchange, what: string): Verdict => (ex.anchorMissing === undefined ? pass : fail(`inconclusive: ${what} was refused, but ${ex.anchorMissing}`, 'info'));
 
 const isSoap = (ex: Exchange): boolean => ex.transport.dialect !== undefined;
 

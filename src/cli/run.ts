@@ -6,6 +6,7 @@ import type { RunSettings } from '../config/settings.js';
 import type { Flags, Options } from '../config/args.js';
 import { discoveryLine } from '../report/summary.js';
 import { searchLine } from '../report/search-line.js';
+import { anchorsLine } from '../report/anchors.js';
 import { toolInfo } from '../results/tool-info.js';
 import { listenForInterruption, runAndReport, type RunReport } from '../session/run-and-report.js';
 import { reportToCi } from './ci-summary.js';
@@ -56,6 +57,7 @@ function notesOf({ info, settings, digest, baselineWritten: written }: RunReport
   return [
     ...(info.discovery ? [discoveryLine(info.discovery)] : []),
     ...(info.discovery?.search ? [searchLine(info.discovery.search)] : []),
+    ...(info.discovery?.anchors ? [anchorsLine(info.discovery.anchors, settings.operations)] : []),
     ...(settings.baseline ? [regressionLine(digest.regression.data(), settings.baseline)] : []),
     ...(written ? [`Baseline recorded in ${written.dir}${written.complete ? '' : ', incomplete: only what the run sent'} (replay with --baseline ${written.dir})`] : []),
   ];

@@ -24,6 +24,7 @@ import { parseResult } from '../shapes/shape.js';
 import type { LearnedFormat } from '../checks/types.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 import type { SearchSummary } from './value-search.js';
+import { withAnchors, type Anchors } from './anchors.js';
 
 /** Whether the target answered with data the run can use (hasData): an echo does not. */
 export const hasData = (learned: LearnedState | undefined): learned is LearnedState => learned !== undefined && learned.pool.records.length > 0;
@@ -46,6 +47,9 @@ export interface LearnedState {
   readonly found?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** What the search for those values did, and what still blocked the operations it did not solve. */
   readonly search?: SearchSummary;
+  /** Per operation, a request the target answered with success (anchors.ts): every probe is one of
+   * these with one change. Kept by discovery and the value search. */
+  readonly anchors?: Anchors;
 }
 
 /** An id no seeded or created record will have: the contract's ids are Int32, and services count up. */
@@ -126,7 +130,8 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
   const learned = settings.failurePattern !== undefined ? { failure: givenFailureSignature(settings.failurePattern) } : await learnFailures(settings, ask, successes, succeeded);
   const probes = sent - before;
   const format = formatOf(successes);
-  return { pool: pool.toJSON(), ...learned, ...(format ? { format } : {}), discovery: { sent, records: pool.size, probes, transport } };
+  const anchors = withAnchors(undefined, succeeded, transport, 'discovery');
+  return { pool: pool.toJSON(), ...learned, ...(format ? { format } : {}), discovery: { sent, records: pool.size, probes, transport }, ...(succeeded.length > 0 ? { anchors } : {}) };
 }
 
 /** The format all of `texts` are in, when there are some and they agree. */

@@ -16,6 +16,7 @@ import type { Phase } from './phases.js';
 import { learnedCase, poolOf } from './learned-cases.js';
 import { sequencePlan, type SequenceUnit } from './sequences.js';
 import { negativeCases } from '../cases/negative.js';
+import { anchorUse } from './anchors.js';
 import { getOperation } from '../contract/index.js';
 import type { RunSettings, Shard, SuiteId } from '../config/settings.js';
 import type { SuiteWork } from './lanes.js';
@@ -112,7 +113,7 @@ function positiveOnce(settings: PlanSettings): Array<OnceUnit<PositiveCase>> {
 function negativeOnce(settings: PlanSettings): Array<OnceUnit<NegativeCase>> {
   const auth = settings.signer !== undefined || settings.sig !== undefined;
   return settings.operations.flatMap((name) =>
-    negativeCases(getOperation(name), { auth })
+    negativeCases(getOperation(name), { auth, anchor: anchorUse(settings.learned, name) })
       .map((c) => ({ testCase: c, transports: c.transports.filter((t) => settings.transports.includes(t)) }))
       .filter((u) => u.transports.length > 0));
 }

@@ -62,6 +62,7 @@ async function valuesFor(settings: SettingsOf<'auth'>, op: Operation, testCase: 
     const kept = spoiledAuthParam(testCase);
     if (kept) values[kept] = testCase.values[kept]!;
     if (testCase.scenario === 'auth-corrupted-sig') values['sig'] = corruptSignature(values['sig'] ?? '');
+    if (testCase.scenario === 'auth-wrong-mobilekey') values['mobilekey'] = corruptSignature(values['mobilekey'] ?? '');
   }
   return values;
 }
@@ -158,6 +159,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     const exchange: { -readonly [K in keyof Exchange]: Exchange[K] } = { operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile };
     if (hostRejection) exchange.hostRejection = hostRejection;
     if (negative) exchange.scenario = negative.scenario;
+    if (negative?.anchorMissing !== undefined) exchange.anchorMissing = negative.anchorMissing;
     if (expectation) exchange.expectation = expectation;
     if (settings.slaMs !== undefined) exchange.slaMs = settings.slaMs;
     if (failure) exchange.failure = failure;

@@ -10,6 +10,7 @@ import { runCase } from './run-case.js';
 import type { LearnedState } from './discover.js';
 import { poolOf } from './learned-cases.js';
 import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
+import { probeOnInstance, probesOwnInstance } from './anchors.js';
 
 /** Slots of the instances a valid case's transports take (instances.ts): repetition by repetition,
  * so that no two exchanges of a run take the same distinct record. */
@@ -19,9 +20,10 @@ export async function runCaseUnit(settings: RunSettings & { baseUrl: string; lea
   // Parity lists the transports in their canonical order, whatever order --transports gave.
   const ordered = TRANSPORT_IDS.filter((t) => transports.includes(t));
   const pool = poolOf(settings.learned);
-  const own = pool !== undefined && testCase.kind === 'positive' && needsOwnInstance(testCase.operation);
+  const own = pool !== undefined && (testCase.kind === 'positive' ? needsOwnInstance(testCase.operation) : probesOwnInstance(testCase));
   const records = await Promise.all(ordered.map(async (t) => {
-    const c = own ? withInstance(testCase, await ownInstance(settings, client, pool, testCase.operation, testCase.values, t, slotOf(repetition, TRANSPORT_IDS.indexOf(t)), settings.learned?.failure)) : testCase;
+    const instance = own ? await ownInstance(settings, client, pool, testCase.operation, testCase.values, t, slotOf(repetition, TRANSPORT_IDS.indexOf(t)), settings.learned?.failure) : undefined;
+    const c = !instance ? testCase : testCase.kind === 'positive' ? withInstance(testCase, instance) : probeOnInstance(testCase, instance);
     return runCase(settings, client, c, t);
   }));
   const parity = parityRecord(settings, records, testCase.id);

@@ -30,6 +30,7 @@ import { learnedCase } from './learned-cases.js';
 import { probedParam, probeTextLength, type TextLimit } from './length-probe.js';
 import { OpSearch } from './op-search.js';
 import { sendPlain, type PlainAnswer } from './plain-send.js';
+import { withAnchors } from './anchors.js';
 
 /** What still kept an operation's valid request from succeeding: the last answer, and the
  * parameter it named first, when it named one. */
@@ -173,5 +174,7 @@ export async function searchValues(settings: Settings, client: HttpClient, learn
   const textLimit = probed < 0 ? undefined : await probeTextLength(ops[probed]!, bases[probed]!, settings.maxStringLength, Math.min(LENGTH_PROBES, budget.left), (values) => send(ops[probed]!, values));
   const search: SearchSummary = { budget: budget.total, sent: budget.sent, solved: Object.keys(found), blocked, ...(textLimit ? { textLimit } : {}) };
   const withTuples = tuples.length > 0 ? { pool: ValuePool.fromJSON({ ...learned.pool, records: [...learned.pool.records, ...tuples] }).toJSON() } : {};
-  return { ...learned, ...withTuples, ...(Object.keys(found).length > 0 ? { found } : {}), search };
+  // Anchors (anchors.ts): each valid request that succeeded as first sent, then each the search solved.
+  const succeeded = [...ops.flatMap((op, i) => (firsts[i]?.ok ? [{ op, values: bases[i]! }] : [])), ...ops.flatMap((op, i) => (found[op.name] ? [{ op, values: { ...bases[i]!, ...found[op.name] } }] : []))];
+  return { ...learned, ...withTuples, ...(Object.keys(found).length > 0 ? { found } : {}), search, anchors: withAnchors(learned.anchors, succeeded, transport, 'search') };
 }

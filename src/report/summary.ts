@@ -6,6 +6,7 @@ import type { ReferenceCounts } from '../results/reference.js';
 import { notCoveredCells, type NotCoveredCell } from './not-covered.js';
 import { dataPathOf, withBlocked, withoutSuccess, type DataPathSummary } from './data-path.js';
 import type { SearchInfo } from './search-line.js';
+import type { AnchorsInfo } from './anchors.js';
 import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
 import type { WsiRunInfo } from './wsi-report.js';
@@ -72,6 +73,8 @@ export interface DiscoveryInfo {
   readonly resultFormat?: 'json' | 'xml' | 'pairs';
   /** The search for values that succeed (engine/value-search.ts), when it ran. */
   readonly search?: SearchInfo;
+  /** Per operation, the request its probes were built from (report/anchors.ts), when anchors were kept. */
+  readonly anchors?: AnchorsInfo;
 }
 
 /** One line for the console: what the discovery step learned. */

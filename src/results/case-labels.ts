@@ -5,7 +5,7 @@ export type ScenarioId =
   | 'int-non-numeric' | 'int-out-of-range' | 'int-empty' | 'dt-invalid' | 'bool-invalid'
   | 'missing-parameter' | 'unknown-soapaction' | 'soap12-envelope-as-soap11' | 'soap11-envelope-as-soap12'
   | 'malformed-xml' | 'unknown-operation-path'
-  | 'auth-corrupted-sig' | 'auth-stale-timestamp' | 'auth-missing-mobilekey'
+  | 'auth-corrupted-sig' | 'auth-stale-timestamp' | 'auth-missing-mobilekey' | 'auth-wrong-mobilekey'
   | 'int-asmx-only' | 'dt-asmx-only' | 'bool-asmx-only'
 ;
 

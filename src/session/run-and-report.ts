@@ -26,6 +26,7 @@ import { RunDigest } from '../report/digest.js';
 import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
 import { wsiRunInfo } from '../report/wsi-report.js';
 import type { SearchInfo } from '../report/search-line.js';
+import type { AnchorsInfo } from '../report/anchors.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog } from '../results/exchange-log.js';
 import { interruptionReason } from '../results/interruption.js';
@@ -224,7 +225,14 @@ function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryI
     ...(failureUnknown !== undefined ? { failureUnknown: redactClipped(failureUnknown, fixed) } : {}),
     ...(format ? { resultFormat: format.format } : {}),
     ...(search ? { search: searchInfo(search, found, fixed) } : {}),
+    ...(learned.anchors && learned.pool.records.length > 0 ? { anchors: anchorsInfo(learned.anchors, fixed) } : {}),
   };
+}
+
+/** The anchors as reports show them: no authentication parameter is in one (engine/anchors.ts),
+ * and a fixed secret a value might hold is redacted as everywhere else. */
+function anchorsInfo(anchors: NonNullable<LearnedState['anchors']>, fixed: Array<[string, string]>): AnchorsInfo {
+  return Object.fromEntries(Object.entries(anchors).map(([op, a]) => [op, { ...a, values: Object.fromEntries(Object.entries(a.values).map(([p, v]) => [p, redact(v, fixed)])) }]));
 }
 
 /** The search as reports show it: values and messages with the fixed secrets redacted (a message

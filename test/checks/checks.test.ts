@@ -176,6 +176,8 @@ interface Given {
   readonly businessFault?: FailureSignature;
   /** Nothing learned tells the target's HTTP 200 failures from its successes. */
   readonly failureUnknown?: true;
+  /** The probe was not built from an anchor (engine/anchors.ts): which one was missing. */
+  readonly anchorMissing?: string;
 }
 
 interface Row {
@@ -199,6 +201,7 @@ const add = (check: string, transport: TransportId, name: string, res: () => Htt
 const INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric' };
 const LENIENT_INT_NON_NUMERIC: Given = { scenario: 'int-non-numeric', profile: 'lenient' };
 const CORRUPTED_SIG: Given = { scenario: 'auth-corrupted-sig' };
+const NO_ANCHOR = 'no anchor for MobileContactEmailDelete: no request of it is known to succeed (deletes are never searched)';
 const IN_BAND: FailureSignature = { pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned', evidence: 'test' };
 const JSON_LEARNED: Given = { learnedFormat: { format: 'json', learnedFrom: 23 } };
 
@@ -500,6 +503,11 @@ for (const t of TRANSPORT_IDS) {
   add('rejects-invalid-input', t, 'non-numeric int rejected as the asmx profile expects', () => fromReply(asmxRejection(t)), passed, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'non-numeric int rejected with HTTP 400 and no body', () => fromReply(empty(400)), passed, INT_NON_NUMERIC);
   add('rejects-invalid-input', t, 'valid request', () => answer(t), notApplicable);
+  // A probe with no anchor: its refusal may be the other values' doing (issue 59); an acceptance is still a finding.
+  add('rejects-invalid-input', t, 'non-numeric int rejected, no anchor', () => fromReply(asmxRejection(t)),
+    failed(`inconclusive: a non-numeric value for an int parameter was refused, but ${NO_ANCHOR}`, 'info'), { ...INT_NON_NUMERIC, anchorMissing: NO_ANCHOR });
+  add('rejects-invalid-input', t, 'non-numeric int answered with a result, no anchor', () => fromReply(resultReply(t, 'x')),
+    failed(soap ? SOAP_TYPE : accepted('asmx profile: ASMX converts GET/POST text to the SOAP type'), 'error'), { ...INT_NON_NUMERIC, anchorMissing: NO_ANCHOR });
   // answers-in-time judges only a request that got no answer: the engine gives that verdict
   // (test/engine/hang-finding.test.ts shows it firing and silent).
   add('answers-in-time', t, 'an invalid request answered', () => fromReply(asmxRejection(t)), notApplicable, INT_NON_NUMERIC);
@@ -637,6 +645,15 @@ for (const t of TRANSPORT_IDS) {
     failed('inconclusive: a valid request whose sig is corrupted was answered HTTP 200 with a result, and nothing learned tells this target\'s failure answers from its successes (give --failure-pattern REGEX): "<Response><Status>Denied</Status></Response>"', 'info'), { ...CORRUPTED_SIG, failureUnknown: true });
   add('auth-enforced', t, 'corrupted sig rejected with a fault, failures not told from successes', () => fromReply(soapFault(faultDialect, 'client', 'Invalid signature.')), passed, { ...CORRUPTED_SIG, failureUnknown: true });
   add('auth-enforced', t, 'valid request', () => answer(t), notApplicable);
+  add('auth-enforced', t, 'missing mobilekey rejected with a fault, no anchor', () => fromReply(soapFault(faultDialect, 'client', 'Invalid mobile key.')),
+    failed(`inconclusive: a valid request without mobilekey was refused, but ${NO_ANCHOR}`, 'info'), { scenario: 'auth-missing-mobilekey', anchorMissing: NO_ANCHOR });
+  add('auth-enforced', t, 'missing mobilekey refused in-band, no anchor', () => resultAnswer(t, '{"ok":false,"error":"Authentication failed"}'),
+    failed(`inconclusive: a valid request without mobilekey was rejected in-band: "{"ok":false,"error":"Authentication failed"}", but ${NO_ANCHOR}`, 'info'), { scenario: 'auth-missing-mobilekey', failure: IN_BAND, anchorMissing: NO_ANCHOR });
+  add('auth-enforced', t, 'wrong mobilekey accepted', () => resultAnswer(t, '{"ok":true,"id":7}'),
+    failed('a valid request whose mobilekey is wrong was accepted: HTTP 200 with a result'), { scenario: 'auth-wrong-mobilekey', failure: IN_BAND });
+  add('auth-enforced', t, 'wrong mobilekey rejected with a fault', () => fromReply(soapFault(faultDialect, 'client', 'Invalid mobile key.')), passed, { scenario: 'auth-wrong-mobilekey' });
+  add('auth-enforced', t, 'missing mobilekey accepted, no anchor', () => resultAnswer(t, '{"ok":true,"id":7}'),
+    failed('a valid request without mobilekey was accepted: HTTP 200 with a result'), { scenario: 'auth-missing-mobilekey', failure: IN_BAND, anchorMissing: NO_ANCHOR });
   add('auth-enforced', t, 'non-numeric int (not an authentication case)', () => fromReply(resultReply(t, 'x')), notApplicable, INT_NON_NUMERIC);
 }
 
@@ -745,6 +762,7 @@ function exchangeOf(t: TransportId, res: HttpResponse, given: Given): Exchange {
     kind: 'negative', scenario: c.scenario, expectation: expectationFor(profile.id, c.scenario, t, c.param), profile, ...sla,
     ...(given.failure ? { failure: given.failure } : {}),
     ...(given.failureUnknown ? { failureUnknown: true as const } : {}),
+    ...(given.anchorMissing !== undefined ? { anchorMissing: given.anchorMissing } : {}),
   };
 }
 

@@ -78,9 +78,9 @@ describe('authentication enforcement', () => {
     const r = await runCliProcess(['run', '--signer', SIGNER, '--auth-secret', 's3cret', '--runs', '1', '--operations', 'MobileDispatchUpdate,MobileAccountSearch'], { TSIWS_AUTH_SECRET: 's3cret' });
     expect(r.code).toBe(0);
     // The default run's records for these two (findings.test.ts counts them: 67 + 37) and ?WSDL,
-    // plus corrupted sig and stale timestamp x 2 operations x 4 transports, missing mobilekey x 4
-    // for MobileDispatchUpdate, and a parity record for each of those 5 cases.
-    expect(r.json('results.json').summary.exchanges.total).toBe(67 + 37 + 1 + 16 + 4 + 5);
+    // plus corrupted sig and stale timestamp x 2 operations x 4 transports, missing and wrong
+    // mobilekey x 4 each for MobileDispatchUpdate, and a parity record for each of those 6 cases.
+    expect(r.json('results.json').summary.exchanges.total).toBe(67 + 37 + 1 + 16 + 8 + 6);
     expect(r.text('junit.xml')).toContain('name="get auth-stale-timestamp auth-enforced"');
   });
 
@@ -90,7 +90,7 @@ describe('authentication enforcement', () => {
     expect(r.code).toBe(1);
     const fired = r.json('results.json').failures.map((f: { check: string; scenario: string }) => `${f.check} ${f.scenario}`);
     // In the order the records came: the three cases run side by side, so any order.
-    expect([...fired].sort()).toEqual(['auth-enforced auth-corrupted-sig', 'auth-enforced auth-missing-mobilekey', 'auth-enforced auth-stale-timestamp']);
+    expect([...fired].sort()).toEqual(['auth-enforced auth-corrupted-sig', 'auth-enforced auth-missing-mobilekey', 'auth-enforced auth-stale-timestamp', 'auth-enforced auth-wrong-mobilekey']);
   });
 
   test('signatures made with the wrong secret fail the valid requests', async () => {

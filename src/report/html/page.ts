@@ -23,6 +23,7 @@ import { notCoveredGroups } from '../not-covered.js';
 import { failuresOf, notesOf, type RunInfo, type Summary, warningCount, warningsNote } from '../summary.js';
 import { withoutSuccess } from '../data-path.js';
 import { dataPathSection } from './data-path.js';
+import { anchorsSection } from './anchors.js';
 import { sequencesSection } from './sequences.js';
 import { referenceSection } from './reference.js';
 import { diagnosesOf, explainedBy, findingKey } from '../diagnoses-of.js';
@@ -176,7 +177,7 @@ ${matrix(cells, s.failOn)}
 ${service(digest.kept, explainedBy(diagnoses))}
 ${referenceSection(digest.reference.records, s.reference)}
 ${details(cells, run, explainedBy(diagnoses))}
-${dataPathSection(s.dataPath)}
+${dataPathSection(s.dataPath)}${anchorsSection(run)}
 ${wsiSection(digest.wsi, wsiGroundsOf(digest.wsi, run))}
 ${sequencesSection(digest.sequences)}
 ${coverageSection(digest.coverage.coverage(), ran)}

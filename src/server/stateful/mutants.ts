@@ -24,6 +24,8 @@ export interface StatefulMutant {
   readonly receive?: (text: string, transport: TransportId) => string;
   /** Whether the signature is checked on `transport` (when the server has a secret). */
   readonly checksSignature?: (transport: TransportId) => boolean;
+  /** false: the signature is checked but mobilekey never is (when the server has a secret). */
+  readonly checksMobileKey?: boolean;
   /** Runs before the operation, after the clean checks; throws WebMethodException to crash. */
   readonly before?: (op: Operation, args: Args) => void;
   /** Whether the operation's change to the store is lost. */
@@ -144,6 +146,13 @@ export const STATEFUL_MUTANTS: readonly StatefulMutant[] = [
     caughtBy: ['auth-enforced', 'transport-parity'],
     needs: { auth: true },
     checksSignature: (transport) => transport !== 'get',
+  },
+  {
+    name: 'stateful-mobilekey-unchecked',
+    description: 'the signature and timestamp are checked but mobilekey never is: a signed create, update or delete without it (or with a wrong one) is accepted',
+    caughtBy: ['auth-enforced'],
+    needs: { auth: true },
+    checksMobileKey: false,
   },
   {
     name: 'stateful-error-not-json',

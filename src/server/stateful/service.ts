@@ -84,7 +84,7 @@ export function createStatefulService(options: StatefulOptions): Service {
   function outcome(op: Operation, args: Args, raw: ReadonlyMap<string, string | null>, transport: TransportId): Outcome {
     if (options.authSecret && mutant?.checksSignature?.(transport) !== false) {
       try {
-        verifySignature(options.authSecret, op, raw, Date.now());
+        verifySignature(options.authSecret, op, raw, Date.now(), mutant?.checksMobileKey !== false);
       } catch (err) {
         if (err instanceof AuthError) return { ok: false, error: `Authentication failed: ${err.message}`, kind: 'auth' };
         throw err;

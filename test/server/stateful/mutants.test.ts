@@ -2,8 +2,10 @@
  * Every stateful mutant really deviates: one probe (a request or a short sequence on a fresh
  * server) that the clean server answers correctly and the mutant answers with its bug, both exact.
  */
+import { createHmac } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../../src/contract/index.js';
+import { DEFAULT_NAMESPACE, getOperation } from '../../../src/contract/index.js';
+import { canonicalText } from '../../../src/server/auth.js';
 import { parseXml } from '../../../src/decode/xml.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/server/server.js';
 import { STATEFUL_MUTANTS } from '../../../src/server/stateful/mutants.js';
@@ -100,6 +102,18 @@ const PROBES: Record<string, Probe> = {
     observe: (s) => accountNumbers(s, 'get', 'Acme', { timestamp: new Date().toISOString(), sig: 'forged' }),
     clean: { ok: false, error: 'Authentication failed: Invalid signature.' },
     mutant: [1001],
+  },
+  'stateful-mobilekey-unchecked': {
+    auth: true,
+    // Signed as the example scheme signs (src/server/auth.ts), mobilekey left empty.
+    observe: (s) => {
+      const params = { emailid: '2999', repnumber: '101' };
+      const timestamp = new Date().toISOString();
+      const sig = createHmac('sha256', SECRET).update(canonicalText(getOperation('MobileContactEmailDelete'), new Map(Object.entries({ ...params, timestamp }))), 'utf8').digest('hex');
+      return json(s, 'soap11', 'MobileContactEmailDelete', { ...params, timestamp, sig, mobilekey: '' });
+    },
+    clean: { ok: false, error: 'Authentication failed: Invalid mobile key.' },
+    mutant: { ok: false, error: 'Unknown emailid 2999.' },
   },
   'stateful-error-not-json': {
     observe: (s) => shown(s, 'get', 'MobileContactEmailDelete', { emailid: '1' }),

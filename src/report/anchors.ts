@@ -1,0 +1,37 @@
+/** The anchors a run's probes were built from (engine/anchors.ts), as reports show them: per
+ * operation the non-secret values of the request the target answered with success, where that was
+ * seen and over which transport. The authentication parameters never are in an anchor, and fixed
+ * secrets are redacted before it gets here (session/run-and-report.ts, discoveryInfo). */
+import type { Anchor } from '../results/anchor.js';
+import { MADE_BY } from '../engine/instances.js';
+
+export type AnchorsInfo = Readonly<Record<string, Anchor>>;
+
+const VALUE_CHARS = 40;
+const clip = (s: string): string => (s.length > VALUE_CHARS ? `${s.slice(0, VALUE_CHARS)}…` : s);
+
+/** `accountnumber=1001, email=a@b.example (search, soap11)`: one anchor in a line. */
+export const anchorText = (a: Anchor): string => {
+  const values = Object.entries(a.values).map(([p, v]) => `${p}=${clip(v)}`).join(', ');
+  return `${values === '' ? 'no parameters' : values} (${a.source}, ${a.transport})`;
+};
+
+/** The selected operations without an anchor, and without a create to make each probe's record. */
+export const withoutAnchor = (anchors: AnchorsInfo, operations: readonly string[]): string[] => operations.filter((op) => anchors[op] === undefined && MADE_BY[op] === undefined);
+
+/** What an operation with no anchor is probed on instead: `MobileContactEmailCreate makes each
+ * probe's emailid` (engine/anchors.ts, probeOnInstance), when a create makes its record. */
+export const madePerProbe = (operation: string): string | undefined => {
+  const made = MADE_BY[operation];
+  return made ? `${made.create} makes each probe's ${made.param}` : undefined;
+};
+
+/** `Anchors: 18 of 20 operations have a request known to succeed (discovery 10, search 8); a refused
+ * probe of the others is inconclusive: MobileServiceOrderRepAssignedDelete, MobileContactEmailDelete`. */
+export function anchorsLine(anchors: AnchorsInfo, operations: readonly string[]): string {
+  const anchored = operations.filter((op) => anchors[op] !== undefined);
+  const from = (source: Anchor['source']) => anchored.filter((op) => anchors[op]!.source === source).length;
+  const missing = withoutAnchor(anchors, operations);
+  const made = operations.filter((op) => anchors[op] === undefined && madePerProbe(op) !== undefined);
+  return `Anchors: ${anchored.length} of ${operations.length} operation${operations.length === 1 ? '' : 's'} ${anchored.length === 1 ? 'has' : 'have'} a request known to succeed (discovery ${from('discovery')}, search ${from('search')})${made.length > 0 ? `; probed on a record made for each probe: ${made.join(', ')}` : ''}${missing.length > 0 ? `; a refused probe of the others is inconclusive: ${missing.join(', ')}` : ''}`;
+}
