@@ -26,8 +26,11 @@ export interface FoldedTestcase {
   rank: Rank;
   /** Exchanges folded in (1 without --repeat). */
   runs: number;
-  /** The repetitions whose verdict was the worst one, when that is not a clean pass or a skip. */
+  /** The repetitions whose verdict was the worst one, when that is not a clean pass or a skip: ranges
+   * `[from, to]` flattened, in arrival order (repetitions of one case mostly arrive in order, so a
+   * case failing in all of them is one range, whatever --repeat is), and how many. */
   worst: number[];
+  worstCount: number;
   /** The exchanges' times summed, in ms; undefined when none was answered. */
   ms: number | undefined;
 }
@@ -61,29 +64,41 @@ export function foldRecord(classes: Map<string, FoldedClass>, r: ExchangeRecord,
     const rank = rankOf(e, failOn);
     const f = cases.get(caseId);
     if (!f) {
-      cases.set(caseId, { shown: index, shownRepetition: repetition, rank, runs: 1, worst: rank >= RANKS.notice ? [repetition] : [], ms });
+      cases.set(caseId, { shown: index, shownRepetition: repetition, rank, runs: 1, worst: [], worstCount: 0, ms });
+      if (rank >= RANKS.notice) addWorst(cases.get(caseId)!, repetition);
       added++;
       continue;
     }
     f.runs++;
     if (ms !== undefined) f.ms = (f.ms ?? 0) + ms;
     if (rank < f.rank) continue;
-    if (rank > f.rank) f.worst = [];
-    if (rank >= RANKS.notice) f.worst.push(repetition);
+    if (rank > f.rank) Object.assign(f, { worst: [], worstCount: 0 });
+    if (rank >= RANKS.notice) addWorst(f, repetition);
     if (rank > f.rank || repetition < f.shownRepetition) Object.assign(f, { shown: index, shownRepetition: repetition, rank });
   }
   return added;
 }
 
-/** Repetition numbers as ranges: `#2, #5-7`. At most `most` ranges are named, then how many more. */
-export function repetitionRanges(repetitions: readonly number[], most = 20): string {
-  const sorted = [...new Set(repetitions)].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const from = sorted[i]!;
-    while (sorted[i + 1] === sorted[i]! + 1) i++;
-    ranges.push(from === sorted[i] ? `#${from}` : `#${from}-${sorted[i]}`);
+function addWorst(f: FoldedTestcase, repetition: number): void {
+  f.worstCount++;
+  const last = f.worst.length - 1;
+  if (last > 0 && repetition >= f.worst[last - 1]! && repetition <= f.worst[last]! + 1) f.worst[last] = Math.max(f.worst[last]!, repetition);
+  else f.worst.push(repetition, repetition);
+}
+
+/** Ranges of repetitions (`[from, to]` flattened, in any order, overlapping or not) in words:
+ * `#2, #5-7`. At most `most` ranges are named, then how many more. */
+export function repetitionRanges(flat: readonly number[], most = 20): string {
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i]!, flat[i + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const [from, to] of pairs) {
+    const last = merged.at(-1);
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
   }
+  const ranges = merged.map(([from, to]) => (from === to ? `#${from}` : `#${from}-${to}`));
   return ranges.length <= most ? ranges.join(', ') : `${ranges.slice(0, most).join(', ')} and ${ranges.length - most} more ranges`;
 }
 
@@ -93,8 +108,8 @@ export function repetitionRanges(repetitions: readonly number[], most = 20): str
 export function repetitionsText(f: FoldedTestcase): { readonly line: string; readonly tail: string } | undefined {
   if (f.runs === 1) return undefined;
   if (f.rank < RANKS.notice) return { line: `repetitions: ${f.runs}`, tail: '' };
-  const where = `${f.worst.length} of ${f.runs} repetitions: ${repetitionRanges(f.worst)}`;
+  const where = `${f.worstCount} of ${f.runs} repetitions: ${repetitionRanges(f.worst)}`;
   // A finding that does not fail the run (a warning, say) left its testcase passing in every one.
-  const which = f.rank === RANKS.notice ? `a finding in ${where}` : `${f.rank === RANKS.failure ? 'failed' : 'not checked'} in ${where}; ${f.runs - f.worst.length} passed`;
+  const which = f.rank === RANKS.notice ? `a finding in ${where}` : `${f.rank === RANKS.failure ? 'failed' : 'not checked'} in ${where}; ${f.runs - f.worstCount} passed`;
   return { line: `repetitions: ${f.runs}, ${which}`, tail: ` [${which}]` };
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
 import { junitXml } from '../../src/report/junit.js';
-import { repetitionRanges } from '../../src/report/junit-fold.js';
+import { foldRecord, repetitionRanges, type FoldedClass } from '../../src/report/junit-fold.js';
 import { caseOfRecord, repetitionId } from '../../src/results/repetition.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { duplicateTestcases } from '../support/junit.js';
@@ -111,8 +111,17 @@ test('the repetition grammar: -r<n> as a segment, written and read in one place'
   for (const n of [0, 1, 19]) expect(caseOfRecord(repetitionId('MobileX-example', n), false)).toEqual({ caseId: 'MobileX-example', repetition: n + 1 });
 });
 
-test('repetition ranges', () => {
-  expect(repetitionRanges([5, 1, 2, 3, 9, 7, 8])).toBe('#1-3, #5, #7-9');
-  expect(repetitionRanges([4])).toBe('#4');
-  expect(repetitionRanges([1, 3, 5, 7], 2)).toBe('#1, #3 and 2 more ranges');
+test('what a testcase keeps of its repetitions does not grow with --repeat when they fail alike', () => {
+  const classes = new Map<string, FoldedClass>();
+  const failing = MIXED_RECORDS[1]!;
+  for (let n = 0; n < 500; n++) foldRecord(classes, { ...failing, caseId: repetitionId('n1', n) }, n, 'error');
+  const [f] = [...classes.get('MobileGetEmployee.post')!.values()].flatMap((cases) => [...cases.values()]);
+  expect(f).toMatchObject({ runs: 500, worstCount: 500, worst: [1, 500], shown: 0, shownRepetition: 1 });
+});
+
+test('repetition ranges: [from, to] pairs in any order, joined where they meet', () => {
+  expect(repetitionRanges([5, 5, 1, 2, 3, 3, 9, 9, 7, 8])).toBe('#1-3, #5, #7-9');
+  expect(repetitionRanges([4, 4])).toBe('#4');
+  expect(repetitionRanges([2, 6, 1, 3, 7, 7])).toBe('#1-7');
+  expect(repetitionRanges([1, 1, 3, 3, 5, 5, 7, 7], 2)).toBe('#1, #3 and 2 more ranges');
 });
