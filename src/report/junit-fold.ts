@@ -20,6 +20,8 @@ type Rank = (typeof RANKS)[keyof typeof RANKS];
 
 /** One testcase: a case's check over one transport, every repetition of it. */
 export interface FoldedTestcase {
+  /** The case: the id of its first repetition. */
+  readonly caseId: string;
   /** The record it is written from (its position in the source): the first repetition with the worst verdict. */
   shown: number;
   shownRepetition: number;
@@ -29,7 +31,7 @@ export interface FoldedTestcase {
   /** The repetitions whose verdict was the worst one, when that is not a clean pass or a skip: ranges
    * `[from, to]` flattened, in arrival order (repetitions of one case mostly arrive in order, so a
    * case failing in all of them is one range, whatever --repeat is), and how many. */
-  worst: number[];
+  worst: number[] | undefined;
   worstCount: number;
   /** The exchanges' times summed, in ms; undefined when none was answered. */
   ms: number | undefined;
@@ -42,48 +44,77 @@ function rankOf(entry: Entry, failOn: FailOn): Rank {
   return verdict === 'passed' && entry.check?.status === 'failed' ? RANKS.notice : RANKS[verdict];
 }
 
-/** The testcases of one class (operation.transport): by label, then by case (the id of its first repetition). */
-export type FoldedClass = Map<string, Map<string, FoldedTestcase>>;
+/** The testcases of one class (operation.transport), by label, then by case (the id of its first
+ * repetition). A label most often has one case: it is held as that testcase, not a map of one (an
+ * unrepeated run's testcases were as many maps, a tenth of junit.xml's CPU). */
+export class FoldedClass {
+  private readonly labels = new Map<string, FoldedTestcase | Map<string, FoldedTestcase>>();
+
+  get(label: string, caseId: string): FoldedTestcase | undefined {
+    const held = this.labels.get(label);
+    return held instanceof Map ? held.get(caseId) : held?.caseId === caseId ? held : undefined;
+  }
+
+  /** How many cases have a testcase of this label. */
+  cases(label: string): number {
+    const held = this.labels.get(label);
+    return held instanceof Map ? held.size : held ? 1 : 0;
+  }
+
+  add(label: string, f: FoldedTestcase): void {
+    const held = this.labels.get(label);
+    if (!held) this.labels.set(label, f);
+    else if (held instanceof Map) held.set(f.caseId, f);
+    else this.labels.set(label, new Map([[held.caseId, held], [f.caseId, f]]));
+  }
+
+  *testcases(): Generator<FoldedTestcase> {
+    for (const held of this.labels.values()) {
+      if (held instanceof Map) yield* held.values();
+      else yield held;
+    }
+  }
+}
 
 /** The case a record belongs to and its repetition. */
 export const recordCase = (r: ExchangeRecord) => caseOfRecord(r.caseId, r.fuzz?.samples !== undefined);
 
-/** Folds a record's testcases into `classes`; returns how many testcases it added. */
+/** Folds a record's testcases into `classes`; returns how many of them were already there (folded). */
 export function foldRecord(classes: Map<string, FoldedClass>, r: ExchangeRecord, index: number, failOn: FailOn): number {
   const entries = entriesOf(r);
   if (entries.length === 0) return 0;
   const { caseId, repetition } = recordCase(r);
   const className = entries[0]!.className;
   let labels = classes.get(className);
-  if (!labels) classes.set(className, (labels = new Map()));
+  if (!labels) classes.set(className, (labels = new FoldedClass()));
   const ms = r.response?.elapsedMs;
-  let added = 0;
+  let folded = 0;
   for (const e of entries) {
-    let cases = labels.get(e.label);
-    if (!cases) labels.set(e.label, (cases = new Map()));
     const rank = rankOf(e, failOn);
-    const f = cases.get(caseId);
+    const f = labels.get(e.label, caseId);
     if (!f) {
-      cases.set(caseId, { shown: index, shownRepetition: repetition, rank, runs: 1, worst: [], worstCount: 0, ms });
-      if (rank >= RANKS.notice) addWorst(cases.get(caseId)!, repetition);
-      added++;
+      const added: FoldedTestcase = { caseId, shown: index, shownRepetition: repetition, rank, runs: 1, worst: undefined, worstCount: 0, ms };
+      labels.add(e.label, added);
+      if (rank >= RANKS.notice) addWorst(added, repetition);
       continue;
     }
+    folded++;
     f.runs++;
     if (ms !== undefined) f.ms = (f.ms ?? 0) + ms;
     if (rank < f.rank) continue;
-    if (rank > f.rank) Object.assign(f, { worst: [], worstCount: 0 });
+    if (rank > f.rank) Object.assign(f, { worst: undefined, worstCount: 0 });
     if (rank >= RANKS.notice) addWorst(f, repetition);
     if (rank > f.rank || repetition < f.shownRepetition) Object.assign(f, { shown: index, shownRepetition: repetition, rank });
   }
-  return added;
+  return folded;
 }
 
 function addWorst(f: FoldedTestcase, repetition: number): void {
   f.worstCount++;
-  const last = f.worst.length - 1;
-  if (last > 0 && repetition >= f.worst[last - 1]! && repetition <= f.worst[last]! + 1) f.worst[last] = Math.max(f.worst[last]!, repetition);
-  else f.worst.push(repetition, repetition);
+  const worst = (f.worst ??= []);
+  const last = worst.length - 1;
+  if (last > 0 && repetition >= worst[last - 1]! && repetition <= worst[last]! + 1) worst[last] = Math.max(worst[last]!, repetition);
+  else worst.push(repetition, repetition);
 }
 
 /** Ranges of repetitions (`[from, to]` flattened, in any order, overlapping or not) in words:
@@ -108,7 +139,7 @@ export function repetitionRanges(flat: readonly number[], most = 20): string {
 export function repetitionsText(f: FoldedTestcase): { readonly line: string; readonly tail: string } | undefined {
   if (f.runs === 1) return undefined;
   if (f.rank < RANKS.notice) return { line: `repetitions: ${f.runs}`, tail: '' };
-  const where = `${f.worstCount} of ${f.runs} repetitions: ${repetitionRanges(f.worst)}`;
+  const where = `${f.worstCount} of ${f.runs} repetitions: ${repetitionRanges(f.worst ?? [])}`;
   // A finding that does not fail the run (a warning, say) left its testcase passing in every one.
   const which = f.rank === RANKS.notice ? `a finding in ${where}` : `${f.rank === RANKS.failure ? 'failed' : 'not checked'} in ${where}; ${f.runs - f.worstCount} passed`;
   return { line: `repetitions: ${f.runs}, ${which}`, tail: ` [${which}]` };

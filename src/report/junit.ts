@@ -56,6 +56,9 @@ interface SuiteTally {
   readonly spans: Array<readonly [number, number]>;
   /** Per class name (operation.transport), its testcases by label and case. */
   readonly classes: Map<string, FoldedClass>;
+  /** How many of its records' testcases were folded into another record's (--repeat): none, and
+   * each testcase is written from its one record, as the records come. */
+  folded: number;
 }
 
 /** The counting pass over the records, a record at a time: the root's and each suite's totals come
@@ -72,19 +75,19 @@ export class JunitTally {
   add(r: ExchangeRecord, index: number): void {
     this.dataPath.add(r);
     let tally = this.suites.get(r.operation);
-    if (!tally) this.suites.set(r.operation, (tally = { spans: [], classes: new Map() }));
+    if (!tally) this.suites.set(r.operation, (tally = { spans: [], classes: new Map(), folded: 0 }));
     if (r.response?.sentAt) {
       const sent = Date.parse(r.response.sentAt);
       tally.spans.push([sent, sent + r.response.elapsedMs]);
     }
-    foldRecord(tally.classes, r, index, this.failOn);
+    tally.folded += foldRecord(tally.classes, r, index, this.failOn);
   }
 }
 
 /** A suite's testcases counted by verdict. */
 function totalsOf(tally: SuiteTally): Totals {
   const totals: Totals = { failure: 0, error: 0, skipped: 0, passed: 0 };
-  for (const labels of tally.classes.values()) for (const cases of labels.values()) for (const f of cases.values()) totals[verdictOfRank(f.rank)]++;
+  for (const labels of tally.classes.values()) for (const f of labels.testcases()) totals[verdictOfRank(f.rank)]++;
   return totals;
 }
 
@@ -282,7 +285,7 @@ function* operationSuite(operation: string, tally: SuiteTally, totals: Totals, s
   const head = attrs({ name: operation, timestamp: run.startedAt, time: suiteSeconds(tally.spans), ...suiteCounts(totals) });
   yield `  ${buildStartTag({ testsuite: { ...head, ...properties(props) } })}\n`;
   // A label several cases share gets each one's id; a repetition is its case's, not a case of its own.
-  const name = uniqueNamer((className, label) => tally.classes.get(className)?.get(label)?.size ?? 0);
+  const name = uniqueNamer((className, label) => tally.classes.get(className)?.cases(label) ?? 0);
   const shown = shownIndexes(tally);
   let k = 0;
   for (const r of source.at(shown)) yield* recordTestcases(r, shown[k++]!, tally, run, name);
@@ -292,7 +295,7 @@ function* operationSuite(operation: string, tally: SuiteTally, totals: Totals, s
 /** The positions of the records a suite's testcases are written from, in the source's order. */
 function shownIndexes(tally: SuiteTally): number[] {
   const shown = new Set<number>();
-  for (const labels of tally.classes.values()) for (const cases of labels.values()) for (const f of cases.values()) shown.add(f.shown);
+  for (const labels of tally.classes.values()) for (const f of labels.testcases()) shown.add(f.shown);
   return [...shown].sort((a, b) => a - b);
 }
 
@@ -300,10 +303,9 @@ function shownIndexes(tally: SuiteTally): number[] {
 function* recordTestcases(r: ExchangeRecord, index: number, tally: SuiteTally, run: RunInfo, name: ReturnType<typeof uniqueNamer>): Generator<string> {
   const { caseId } = recordCase(r);
   const labels = tally.classes.get(`${r.operation}.${r.transport}`);
-  const entries = entriesOf(r);
-  const folds = entries.map((e) => labels?.get(e.label)?.get(caseId));
   const named = (className: string, label: string) => name({ className, label, caseId });
-  if (folds.every((f) => f?.shown === index && f.runs === 1)) {
+  // Nothing folded in the suite: each of the record's testcases is written from it alone.
+  if (tally.folded === 0) {
     const passing = passedTestcasesText(r, run, caseId, named);
     if (passing !== undefined) {
       yield passing;
@@ -311,8 +313,8 @@ function* recordTestcases(r: ExchangeRecord, index: number, tally: SuiteTally, r
     }
   }
   const details = checkDetailsOf(r, run);
-  for (let i = 0; i < entries.length; i++) {
-    const [entry, fold] = [entries[i]!, folds[i]];
+  for (const entry of entriesOf(r)) {
+    const fold = labels?.get(entry.label, caseId);
     // Written from another repetition's record.
     if (fold?.shown !== index) continue;
     yield `    ${testcaseText(entry, named(entry.className, entry.label), fold, run, details)}\n`;

@@ -115,7 +115,7 @@ test('what a testcase keeps of its repetitions does not grow with --repeat when 
   const classes = new Map<string, FoldedClass>();
   const failing = MIXED_RECORDS[1]!;
   for (let n = 0; n < 500; n++) foldRecord(classes, { ...failing, caseId: repetitionId('n1', n) }, n, 'error');
-  const [f] = [...classes.get('MobileGetEmployee.post')!.values()].flatMap((cases) => [...cases.values()]);
+  const [f] = [...classes.get('MobileGetEmployee.post')!.testcases()];
   expect(f).toMatchObject({ runs: 500, worstCount: 500, worst: [1, 500], shown: 0, shownRepetition: 1 });
 });
 
