@@ -8,6 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
 import { junitXml } from '../../src/report/junit.js';
 import { foldRecord, repetitionRanges, type FoldedClass } from '../../src/report/junit-fold.js';
+import { diagnosisBody } from '../../src/report/diagnoses-junit.js';
+import type { Diagnosis, FindingRef } from '../../src/report/diagnoses-of.js';
 import { caseOfRecord, repetitionId } from '../../src/results/repetition.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { duplicateTestcases } from '../support/junit.js';
@@ -90,6 +92,26 @@ describe('which repetitions a testcase is written from', () => {
     const replayed = junitXml([{ ...fuzz, caseId: 'Op-fuzz-0' }, { ...fuzz, caseId: 'Op-fuzz-1' }], run);
     expect(names(replayed)).toEqual(['MobileGetEmployee.get | get fuzz echo-matches [Op-fuzz-0]', 'MobileGetEmployee.get | get fuzz echo-matches [Op-fuzz-1]']);
   });
+});
+
+test('a diagnosis lists a case\'s repetitions, and a fuzz property\'s samples, on one line: its text does not grow with --repeat', () => {
+  const ref = (caseId: string, transport: FindingRef['transport'] = 'get'): FindingRef => ({ operation: 'MobileX', transport, caseId, check: 'http-status-200', level: 'error' });
+  const diagnosis = (explains: FindingRef[]): Diagnosis => ({ id: 'transport-not-enabled', level: 'error', summary: 's', evidence: [], fix: 'f', runtimeEvidence: 'r', explains });
+  const lines = (d: Diagnosis) => diagnosisBody(d).split('\n').slice(3);
+  const once = [ref('MobileX-example'), ref('MobileX-example', 'post'), ref('MobileX-fuzz-4')];
+  expect(lines(diagnosis(once))).toEqual([
+    'explains 3 findings:',
+    '  MobileX get http-status-200 (case MobileX-example, failures/MobileX-example-get.json)',
+    '  MobileX post http-status-200 (case MobileX-example, failures/MobileX-example-post.json)',
+    '  MobileX get http-status-200 (case MobileX-fuzz-4, failures/MobileX-fuzz-4-get.json)',
+  ]);
+  const repeated = [...once, ref('MobileX-example-r2'), ref('MobileX-r2-fuzz-0'), ref('MobileX-example-r3', 'post')];
+  expect(lines(diagnosis(repeated))).toEqual([
+    'explains 6 findings:',
+    '  MobileX get http-status-200 (case MobileX-example, failures/MobileX-example-get.json, found 2 times)',
+    '  MobileX post http-status-200 (case MobileX-example, failures/MobileX-example-post.json, found 2 times)',
+    '  MobileX get http-status-200 (case MobileX-fuzz-4, failures/MobileX-fuzz-4-get.json, found 2 times)',
+  ]);
 });
 
 test('the repetition grammar: -r<n> as a segment, written and read in one place', () => {
