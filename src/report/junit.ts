@@ -19,7 +19,7 @@
  * transport, check and seed (and, unless it passed, the curl command) as `name: value` lines in
  * <system-out>, which Jenkins, GitLab and GitHub test reporters all display.
  * Every testcase has its own (classname, name), which CI history views key tests by (uniqueNames);
- * times are what the exchanges took (suiteSeconds).
+ * times are what the exchanges took (busy-time.ts).
  * The document is written a testcase at a time (junitChunks), with fast-xml-parser's builder: a
  * default run has thousands of testcases, and a builder holding them all as a tree (junit-report-
  * builder, about 8 KiB each) was most of a --repeat 16 run's peak memory (117,000 testcases before
@@ -37,6 +37,7 @@ import { DataPathCoverage, withoutSuccess } from './data-path.js';
 import type { DataPathCounts } from '../results/data-path.js';
 import type { Diagnosis } from './diagnoses-of.js';
 import { diagnosesSuite } from './diagnoses-junit.js';
+import { BusyTime } from './busy-time.js';
 
 export { testcaseDetails } from './junit-text.js';
 
@@ -51,9 +52,9 @@ const properties = (values: ReadonlyArray<[string, string]>) => ({ properties: {
 const suiteCounts = (t: Totals) => ({ tests: t.failure + t.error + t.skipped + t.passed, failures: t.failure, errors: t.error, skipped: t.skipped });
 
 /** What the first pass over the records keeps of one operation's: its testcases, each with its
- * repetitions folded in (junit-fold.ts), and its exchanges' time spans — never the records themselves. */
+ * repetitions folded in (junit-fold.ts), and the time its exchanges were in flight — never the records themselves. */
 interface SuiteTally {
-  readonly spans: Array<readonly [number, number]>;
+  readonly busy: BusyTime;
   /** Per class name (operation.transport), its testcases by label and case. */
   readonly classes: Map<string, FoldedClass>;
   /** How many of its records' testcases were folded into another record's (--repeat): none, and
@@ -75,10 +76,10 @@ export class JunitTally {
   add(r: ExchangeRecord, index: number): void {
     this.dataPath.add(r);
     let tally = this.suites.get(r.operation);
-    if (!tally) this.suites.set(r.operation, (tally = { spans: [], classes: new Map(), folded: 0 }));
+    if (!tally) this.suites.set(r.operation, (tally = { busy: new BusyTime(), classes: new Map(), folded: 0 }));
     if (r.response?.sentAt) {
       const sent = Date.parse(r.response.sentAt);
-      tally.spans.push([sent, sent + r.response.elapsedMs]);
+      tally.busy.add(sent, sent + r.response.elapsedMs);
     }
     tally.folded += foldRecord(tally.classes, r, index, this.failOn);
   }
@@ -152,27 +153,14 @@ function runSuite(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts
   return { totals, properties: props, testcases };
 }
 
-/**
+/*
  * Times, in seconds: a testcase's is the time its exchange took, request sent to last byte read
- * (each check of one exchange judged that same exchange); a parity comparison, which sends
- * nothing, has none. A suite's is the time during which at least one of its exchanges was in
- * flight: its exchanges ran concurrently, with each other and with other suites', so the sum of its
- * testcases' times, or its first-to-last span, would count the same seconds many times over.
+ * (each check of one exchange judged that same exchange; a folded testcase's, its repetitions'
+ * summed); a parity comparison, which sends nothing, has none. A suite's is the time during which
+ * at least one of its exchanges was in flight (busy-time.ts): its exchanges ran concurrently, with
+ * each other and with other suites', so the sum of its testcases' times, or its first-to-last span,
+ * would count the same seconds many times over.
  */
-function suiteSeconds(spans: Array<readonly [number, number]>): number | undefined {
-  if (spans.length === 0) return undefined;
-  spans.sort((a, b) => a[0] - b[0]);
-  let busy = 0;
-  let [from, to] = spans[0]!;
-  for (const [start, end] of spans) {
-    if (start > to) {
-      busy += to - from;
-      from = start;
-    }
-    to = Math.max(to, end);
-  }
-  return (busy + to - from) / 1000;
-}
 
 /** One testcase's element content: attributes, then <failure>/<error>/<skipped>, then <system-out>.
  * Its keys are added in that order (the builder writes them so) rather than spread from a head:
@@ -282,13 +270,13 @@ function failureOf(message: string, type: string, r: ExchangeRecord): Record<str
 function* operationSuite(operation: string, tally: SuiteTally, totals: Totals, source: RecordSource, run: RunInfo): Generator<string> {
   const props: Array<[string, string]> = [['target', run.target], ['namespace', run.namespace], ['seed', String(run.seed)]];
   if (run.incomplete) props.push(['incomplete', incompleteText(run.incomplete)]);
-  const head = attrs({ name: operation, timestamp: run.startedAt, time: suiteSeconds(tally.spans), ...suiteCounts(totals) });
+  const head = attrs({ name: operation, timestamp: run.startedAt, time: tally.busy.seconds(), ...suiteCounts(totals) });
   yield `  ${buildStartTag({ testsuite: { ...head, ...properties(props) } })}\n`;
   // A label several cases share gets each one's id; a repetition is its case's, not a case of its own.
   const name = uniqueNamer((className, label) => tally.classes.get(className)?.cases(label) ?? 0);
   const shown = shownIndexes(tally);
   let k = 0;
-  for (const r of source.at(shown)) yield* recordTestcases(r, shown[k++]!, tally, run, name);
+  for (const r of source.at(shown)) yield recordTestcases(r, shown[k++]!, tally, run, name);
   yield '  </testsuite>\n';
 }
 
@@ -299,24 +287,24 @@ function shownIndexes(tally: SuiteTally): number[] {
   return [...shown].sort((a, b) => a - b);
 }
 
-/** The testcases written from the record at `index`: those whose fold shows it. */
-function* recordTestcases(r: ExchangeRecord, index: number, tally: SuiteTally, run: RunInfo, name: ReturnType<typeof uniqueNamer>): Generator<string> {
+/** The testcases written from the record at `index` (those whose fold shows it), as one text: a
+ * generator a record was a tenth of writing an unrepeated run's junit.xml. */
+function recordTestcases(r: ExchangeRecord, index: number, tally: SuiteTally, run: RunInfo, name: ReturnType<typeof uniqueNamer>): string {
   const { caseId } = recordCase(r);
   const labels = tally.classes.get(`${r.operation}.${r.transport}`);
   const named = (className: string, label: string) => name({ className, label, caseId });
   // Nothing folded in the suite: each of the record's testcases is written from it alone.
   if (tally.folded === 0) {
     const passing = passedTestcasesText(r, run, caseId, named);
-    if (passing !== undefined) {
-      yield passing;
-      return;
-    }
+    if (passing !== undefined) return passing;
   }
   const details = checkDetailsOf(r, run);
+  let out = '';
   for (const entry of entriesOf(r)) {
     const fold = labels?.get(entry.label, caseId);
     // Written from another repetition's record.
     if (fold?.shown !== index) continue;
-    yield `    ${testcaseText(entry, named(entry.className, entry.label), fold, run, details)}\n`;
+    out += `    ${testcaseText(entry, named(entry.className, entry.label), fold, run, details)}\n`;
   }
+  return out;
 }
