@@ -153,15 +153,6 @@ function runSuite(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts
   return { totals, properties: props, testcases };
 }
 
-/*
- * Times, in seconds: a testcase's is the time its exchange took, request sent to last byte read
- * (each check of one exchange judged that same exchange; a folded testcase's, its repetitions'
- * summed); a parity comparison, which sends nothing, has none. A suite's is the time during which
- * at least one of its exchanges was in flight (busy-time.ts): its exchanges ran concurrently, with
- * each other and with other suites', so the sum of its testcases' times, or its first-to-last span,
- * would count the same seconds many times over.
- */
-
 /** One testcase's element content: attributes, then <failure>/<error>/<skipped>, then <system-out>.
  * Its keys are added in that order (the builder writes them so) rather than spread from a head:
  * spreads were most of this function's time (profiled, issue 20). */
@@ -198,8 +189,15 @@ function testcaseOf(entry: Entry, name: string, fold: FoldedTestcase, run: RunIn
   return tc;
 }
 
-/** A testcase's time: its exchange's, request sent to last byte, or its repetitions' summed (to
- * the microsecond: sums of fractions of a millisecond would print their rounding errors). */
+/**
+ * Times, in seconds: a testcase's is the time its exchange took, request sent to last byte read
+ * (each check of one exchange judged that same exchange), a folded testcase's its repetitions'
+ * summed (to the microsecond: sums of fractions of a millisecond would print their rounding
+ * errors); a parity comparison, which sends nothing, has none. A suite's is the time during which
+ * at least one of its exchanges was in flight (busy-time.ts): its exchanges ran concurrently, with
+ * each other and with other suites', so the sum of its testcases' times, or its first-to-last span,
+ * would count the same seconds many times over.
+ */
 function testcaseSeconds(r: ExchangeRecord, fold: FoldedTestcase): number | undefined {
   if (fold.runs === 1) return r.response ? r.response.elapsedMs / 1000 : undefined;
   return fold.ms === undefined ? undefined : Math.round(fold.ms * 1000) / 1e6;
