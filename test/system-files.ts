@@ -55,6 +55,9 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   'test/cli/har.test.ts',
   'test/cli/allure.test.ts',
   'test/cli/ci-summary.test.ts',
+  // Issue 61's --repeat 20 against a mutant beside --repeat 1 (junit.xml's folded repetitions):
+  // about 11 s of CPU. Case by case in npm test: test/report/junit-fold.test.ts.
+  'test/cli/junit-repeat.test.ts',
   // The bin with its console pipes closed at once: two runs (the guard is unit-tested in test/bin/).
   'test/cli/closed-console.test.ts',
   // Issue 49's two full runs against a vendor's result formats (XML PascalCase in-band, business

@@ -21,6 +21,7 @@ import { getOperation } from '../contract/index.js';
 import type { RunSettings, Shard, SuiteId } from '../config/settings.js';
 import type { SuiteWork } from './lanes.js';
 import type { TransportId } from '../transports/index.js';
+import { repetitionId } from '../results/repetition.js';
 
 export interface CaseUnit<C> {
   readonly testCase: C;
@@ -87,7 +88,7 @@ export function chunked<U>(units: readonly U[], key: (unit: U) => string, inFlig
 }
 
 /** A repetition's id: the first keeps the case's own id, so --repeat 1 changes nothing. */
-export const repetitionId = (id: string, repetition: number): string => (repetition === 0 ? id : `${id}-r${repetition + 1}`);
+export { repetitionId };
 
 export function inShard(shard: Shard | undefined, position: number): boolean {
   return shard === undefined || position % shard.count === shard.index - 1;

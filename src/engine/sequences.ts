@@ -19,6 +19,7 @@ import type { Phase } from './phases.js';
 import { slotOf } from './run-unit.js';
 import type { Entity } from './sequence-reads.js';
 import { SequenceRun, type Known, type SequenceDef } from './sequence-run.js';
+import { repetitionId } from '../results/repetition.js';
 
 export interface SequenceUnit {
   readonly sequence: string;
@@ -80,7 +81,7 @@ export function sequencePlan(settings: SequenceSettings, repetition: number): Se
 
 /** Runs one sequence over its transport: a record per step, each marked with the sequence. */
 export function runSequence(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, unit: SequenceUnit): Promise<ExchangeRecord[]> {
-  const id = `${unit.sequence}-sequence-${unit.transport}${unit.repetition === 0 ? '' : `-r${unit.repetition + 1}`}`;
+  const id = repetitionId(`${unit.sequence}-sequence-${unit.transport}`, unit.repetition);
   const known: Known = { pool: poolOf(settings.learned)!, tag: `tsiws-${id}-${settings.seed}`, slot: slotOf(unit.repetition, TRANSPORT_IDS.indexOf(unit.transport)) };
   return new SequenceRun(settings, client, unit.transport, id, unit.sequence, known).play(SEQUENCES[unit.sequence]!);
 }

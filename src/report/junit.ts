@@ -1,7 +1,8 @@
 /**
- * reports/junit.xml: a testsuite per operation, a testcase per transport
- * and check. It validates against the Jenkins JUnit schema (fixtures/junit/, test/report/
- * junit-schema.test.ts), which is what CI servers' JUnit importers are built to read:
+ * reports/junit.xml: a testsuite per operation, a testcase per case, transport and check, a case's
+ * repetitions (--repeat) folded into it as a fuzz property's samples are (junit-fold.ts). It
+ * validates against the Jenkins JUnit schema (fixtures/junit/, test/report/junit-schema.test.ts),
+ * which is what CI servers' JUnit importers are built to read:
  * - a finding that fails the run is <failure> naming the check and its level, and so is an exchange the target did not complete
  *   (reset, timeout: a finding about the target, as in the verdict); its body holds the request
  *   line, the answer's status and first lines, and the curl command (junit-text.ts);
@@ -18,22 +19,25 @@
  * transport, check and seed (and, unless it passed, the curl command) as `name: value` lines in
  * <system-out>, which Jenkins, GitLab and GitHub test reporters all display.
  * Every testcase has its own (classname, name), which CI history views key tests by (uniqueNames);
- * times are what the exchanges took (suiteSeconds).
+ * times are what the exchanges took (busy-time.ts).
  * The document is written a testcase at a time (junitChunks), with fast-xml-parser's builder: a
- * --repeat 16 run has 117,000 testcases, and a builder holding them all as a tree (junit-report-
- * builder, about 8 KiB each) was most of the run's peak memory. Each testcase is one line.
+ * default run has thousands of testcases, and a builder holding them all as a tree (junit-report-
+ * builder, about 8 KiB each) was most of a --repeat 16 run's peak memory (117,000 testcases before
+ * repetitions were folded). Each testcase is one line.
  */
 import { attributes as attrs, buildFragment, buildStartTag, cdataOf as cdata, FragmentTemplate } from '../xml/build.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { RunInfo } from './summary.js';
 import { failOnOf, type FailOn } from '../results/levels.js';
 import { checkDetailsOf, checkDetailsParts, failureBody, testcaseDetails, testcaseLabel, uniqueNamer } from './junit-text.js';
-import { entriesOf, incompleteText, runTestcases, verdictOf, type Entry, type Verdict } from './testcases.js';
+import { entriesOf, incompleteText, runTestcases, type Entry, type Verdict } from './testcases.js';
+import { foldRecord, recordCase, repetitionsText, verdictOfRank, type FoldedClass, type FoldedTestcase } from './junit-fold.js';
 import { heldRecords, type RecordSource } from '../results/exchange-log.js';
 import { DataPathCoverage, withoutSuccess } from './data-path.js';
 import type { DataPathCounts } from '../results/data-path.js';
 import type { Diagnosis } from './diagnoses-of.js';
 import { diagnosesSuite } from './diagnoses-junit.js';
+import { BusyTime } from './busy-time.js';
 
 export { testcaseDetails } from './junit-text.js';
 
@@ -47,20 +51,21 @@ type Totals = Record<Verdict, number>;
 const properties = (values: ReadonlyArray<[string, string]>) => ({ properties: { property: values.map(([name, value]) => attrs({ name, value })) } });
 const suiteCounts = (t: Totals) => ({ tests: t.failure + t.error + t.skipped + t.passed, failures: t.failure, errors: t.error, skipped: t.skipped });
 
-/** What the first pass over the records keeps of one operation's: where they are (to read them
- * again), its testcases' verdicts counted, its exchanges' time spans, and how often each testcase
- * label occurs (uniqueNames) — never the records themselves. */
+/** What the first pass over the records keeps of one operation's: its testcases, each with its
+ * repetitions folded in (junit-fold.ts), and the time its exchanges were in flight — never the records themselves. */
 interface SuiteTally {
-  readonly indexes: number[];
-  readonly totals: Totals;
-  readonly spans: Array<readonly [number, number]>;
-  /** Per class name (operation.transport), how many testcases have each label. */
-  readonly labels: Map<string, Map<string, number>>;
+  readonly busy: BusyTime;
+  /** Per class name (operation.transport), its testcases by label and case. */
+  readonly classes: Map<string, FoldedClass>;
+  /** How many of its records' testcases were folded into another record's (--repeat): none, and
+   * each testcase is written from its one record, as the records come. */
+  folded: number;
 }
 
 /** The counting pass over the records, a record at a time: the root's and each suite's totals come
  * before their testcases. A run's digest takes it as it reads records.jsonl (digest.ts), so the
- * document then reads the records once more, not twice (issue 52). */
+ * document then reads the records once more, not twice (issue 52), and only those its testcases are
+ * written from (one a case, check and transport, whatever --repeat is). */
 export class JunitTally {
   readonly suites = new Map<string, SuiteTally>();
   readonly dataPath = new DataPathCoverage();
@@ -71,22 +76,20 @@ export class JunitTally {
   add(r: ExchangeRecord, index: number): void {
     this.dataPath.add(r);
     let tally = this.suites.get(r.operation);
-    if (!tally) this.suites.set(r.operation, (tally = { indexes: [], totals: { failure: 0, error: 0, skipped: 0, passed: 0 }, spans: [], labels: new Map() }));
-    tally.indexes.push(index);
+    if (!tally) this.suites.set(r.operation, (tally = { busy: new BusyTime(), classes: new Map(), folded: 0 }));
     if (r.response?.sentAt) {
       const sent = Date.parse(r.response.sentAt);
-      tally.spans.push([sent, sent + r.response.elapsedMs]);
+      tally.busy.add(sent, sent + r.response.elapsedMs);
     }
-    const entries = entriesOf(r);
-    if (entries.length === 0) return;
-    const className = entries[0]!.className;
-    let labels = tally.labels.get(className);
-    if (!labels) tally.labels.set(className, (labels = new Map()));
-    for (const e of entries) {
-      tally.totals[verdictOf(e, this.failOn)]++;
-      labels.set(e.label, (labels.get(e.label) ?? 0) + 1);
-    }
+    tally.folded += foldRecord(tally.classes, r, index, this.failOn);
   }
+}
+
+/** A suite's testcases counted by verdict. */
+function totalsOf(tally: SuiteTally): Totals {
+  const totals: Totals = { failure: 0, error: 0, skipped: 0, passed: 0 };
+  for (const labels of tally.classes.values()) for (const f of labels.testcases()) totals[verdictOfRank(f.rank)]++;
+  return totals;
 }
 
 /** The document's text in pieces, one testcase each. Two passes over the records: the first counts
@@ -105,7 +108,8 @@ export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], 
   const { suites, dataPath } = tally;
   const own = runSuite(run, withoutSuccess(dataPath.summary()), failOn);
   const total: Totals = { ...own.totals };
-  for (const { totals } of suites.values()) for (const v of Object.keys(totals) as Verdict[]) total[v] += totals[v];
+  const suiteTotals = new Map([...suites].map(([operation, t]) => [operation, totalsOf(t)]));
+  for (const totals of suiteTotals.values()) for (const v of Object.keys(totals) as Verdict[]) total[v] += totals[v];
   // The root causes (src/diagnoses/), a testcase each, lead the document.
   const diagnosed = diagnosesSuite(diagnoses, failOn);
   total.failure += diagnosed.failing;
@@ -119,7 +123,7 @@ export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], 
   }
   yield `${buildStartTag({ testsuites: attrs(root) })}\n`;
   yield* diagnosed.lines;
-  for (const [operation, tally] of suites) yield* operationSuite(operation, tally, source, run, failOn);
+  for (const [operation, tally] of suites) yield* operationSuite(operation, tally, suiteTotals.get(operation)!, source, run);
   if (own.testcases.length > 0) {
     yield `  ${buildStartTag({ testsuite: { ...attrs({ name: 'tsiws-conform', ...suiteCounts(own.totals) }), ...properties(own.properties) } })}\n`;
     for (const tc of own.testcases) yield `    ${buildFragment({ testcase: tc })}\n`;
@@ -149,57 +153,54 @@ function runSuite(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts
   return { totals, properties: props, testcases };
 }
 
-/**
- * Times, in seconds: a testcase's is the time its exchange took, request sent to last byte read
- * (each check of one exchange judged that same exchange); a parity comparison, which sends
- * nothing, has none. A suite's is the time during which at least one of its exchanges was in
- * flight: its exchanges ran concurrently, with each other and with other suites', so the sum of its
- * testcases' times, or its first-to-last span, would count the same seconds many times over.
- */
-function suiteSeconds(spans: Array<readonly [number, number]>): number | undefined {
-  if (spans.length === 0) return undefined;
-  spans.sort((a, b) => a[0] - b[0]);
-  let busy = 0;
-  let [from, to] = spans[0]!;
-  for (const [start, end] of spans) {
-    if (start > to) {
-      busy += to - from;
-      from = start;
-    }
-    to = Math.max(to, end);
-  }
-  return (busy + to - from) / 1000;
-}
-
 /** One testcase's element content: attributes, then <failure>/<error>/<skipped>, then <system-out>.
  * Its keys are added in that order (the builder writes them so) rather than spread from a head:
  * spreads were most of this function's time (profiled, issue 20). */
-function testcaseOf(entry: Entry, name: string, verdict: Verdict, run: RunInfo): Record<string, unknown> {
+function testcaseOf(entry: Entry, name: string, fold: FoldedTestcase, run: RunInfo): Record<string, unknown> {
   const { record: r, className, check: c } = entry;
-  const tc: Record<string, unknown> = attrs({ classname: className, name, time: r.response ? r.response.elapsedMs / 1000 : undefined });
+  const verdict = verdictOfRank(fold.rank);
+  // A fold's own line leads its <system-out> and ends its <failure>'s message.
+  const folded = repetitionsText(fold);
+  const lead = folded === undefined ? '' : `${folded.line}\n`;
+  const tail = folded?.tail ?? '';
+  const tc: Record<string, unknown> = attrs({ classname: className, name, time: testcaseSeconds(r, fold) });
   if (r.skipped) {
     tc['skipped'] = '';
-    tc['system-out'] = cdata(`${r.skipped}\n${testcaseDetails(r, run, undefined, false)}`);
+    tc['system-out'] = cdata(`${lead}${r.skipped}\n${testcaseDetails(r, run, undefined, false)}`);
     return tc;
   }
   if (r.error) {
-    const message = `${r.error.code}: ${r.error.message}`;
+    const message = `${r.error.code}: ${r.error.message}${tail}`;
     tc['failure'] = failureOf(message, r.error.code, r);
-    tc['system-out'] = cdata(testcaseDetails(r, run, r.error.code, true));
+    tc['system-out'] = cdata(lead + testcaseDetails(r, run, r.error.code, true));
     return tc;
   }
   if (!c) return tc;
   const details = testcaseDetails(r, run, c.id, c.status !== 'passed');
-  const message = `${c.id}: ${c.message ?? ''}`;
+  const message = `${c.id}: ${c.message ?? ''}${verdict === 'passed' ? '' : tail}`;
   const notice = c.status === 'failed' && verdict === 'passed';
-  const out = cdata(c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
+  const out = cdata(lead + (c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
     : notice ? `${c.level}: ${message}\n${details}`
-    : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details);
+    : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details));
   if (verdict === 'failure') tc['failure'] = failureOf(message, c.id, r);
   else if (verdict === 'error') tc['error'] = attrs({ message, type: 'check-error' });
   else if (verdict === 'skipped') tc['skipped'] = '';
   tc['system-out'] = out;
   return tc;
+}
+
+/**
+ * Times, in seconds: a testcase's is the time its exchange took, request sent to last byte read
+ * (each check of one exchange judged that same exchange), a folded testcase's its repetitions'
+ * summed (to the microsecond: sums of fractions of a millisecond would print their rounding
+ * errors); a parity comparison, which sends nothing, has none. A suite's is the time during which
+ * at least one of its exchanges was in flight (busy-time.ts): its exchanges ran concurrently, with
+ * each other and with other suites', so the sum of its testcases' times, or its first-to-last span,
+ * would count the same seconds many times over.
+ */
+function testcaseSeconds(r: ExchangeRecord, fold: FoldedTestcase): number | undefined {
+  if (fold.runs === 1) return r.response ? r.response.elapsedMs / 1000 : undefined;
+  return fold.ms === undefined ? undefined : Math.round(fold.ms * 1000) / 1e6;
 }
 
 /** The testcase of a check that passed on an exchange that was answered: most of a run's testcases,
@@ -210,12 +211,12 @@ const passedTestcase = new FragmentTemplate(({ className, name, time, details })
 
 /** An entry's testcase as one line of text: a passed check's through its template, as testcaseOf
  * would build it. */
-function testcaseText(entry: Entry, name: string, verdict: Verdict, run: RunInfo, details: (check: string) => string): string {
+function testcaseText(entry: Entry, name: string, fold: FoldedTestcase, run: RunInfo, details: (check: string) => string): string {
   const { record: r, check: c } = entry;
-  if (verdict === 'passed' && c?.status === 'passed' && r.response && !r.skipped && !r.error) {
+  if (fold.runs === 1 && c?.status === 'passed' && r.response && !r.skipped && !r.error) {
     return passedTestcase.fill({ className: entry.className, name, time: String(r.response.elapsedMs / 1000), details: details(c.id) });
   }
-  return buildFragment({ testcase: testcaseOf(entry, name, verdict, run) });
+  return buildFragment({ testcase: testcaseOf(entry, name, fold, run) });
 }
 
 /** The pieces of testcase text already found verbatim for passedTestcase (check ids: a catalog's
@@ -236,7 +237,7 @@ const verbatimId = (id: string): boolean => {
  * pass over the bench's 23,040 records from 2.74 to 2.09 s of CPU, records.jsonl's parse included
  * (least of three passes each, one process, old and new code; issue 52).
  */
-function passedTestcasesText(r: ExchangeRecord, run: RunInfo, name: (item: { className: string; label: string; caseId: string }) => string): string | undefined {
+function passedTestcasesText(r: ExchangeRecord, run: RunInfo, caseId: string, name: (className: string, label: string) => string): string | undefined {
   if (!r.response || r.skipped || r.error) return undefined;
   // entriesOf leaves out a skipped check, except on the service's record.
   // Tested before any name is taken: uniqueNamer remembers each name it gives.
@@ -244,7 +245,6 @@ function passedTestcasesText(r: ExchangeRecord, run: RunInfo, name: (item: { cla
   const details = checkDetailsParts(r, run);
   if (!details) return undefined;
   const [before, after] = details;
-  const { caseId } = r;
   const className = `${r.operation}.${r.transport}`;
   const head = testcaseLabel(r, '');
   const time = String(r.response.elapsedMs / 1000);
@@ -253,7 +253,7 @@ function passedTestcasesText(r: ExchangeRecord, run: RunInfo, name: (item: { cla
   let out = '';
   for (const c of r.checks) {
     if (c.status !== 'passed') continue;
-    out += `    ${t.fillVerbatim({ className, name: name({ className, label: `${head} ${c.id}`, caseId }), time, details: before + c.id + after })}\n`;
+    out += `    ${t.fillVerbatim({ className, name: name(className, `${head} ${c.id}`), time, details: before + c.id + after })}\n`;
   }
   return out;
 }
@@ -263,21 +263,46 @@ function failureOf(message: string, type: string, r: ExchangeRecord): Record<str
   return Object.assign(attrs({ message, type }), cdata(failureBody(r, message)));
 }
 
-/** One operation's <testsuite>, a testcase a chunk, its records read again one at a time. */
-function* operationSuite(operation: string, tally: SuiteTally, source: RecordSource, run: RunInfo, failOn: FailOn): Generator<string> {
+/** One operation's <testsuite>, a testcase a chunk. Its records are read again one at a time, only
+ * those a testcase is written from (a case's first repetition with the testcase's verdict). */
+function* operationSuite(operation: string, tally: SuiteTally, totals: Totals, source: RecordSource, run: RunInfo): Generator<string> {
   const props: Array<[string, string]> = [['target', run.target], ['namespace', run.namespace], ['seed', String(run.seed)]];
   if (run.incomplete) props.push(['incomplete', incompleteText(run.incomplete)]);
-  const head = attrs({ name: operation, timestamp: run.startedAt, time: suiteSeconds(tally.spans), ...suiteCounts(tally.totals) });
+  const head = attrs({ name: operation, timestamp: run.startedAt, time: tally.busy.seconds(), ...suiteCounts(totals) });
   yield `  ${buildStartTag({ testsuite: { ...head, ...properties(props) } })}\n`;
-  const name = uniqueNamer((className, label) => tally.labels.get(className)?.get(label) ?? 0);
-  for (const r of source.at(tally.indexes)) {
-    const passing = passedTestcasesText(r, run, name);
-    if (passing !== undefined) {
-      yield passing;
-      continue;
-    }
-    const details = checkDetailsOf(r, run);
-    for (const entry of entriesOf(r)) yield `    ${testcaseText(entry, name(entry), verdictOf(entry, failOn), run, details)}\n`;
-  }
+  // A label several cases share gets each one's id; a repetition is its case's, not a case of its own.
+  const name = uniqueNamer((className, label) => tally.classes.get(className)?.cases(label) ?? 0);
+  const shown = shownIndexes(tally);
+  let k = 0;
+  for (const r of source.at(shown)) yield recordTestcases(r, shown[k++]!, tally, run, name);
   yield '  </testsuite>\n';
+}
+
+/** The positions of the records a suite's testcases are written from, in the source's order. */
+function shownIndexes(tally: SuiteTally): number[] {
+  const shown = new Set<number>();
+  for (const labels of tally.classes.values()) for (const f of labels.testcases()) shown.add(f.shown);
+  return [...shown].sort((a, b) => a - b);
+}
+
+/** The testcases written from the record at `index` (those whose fold shows it), as one text: a
+ * generator a record was a tenth of writing an unrepeated run's junit.xml. */
+function recordTestcases(r: ExchangeRecord, index: number, tally: SuiteTally, run: RunInfo, name: ReturnType<typeof uniqueNamer>): string {
+  const { caseId } = recordCase(r);
+  const labels = tally.classes.get(`${r.operation}.${r.transport}`);
+  const named = (className: string, label: string) => name({ className, label, caseId });
+  // Nothing folded in the suite: each of the record's testcases is written from it alone.
+  if (tally.folded === 0) {
+    const passing = passedTestcasesText(r, run, caseId, named);
+    if (passing !== undefined) return passing;
+  }
+  const details = checkDetailsOf(r, run);
+  let out = '';
+  for (const entry of entriesOf(r)) {
+    const fold = labels?.get(entry.label, caseId);
+    // Written from another repetition's record.
+    if (fold?.shown !== index) continue;
+    out += `    ${testcaseText(entry, named(entry.className, entry.label), fold, run, details)}\n`;
+  }
+  return out;
 }

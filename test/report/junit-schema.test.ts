@@ -49,8 +49,9 @@ test('each testcase carries operation, transport, check, seed and, unless it pas
 });
 
 test('an operation with many records is still one <testsuite> with the summed counts', () => {
-  // 350 copies of the mixed records: every operation's testcases span many written chunks (junit.ts).
-  const many = Array.from({ length: 350 }, () => MIXED_RECORDS).flat();
+  // 350 cases like the mixed records: every operation's testcases span many written chunks (junit.ts).
+  // (Copies with the same case ids would be one case's repetitions, folded: junit-fold.test.ts.)
+  const many = Array.from({ length: 350 }, (_, i) => MIXED_RECORDS.map((r) => ({ ...r, caseId: `${r.caseId}-c${i}` }))).flat();
   const big = junitXml(many, MIXED_RUN);
   expect(schema.validateText(big)).toEqual([]);
   const suites = [...big.matchAll(/<testsuite name="([^"]+)"[^>]* tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)">/g)];
@@ -81,12 +82,15 @@ describe('testcase identity', () => {
     operation: 'MobileGetEmployee', transport: 'parity', caseId, kind: 'parity', ...(scenario ? { scenario, param: 'repnumber' } : {}),
     request: MIXED_RECORDS[0]!.request, checks: [{ id: 'transport-parity', status: 'passed' }],
   });
-  // Parity comparisons of several cases, a repeated case (--repeat) and the same records twice.
-  const records = [...MIXED_RECORDS, parityOf('p1'), parityOf('n1', 'int-empty'), parityOf('n2', 'int-empty'), { ...MIXED_RECORDS[0]!, caseId: 'p1-r2' }, ...MIXED_RECORDS];
+  // Parity comparisons of several cases, a repeated case (--repeat: folded into its case's testcase),
+  // the same records twice (one case), a second case under p1's label, and a check whose label is
+  // what p1's name becomes (a --checks-module may name a check anything).
+  const clash: ExchangeRecord = { ...MIXED_RECORDS[0]!, caseId: 'p9', checks: [{ id: 'http-status-200 [p1]', status: 'passed' }] };
+  const records = [...MIXED_RECORDS, parityOf('p1'), parityOf('n1', 'int-empty'), parityOf('n2', 'int-empty'), { ...MIXED_RECORDS[0]!, caseId: 'p1-r2' }, ...MIXED_RECORDS, { ...MIXED_RECORDS[0]!, caseId: 'p4' }, clash];
   const text = junitXml(records, MIXED_RUN);
 
   test('no two testcases share classname and name', () => {
-    expect(text.match(/<testcase /g)?.length).toBe(2 * 7 + 4 + 1); // the tool error once
+    expect(text.match(/<testcase /g)?.length).toBe(7 + 3 + 2 + 1); // the tool error once
     expect(duplicateTestcases(text)).toEqual([]);
     expect(schema.validateText(text)).toEqual([]);
   });
@@ -95,7 +99,8 @@ describe('testcase identity', () => {
     const names = [...text.matchAll(/<testcase classname="MobileGetEmployee\.parity" name="([^"]*)"/g)].map((m) => m[1]);
     expect(names).toEqual(['parity transport-parity', 'parity int-empty(repnumber) transport-parity [n1]', 'parity int-empty(repnumber) transport-parity [n2]']);
     const soap11 = [...text.matchAll(/<testcase classname="MobileGetEmployee\.soap11" name="([^"]*)"/g)].map((m) => m[1]);
-    expect(soap11).toEqual(['soap11 http-status-200 [p1]', 'soap11 http-status-200 [p1-r2]', 'soap11 http-status-200 [p1] #2']);
+    // `#n` only where two distinct cases' names meet.
+    expect(soap11).toEqual(['soap11 http-status-200 [p1]', 'soap11 http-status-200 [p4]', 'soap11 http-status-200 [p1] #2']);
   });
 });
 
