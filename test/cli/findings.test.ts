@@ -49,15 +49,16 @@ test('a target that answers GET with text/html fails content-type on exactly its
   // MobileAccountSearch (1 int) 37, MobileDispatchUpdate (3) 67, MobileTimeLogCreate (9, 2 dt) 167,
   // and the ?WSDL check: 272. With a configured sig each operation adds corrupted sig and stale
   // timestamp x 4 transports and their 2 parity records (10), and one with mobilekey adds missing
-  // mobilekey x 4 and its parity record (5): 40, 312 in all. This proxy's upstream checks no
-  // signature, so auth-enforced reports the 24 + 4 auth cases over SOAP as accepted; missing
-  // mobilekey over GET/POST (2 x 2) ASMX rejects as a missing parameter.
+  // mobilekey x 4 and its parity record (5), and a wrong mobilekey the same (5): 50, 322 in all.
+  // This proxy's upstream checks no signature, so auth-enforced reports the 24 + 4 auth cases over
+  // SOAP and the 8 wrong mobilekeys as accepted; missing mobilekey over GET/POST (2 x 2) ASMX
+  // rejects as a missing parameter.
   const unexpected = results.failures.filter((f: { check: string; transport: string }) => f.check !== 'auth-enforced' && !(f.check === 'content-type' && f.transport === 'get'));
   expect(unexpected.slice(0, 3), 'failures other than the planted defect').toEqual([]);
   const { exchanges } = results.summary;
-  expect([exchanges.total, exchanges.error, exchanges.skipped]).toEqual([312, 0, 0]);
+  expect([exchanges.total, exchanges.error, exchanges.skipped]).toEqual([322, 0, 0]);
   const auth = results.failures.filter((f: { check: string }) => f.check === 'auth-enforced');
-  expect(auth).toHaveLength(28);
+  expect(auth).toHaveLength(36);
   const shape = results.failures.filter((f: { check: string }) => f.check !== 'auth-enforced');
   // The 3 valid GET requests, and the GET fuzz properties whose recorded first case was valid
   // (some draw a boolean "1", markup or a long query: a negative case over GET).
@@ -65,7 +66,7 @@ test('a target that answers GET with text/html fails content-type on exactly its
   const fuzzed = shape.filter((f: { kind: string }) => f.kind === 'fuzz').length;
   expect(fuzzed).toBeGreaterThan(0);
   expect(fuzzed).toBeLessThanOrEqual(3);
-  expect(exchanges.failed).toBe(28 + shape.length);
+  expect(exchanges.failed).toBe(auth.length + shape.length);
   for (const f of shape) {
     expect(f).toMatchObject({ transport: 'get', check: 'content-type', message: 'Content-Type is "text/html; charset=utf-8"; expected "text/xml; charset=utf-8"' });
     expect(f.request.curl).toMatch(new RegExp(`^curl -sS -i '${proxyUrl}/api/rmm/tsiWS\\.asmx/${f.operation}\\?`));

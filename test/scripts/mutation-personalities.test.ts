@@ -11,7 +11,7 @@ const outcome = (name: string, fired: readonly string[], warned: readonly string
 
 describe('planPersonalities', () => {
   test('every other personality, a clean control each, every mutant that applies started as a live target', () => {
-    expect(OTHER_PERSONALITIES).toEqual(['vendor-xml-strict', 'vendor-faults', 'vendor-pairs', 'vendor-exact']);
+    expect(OTHER_PERSONALITIES).toEqual(['vendor-xml-strict', 'vendor-faults', 'vendor-pairs', 'vendor-exact', 'vendor-linked']);
     const { subjects, notApplicable } = planPersonalities(['vendor-faults'], { only: ['stateful-error-not-json', 'stateful-update-not-persisted'] });
     expect(subjects.map((s) => [s.name, s.personality, s.mutant])).toEqual([
       ['clean:stateful@vendor-faults', 'vendor-faults', undefined],

@@ -40,8 +40,8 @@ test('serve --stateful --mutant NAME says so where it listens', async () => {
 test('--stateful --list-personalities prints one name a line; a bad name is a ConfigError naming the known ones', async () => {
   const out = io();
   expect(await serve(['--stateful', '--list-personalities'], out)).toBe(0);
-  expect(out.lines).toEqual(['reference', 'vendor-xml-strict', 'vendor-faults', 'vendor-pairs', 'vendor-exact']);
-  await expect(serve(['--stateful', '--personality', 'xml'], io())).rejects.toThrow(new ConfigError('--personality: unknown personality "xml"; known: reference, vendor-xml-strict, vendor-faults, vendor-pairs, vendor-exact, or random:SEED (a whole number); see tsiws-conform serve --stateful --list-personalities'));
+  expect(out.lines).toEqual(['reference', 'vendor-xml-strict', 'vendor-faults', 'vendor-pairs', 'vendor-exact', 'vendor-linked']);
+  await expect(serve(['--stateful', '--personality', 'xml'], io())).rejects.toThrow(new ConfigError('--personality: unknown personality "xml"; known: reference, vendor-xml-strict, vendor-faults, vendor-pairs, vendor-exact, vendor-linked, or random:SEED (a whole number); see tsiws-conform serve --stateful --list-personalities'));
   await expect(serve(['--personality', 'vendor-pairs'], io())).rejects.toThrow(new ConfigError('--personality: only the stateful service has one; add --stateful'));
 });
 
