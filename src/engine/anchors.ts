@@ -10,7 +10,8 @@ import type { TransportId } from '../transports/index.js';
 import type { Anchor, AnchorSource, AnchorUse } from '../results/anchor.js';
 import type { LearnedState } from './discover.js';
 import type { NegativeCase } from '../cases/case.js';
-import { MADE_BY, type Instance } from './instances.js';
+import { MADE_BY, TAKEN_DISTINCT, type Instance } from './instances.js';
+import type { ExchangeRecord } from '../results/record.js';
 
 export type Anchors = Readonly<Record<string, Anchor>>;
 
@@ -48,13 +49,26 @@ function missingAnchor(learned: Learned, operation: string): string {
 /** Whether a probe with no anchor is made on a record of its own instead: a delete (or an update)
  * whose record a create makes. Its anchor is never kept (a delete that succeeded removed its
  * record), so each probe's record is made first, as the valid case's is (instances.ts). */
-export const probesOwnInstance = (c: NegativeCase): boolean => c.anchorMissing !== undefined && MADE_BY[c.operation] !== undefined;
+export const probesOwnInstance = (c: NegativeCase): boolean => c.anchorMissing !== undefined && (MADE_BY[c.operation] !== undefined || TAKEN_DISTINCT[c.operation] !== undefined);
+
+/** Whether a probe's own record is a learned one no create makes (a rep's assignment): a refusal
+ * on it is confirmed by the valid delete on the same record afterwards (run-unit.ts, confirm.ts). */
+export const probeConfirmed = (c: NegativeCase): boolean => c.anchorMissing !== undefined && TAKEN_DISTINCT[c.operation] !== undefined;
 
 /** The probe on its own record: the record's values with the probe's one change, and no missing
  * anchor; or, where the record was not made, still missing one, saying so. */
 export function probeOnInstance(c: NegativeCase, instance: Instance): NegativeCase {
-  if (instance.notApplicable !== undefined) return { ...c, anchorMissing: `${c.anchorMissing!}; nor was a record of its own made: ${instance.setup}` };
+  if (instance.notApplicable !== undefined) return { ...c, anchorMissing: `${c.anchorMissing!}; nor was a record of its own ${MADE_BY[c.operation] ? 'made' : 'left to take'}: ${instance.setup}` };
   const spoiled = c.param !== undefined && c.scenario !== 'missing-parameter' ? { [c.param]: c.values[c.param]! } : {};
   const { anchorMissing: _none, ...probe } = c;
   return { ...probe, values: { ...c.values, ...instance.values, ...spoiled } };
+}
+
+/** Where the run saw a success the anchors do not hold yet: a valid case answered with success (a
+ * delete's, on a record of its own), or a confirmation that succeeded (confirm.ts). Shown in the
+ * reports as the operation's anchor; `anchors` with the record's, when it brings one. */
+export function withSeenAnchor(anchors: Anchors, r: ExchangeRecord): Anchors {
+  if (anchors[r.operation] !== undefined || r.transport === 'parity' || r.transport === 'wsdl' || r.sequence) return anchors;
+  const values = r.confirmation?.succeeded ? r.confirmation.values : r.kind === 'positive' && r.dataPath === 'success' ? r.values : undefined;
+  return values ? { ...anchors, [r.operation]: anchorOf(values, r.transport as TransportId, 'run') } : anchors;
 }

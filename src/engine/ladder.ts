@@ -36,12 +36,18 @@ export interface LadderBase {
   readonly from: string;
 }
 
-/** The operation's known-good request: today the learned valid case with the values the search
- * found; the one place to point at the run's anchors (requests the target answered with success)
- * once it keeps them. Undefined where the run knows none: no data, or the search left it blocked. */
+/** The operation's known-good request: its anchor (a request the target answered with success,
+ * LearnedState.anchors) over the transport it succeeded on, where the run kept one and that
+ * transport is selected; else the learned valid case with the values the search found. Undefined
+ * where the run knows none: no data, or the search left it blocked. */
 export function ladderBase(op: Operation, learned: LearnedState | undefined, transports: readonly TransportId[]): LadderBase | undefined {
   const pool = poolOf(learned);
   if (!learned || !pool || learned.search?.blocked[op.name] || transports.length === 0) return undefined;
+  const anchor = learned.anchors?.[op.name];
+  if (anchor && transports.includes(anchor.transport)) {
+    // The anchor holds no authentication parameter: the learned case's are sent as always.
+    return { values: { ...learnedCase(op, pool).values, ...anchor.values }, transport: anchor.transport, from: `the anchor (${anchor.source})` };
+  }
   const transport = transports.includes(learned.discovery.transport) ? learned.discovery.transport : transports[0]!;
   const from = learned.found?.[op.name] ? 'the valid case with the values the search found' : 'the learned valid case';
   return { values: learnedCase(op, pool).values, transport, from };

@@ -14,7 +14,7 @@ import { getTransportById, type Decoded, type HttpRequest, type TransportId, typ
 import { expectedEcho, familyOf } from '../asmx/echo.js';
 import { authValues, corruptSignature } from './auth.js';
 import { userChecksOf } from '../checks/catalogs.js';
-import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, redactClip, redactClipped, secretsOf, type CheckOutcome, type ExchangeRecord, type RecordedRequest } from '../results/record.js';
+import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, redactClip, redactClipped, secretsOf, type CheckOutcome, type Confirmation, type ExchangeRecord, type RecordedRequest } from '../results/record.js';
 import type { HttpAccess } from '../http/access.js';
 import type { LearnedState } from './discover.js';
 import { dataPathOf } from './data-path-of.js';
@@ -72,8 +72,10 @@ function requestFor(testCase: Case, transportId: TransportId, namespace: string,
   return testCase.kind === 'negative' ? negativeRequest(testCase, transportId, ctx, op, values) : getTransportById(transportId).encode(ctx, op, values);
 }
 
-export function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[]): Promise<ExchangeRecord> {
-  return exchangeRecord(settings, client, testCase, transportId, given);
+/** `confirm`, for a probe on a learned record of its own (confirm.ts): sent once the probe is
+ * answered and before it is judged; its success makes the probe's refusal conclusive. */
+export function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[], confirm?: () => Promise<Confirmation>): Promise<ExchangeRecord> {
+  return exchangeRecord(settings, client, testCase, transportId, given, undefined, confirm);
 }
 
 /** A record whose request, as reports show it, is not built yet: `showRequest` builds it into the
@@ -101,7 +103,7 @@ export async function runCaseShowingLater(settings: RunSettings & { baseUrl: str
 
 /** The record of one exchange, its shown request built now, or, given `later`, by the function it
  * is handed there (runCase's own path makes no closure: it runs for every exchange of a run). */
-async function exchangeRecord(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given: readonly Check[] | undefined, later?: { showRequest?: RecordShownLater['showRequest'] }): Promise<ExchangeRecord> {
+async function exchangeRecord(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given: readonly Check[] | undefined, later?: { showRequest?: RecordShownLater['showRequest'] }, confirm?: () => Promise<Confirmation>): Promise<ExchangeRecord> {
   const checks = given ?? (await selectedChecks(settings));
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
@@ -186,6 +188,9 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
       const reason = redactClip(result.reason, EXCERPT_BYTES, secrets);
       if (reason !== result.reason) redactedResult = { ...result, reason };
     }
+    const confirmation = confirm && (await confirm());
+    if (confirmation?.succeeded) delete exchange.anchorMissing;
+    else if (confirmation) exchange.anchorMissing = `${negative!.anchorMissing!}; ${confirmation.line}`;
     const judged = evaluate(exchange, checks);
     for (let i = 0; i < judged.length; i++) {
       const c = judged[i]!;
@@ -197,6 +202,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     record.response = recordResponse(response, secrets);
     record.result = redactedResult;
     record.checks = judged;
+    if (confirmation) record.confirmation = confirmation;
     if (judgesWsi) record.wsi = wsiRecorded(wsiOutcomesOf(exchange), (text) => redactClipped(clip(text, MESSAGE_CHARS), secrets));
     if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, learned);
   } catch (err) {

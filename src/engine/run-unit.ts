@@ -9,8 +9,13 @@ import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from './run-case.js';
 import type { LearnedState } from './discover.js';
 import { poolOf } from './learned-cases.js';
-import { needsOwnInstance, ownInstance, withInstance } from './instances.js';
-import { probeOnInstance, probesOwnInstance } from './anchors.js';
+import { needsOwnInstance, ownInstance, TAKEN_DISTINCT, withInstance, type Instance } from './instances.js';
+import { probeConfirmed, probeOnInstance, probesOwnInstance } from './anchors.js';
+import { confirmOnRecord, probeSlot } from './confirm.js';
+import { getOperation } from '../contract/index.js';
+import type { NegativeCase } from '../cases/case.js';
+import { learnedCase } from './learned-cases.js';
+import type { ValuePool } from '../state/learn.js';
 
 /** Slots of the instances a valid case's transports take (instances.ts): repetition by repetition,
  * so that no two exchanges of a run take the same distinct record. */
@@ -21,11 +26,20 @@ export async function runCaseUnit(settings: RunSettings & { baseUrl: string; lea
   const ordered = TRANSPORT_IDS.filter((t) => transports.includes(t));
   const pool = poolOf(settings.learned);
   const own = pool !== undefined && (testCase.kind === 'positive' ? needsOwnInstance(testCase.operation) : probesOwnInstance(testCase));
+  const confirmed = own && testCase.kind === 'negative' && probeConfirmed(testCase);
   const records = await Promise.all(ordered.map(async (t) => {
-    const instance = own ? await ownInstance(settings, client, pool, testCase.operation, testCase.values, t, slotOf(repetition, TRANSPORT_IDS.indexOf(t)), settings.learned?.failure) : undefined;
+    const slot = confirmed ? probeSlot(settings, testCase, repetition, TRANSPORT_IDS.indexOf(t)) : slotOf(repetition, TRANSPORT_IDS.indexOf(t));
+    const instance = own ? await ownInstance(settings, client, pool, testCase.operation, testCase.values, t, slot, settings.learned?.failure) : undefined;
     const c = !instance ? testCase : testCase.kind === 'positive' ? withInstance(testCase, instance) : probeOnInstance(testCase, instance);
-    return runCase(settings, client, c, t);
+    if (!confirmed || instance?.notApplicable !== undefined) return runCase(settings, client, c, t);
+    return runCase(settings, client, { ...(c as NegativeCase), anchorMissing: testCase.anchorMissing! }, t, undefined, () => confirmOnRecord(settings, client, getOperation(c.operation), t, validOn(pool, c.operation, instance!), settings.learned?.failure));
   }));
   const parity = parityRecord(settings, records, testCase.id);
   return parity ? [...records, parity] : records;
+}
+
+/** The valid request on a probe's own learned record: the learned valid case with the record's ids. */
+function validOn(pool: ValuePool, operation: string, instance: Instance): Record<string, string> {
+  const ids = Object.fromEntries(TAKEN_DISTINCT[operation]!.map((p) => [p, instance.values[p]!]));
+  return { ...learnedCase(getOperation(operation), pool).values, ...ids };
 }

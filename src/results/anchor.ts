@@ -7,8 +7,10 @@
  */
 import type { TransportId } from '../transports/index.js';
 
-/** Where the success was seen: a discovery read that answered records, or the value search. */
-export type AnchorSource = 'discovery' | 'search';
+/** Where the success was seen: a discovery read that answered records, the value search, or the
+ * run itself (a valid case, or a probe's confirmation, answered with success: shown in the reports
+ * for an operation whose probes had no anchor before, a delete's). */
+export type AnchorSource = 'discovery' | 'search' | 'run';
 
 export interface Anchor {
   /** The wire values, the authentication parameters left out: repnumber comes from configuration,

@@ -119,6 +119,14 @@ export interface RegressionInfo extends RegressionComparison {
   readonly rules: readonly string[];
 }
 
+export interface Confirmation {
+  /** The valid request's non-secret values: the probe's record, every value valid. */
+  readonly values: Readonly<Record<string, string>>;
+  readonly succeeded: boolean;
+  /** One line: the record taken and what the valid request on it was answered. */
+  readonly line: string;
+}
+
 export interface ExchangeRecord {
   /** The operation, or the service name for a service-level record. */
   readonly operation: string;
@@ -159,6 +167,9 @@ export interface ExchangeRecord {
   readonly sequence?: SequenceStep;
   /** What the case's setup did first (the e-mail a delete case deletes; engine/instances.ts). */
   readonly setup?: string;
+  /** A probe on a learned record of its own (engine/confirm.ts): the valid request sent on that
+   * record after it, whether it succeeded (then the probe's refusal is conclusive), and its answer. */
+  readonly confirmation?: Confirmation;
   /** A valid request's (kind positive) outcome for data-path coverage (data-path.ts); a fuzz
    * record's samples are counted in fuzz.dataPath instead. */
   readonly dataPath?: DataPathOutcome;

@@ -14,6 +14,7 @@ import { readTraffic, trafficLine } from '../engine/traffic.js';
 import { LEFT_OUT_TEXT, type LeftOutKind, type TrafficSummary } from '../results/traffic.js';
 import { SERVICE_PATH } from '../contract/index.js';
 import type { LearnedState } from '../engine/discover.js';
+import { withSeenAnchor, type Anchors } from '../engine/anchors.js';
 import type { SearchSummary } from '../engine/value-search.js';
 import { INTERRUPT_SIGNALS, type RunOptions } from '../engine/run.js';
 import { runWritingBaseline } from '../engine/run-writing-baseline.js';
@@ -130,7 +131,11 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   const sequences = new SequenceParity();
   // Whether each transport reached the service at all, judged once every valid request is in.
   const reach = new TransportReachVerdicts(settings);
+  // A success the run saw of an operation the discovery and search left without an anchor (a
+  // delete's valid case, a probe's confirmation): its anchor in the reports (engine/anchors.ts).
+  let seen: Anchors = {};
   const digested = (r: ExchangeRecord) => {
+    seen = withSeenAnchor(seen, r);
     digest.add(r);
     reference.add(r);
     sequences.add(r);
@@ -179,7 +184,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     toolErrors: result.toolErrors,
     seed: settings.seed,
     ...(traffic ? { traffic } : {}),
-    ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings) } : {}),
+    ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings, seen) } : {}),
     // What graded the WS-I checks, read before any test (engine/wsi-wsdl.ts); absent when they were left out.
     ...(result.target.wsiWsdl ? { wsi: wsiRunInfo(result.target.wsiWsdl, settings.wsi) } : {}),
     ...(result.interrupted
@@ -214,7 +219,7 @@ async function trafficToReplay(settings: RunSettings & { traffic: string }): Pro
 /** What reports show of the discovery step. The failure pattern's evidence quotes the target's
  * answers (clipped), which may echo a fixed --sig or --mobilekey: those are redacted as everywhere
  * else, a secret's start at a clip mark included. */
-function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryInfo {
+function discoveryInfo(learned: LearnedState, settings: RunSettings, seen: Anchors): DiscoveryInfo {
   const fixed = settings.showSecrets ? [] : secretsOf({ ...(settings.sig ? { sig: settings.sig } : {}), ...(settings.mobilekey ? { mobilekey: settings.mobilekey } : {}), ...(settings.timestamp ? { timestamp: settings.timestamp } : {}) });
   const { failure, businessFault, failureUnknown, format, discovery, search, found } = learned;
   return {
@@ -225,7 +230,7 @@ function discoveryInfo(learned: LearnedState, settings: RunSettings): DiscoveryI
     ...(failureUnknown !== undefined ? { failureUnknown: redactClipped(failureUnknown, fixed) } : {}),
     ...(format ? { resultFormat: format.format } : {}),
     ...(search ? { search: searchInfo(search, found, fixed) } : {}),
-    ...(learned.anchors && learned.pool.records.length > 0 ? { anchors: anchorsInfo(learned.anchors, fixed) } : {}),
+    ...(learned.anchors && learned.pool.records.length > 0 ? { anchors: anchorsInfo({ ...seen, ...learned.anchors }, fixed) } : {}),
   };
 }
 

@@ -33,14 +33,19 @@ describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseli
     const { summary, failures } = run.json('results.json');
     expect(summary).toMatchObject({ verdict: 'conforms', exchanges: { failed: 0, error: 0, skipped: 0 }, checks: { failed: 0, error: 0 }, levels: { error: 0, warning: 0 } });
     expect(failures).toEqual([]);
-    // The only notes: refused probes of the rep-assignment delete, which has no anchor (never
-    // searched: a delete that succeeds removes its record) and no create to make one for each
-    // probe (the e-mail delete's probes get theirs), inconclusive, naming it (issue 59).
-    const anchors = run.json('results.json').run.discovery.anchors as Record<string, unknown>;
-    expect(operations.map((o) => o.name).filter((name) => anchors[name] === undefined).sort()).toEqual(['MobileContactEmailDelete', 'MobileServiceOrderRepAssignedDelete']);
-    const notes = lines(join(run.reports, 'records.jsonl')).flatMap((r) => r.checks.filter((c: { status: string }) => c.status === 'failed').map((c: { id: string; message: string }) => `${c.id} ${r.operation} ${/, but no anchor for (\w+): /.exec(c.message)?.[1] ?? c.message}`));
-    expect(notes.length).toBe(summary.levels.info);
-    expect([...new Set(notes)].sort()).toEqual(['rejects-invalid-input MobileServiceOrderRepAssignedDelete MobileServiceOrderRepAssignedDelete']);
+    // Every operation has an anchor: the two deletes' from the run (a valid case on a record of its
+    // own, or a probe's confirmation), and no probe is inconclusive: the rep-assignment delete's
+    // refused probes are confirmed by the valid delete on the learned record each took (issue 59).
+    const anchors = run.json('results.json').run.discovery.anchors as Record<string, { source: string }>;
+    expect(operations.map((o) => o.name).filter((name) => anchors[name] === undefined)).toEqual([]);
+    expect(['MobileContactEmailDelete', 'MobileServiceOrderRepAssignedDelete'].map((name) => anchors[name]!.source)).toEqual(['run', 'run']);
+    expect(run.stdout).toMatch(/^Anchors: 20 of 20 operations have a request known to succeed \(discovery \d+, search \d+, run 2\)$/m);
+    const records = lines(join(run.reports, 'records.jsonl'));
+    const notes = records.flatMap((r) => r.checks.filter((c: { status: string }) => c.status === 'failed').map((c: { id: string; message: string }) => `${c.id} ${r.operation} ${c.message}`));
+    expect(notes.filter((n) => n.includes('inconclusive'))).toEqual([]);
+    const confirmed = records.filter((r) => r.confirmation);
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(confirmed.filter((r) => !r.confirmation.succeeded || r.operation !== 'MobileServiceOrderRepAssignedDelete')).toEqual([]);
     const path = summary.dataPath;
     expect(path.success / path.total).toBeGreaterThanOrEqual(0.6);
     expect(path.success + path.failure + path.fault + path.refused).toBe(path.total);

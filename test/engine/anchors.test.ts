@@ -15,7 +15,7 @@ import { REPO } from '../support/cli.js';
 import { getOperation } from '../../src/contract/index.js';
 import { exampleCase } from '../../src/cases/examples.js';
 import { negativeCases } from '../../src/cases/negative.js';
-import { anchorOf, anchorUse, probeOnInstance, probesOwnInstance, withAnchors } from '../../src/engine/anchors.js';
+import { anchorOf, anchorUse, probeConfirmed, probeOnInstance, probesOwnInstance, withAnchors } from '../../src/engine/anchors.js';
 import type { LearnedState } from '../../src/engine/discover.js';
 
 const DELETE = getOperation('MobileContactEmailDelete');
@@ -131,6 +131,9 @@ test('a probe of a delete with no anchor is made on a record of its own: the rec
   expect(probeOnInstance(wrongKey, made).values).toEqual({ ...wrongKey.values, emailid: '3050' });
   // The record was not made: still no anchor, and why.
   expect(probeOnInstance(wrongKey, { ...made, notApplicable: 'its setup did not succeed' }).anchorMissing).toBe(`${reason}; nor was a record of its own made: ${made.setup}`);
-  // An operation no create makes records for keeps its missing anchor.
-  expect(probesOwnInstance({ ...wrongKey, operation: 'MobileServiceOrderRepAssignedDelete' })).toBe(false);
+  // An operation whose records no create makes takes a learned one, its refusal confirmed
+  // (engine/confirm.ts); one with neither keeps its missing anchor.
+  expect([probesOwnInstance({ ...wrongKey, operation: 'MobileServiceOrderRepAssignedDelete' }), probeConfirmed({ ...wrongKey, operation: 'MobileServiceOrderRepAssignedDelete' })]).toEqual([true, true]);
+  expect(probeConfirmed(wrongKey)).toBe(false);
+  expect(probesOwnInstance({ ...wrongKey, operation: 'MobileAccountUpdate' })).toBe(false);
 });

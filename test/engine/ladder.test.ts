@@ -60,6 +60,17 @@ describe('the ladder\'s base and parameters', () => {
     expect(ladderBase(getOperation('MobileTimeLogList'), searched, settings.transports)).toBeUndefined();
   });
 
+  test('the base is the operation\'s anchor where the run kept one over a selected transport, else the learned valid case', () => {
+    const { settings } = targets['clean']!;
+    const op = getOperation('MobileTimeLogCreate');
+    const fallback = ladderBase(op, settings.learned, settings.transports)!;
+    const anchor = { values: { sonumber: '6003', accountnumber: '1007', logcomment: 'as accepted' }, transport: 'get' as const, source: 'search' as const };
+    const anchored = { ...settings.learned, anchors: { ...settings.learned.anchors, [op.name]: anchor } };
+    expect(ladderBase(op, anchored, settings.transports)).toEqual({ values: { ...fallback.values, ...anchor.values }, transport: 'get', from: 'the anchor (search)' });
+    // Its transport not selected: the learned valid case, as without one.
+    expect(ladderBase(op, anchored, ['soap11'])).toEqual({ ...fallback, transport: 'soap11' });
+  });
+
   test('no ladder without data, for an operation whose cases need records of their own, or for a mutation beside a reference', () => {
     const { settings } = targets['clean']!;
     expect(climbs({ ...settings, learned: { ...settings.learned, pool: { ...settings.learned.pool, records: [] } } }, getOperation('MobileAccountSearch'))).toBe(false);
@@ -78,7 +89,7 @@ describe('findings on the ladder', () => {
     expect(ids).toContain('MobileTimeLogList-ladder-startdate-lf');
     for (const r of records) expect(r.checks.find((c) => c.id === 'result-format-consistent')).toMatchObject({ status: 'failed', level: 'warning' });
     const dquote = records.find((r) => r.caseId === 'MobileTimeLogList-ladder-startdate-dquote')!;
-    expect(dquote.fuzz?.ladder).toEqual({ param: 'startdate', rung: 'dquote', what: 'the character "', base: 'the learned valid case' });
+    expect(dquote.fuzz?.ladder).toEqual({ param: 'startdate', rung: 'dquote', what: 'the character "', base: 'the anchor (discovery)' });
     expect(dquote.request.curl).not.toBe('');
   });
 

@@ -28,7 +28,7 @@ const RECORDS: ExchangeRecord[] = [{
 }];
 
 test('the console line counts the selected operations with an anchor, by source, and names those without', () => {
-  expect(anchorsLine(ANCHORS, OPERATIONS)).toBe('Anchors: 2 of 4 operations have a request known to succeed (discovery 1, search 1); probed on a record made for each probe: MobileContactEmailDelete; a refused probe of the others is inconclusive: MobileServiceOrderRepAssignedDelete');
+  expect(anchorsLine(ANCHORS, OPERATIONS)).toBe('Anchors: 2 of 4 operations have a request known to succeed (discovery 1, search 1); probed on a record of each probe\'s own: MobileContactEmailDelete, MobileServiceOrderRepAssignedDelete');
   expect(anchorsLine(ANCHORS, ['MobileAccountSearch'])).toBe('Anchors: 1 of 1 operation has a request known to succeed (discovery 1, search 0)');
 });
 
@@ -37,7 +37,7 @@ test('report.html shows each operation\'s anchor or that it had none; results.js
   expect(section).toContain('<tr><td><code>MobileContactEmailCreate</code></td><td>accountnumber=1001, contactnumber=2001, email=tsiws.conformance@example.com, primary=true (search, soap11)</td></tr>');
   expect(section).toContain('<tr><td><code>MobileAccountSearch</code></td><td>accountname=, contactname=, telephone=, email= (discovery, soap11)</td></tr>');
   expect(section).toContain('<tr><td><code>MobileContactEmailDelete</code></td><td>a record made for each probe: MobileContactEmailCreate makes each probe&#39;s emailid (where that fails, a refused probe is inconclusive)</td></tr>');
-  expect(section).toContain('<tr class="warn"><td><code>MobileServiceOrderRepAssignedDelete</code></td><td>none: a refused probe is inconclusive (info)</td></tr>');
+  expect(section).toContain('<tr><td><code>MobileServiceOrderRepAssignedDelete</code></td><td>a learned record for each probe: each takes a reptodelete and sonumber of its own, and the valid MobileServiceOrderRepAssignedDelete on it confirms a refusal (where that fails, a refused probe is inconclusive)</td></tr>');
   const html = reportHtml(RECORDS, run);
   expect(html).toContain(section);
   const json = JSON.parse(resultsJson(RECORDS, run)) as { run: RunInfo };

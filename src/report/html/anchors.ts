@@ -16,7 +16,7 @@ export function anchorsSection(run: RunInfo): string {
     const a = anchors[op];
     const made = madePerProbe(op);
     return a ? `<tr><td><code>${esc(op)}</code></td><td>${esc(anchorText(a))}</td></tr>`
-      : made ? `<tr><td><code>${esc(op)}</code></td><td>a record made for each probe: ${esc(made)} (where that fails, a refused probe is inconclusive)</td></tr>`
+      : made ? `<tr><td><code>${esc(op)}</code></td><td>${esc(made)} (where that fails, a refused probe is inconclusive)</td></tr>`
       : `<tr class="warn"><td><code>${esc(op)}</code></td><td>none: a refused probe is inconclusive (info)</td></tr>`;
   });
   return `
