@@ -25,6 +25,9 @@ import type { LearnedFormat } from '../checks/types.js';
 import { fillFromPool, ID_PARAMS } from './pool-values.js';
 import type { SearchSummary } from './value-search.js';
 import { withAnchors, type Anchors } from './anchors.js';
+import { readMore, type Wanted } from './more-records.js';
+import { TAKEN_DISTINCT } from './instances.js';
+import { slotsTaken } from './confirm.js';
 
 /** Whether the target answered with data the run can use (hasData): an echo does not. */
 export const hasData = (learned: LearnedState | undefined): learned is LearnedState => learned !== undefined && learned.pool.records.length > 0;
@@ -109,12 +112,15 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
   const selected = operations.filter((o) => !isMutating(o));
   // Two rounds: the lists that need an id (parts used of a service order) get one in the second,
   // which a target that answered no record in the first (an echo, say) is not asked.
-  for (const round of [0, 1]) {
-    if (round === 1 && pool.size === 0) break;
-    const asked = selected.map((op) => ({ op, values: discoveryValues(op, round === 0 ? undefined : pool) }));
-    const answers = await Promise.all(asked.map(({ op, values }) => ask(op, values).then((answer) => [op, values, answer.text] as const)));
-    for (const [op, values, text] of answers) {
-      if (text === null) continue;
+  // The request of each list whose answer held records, the last one: more-records.ts reads it again.
+  const yielded = new Map<string, WireValues>();
+  // Asked side by side, learned from in the order asked: the pool's order (and so every pick) does
+  // not depend on which answer came first.
+  const read = async (asked: readonly Asked[]): Promise<void> => {
+    const answers = await Promise.all(asked.map(({ op, values }) => ask(op, values)));
+    asked.forEach(({ op, values }, i) => {
+      const text = answers[i]!.text;
+      if (text === null) return;
       const records = notEchoes(recordsOf(op.name, text), values, discoveryValues(op, undefined));
       // Only an answer that held records naming an entity is surely a success: a lookup asked with
       // an empty id may well be answered with the service's in-band failure, whose fields may be
@@ -122,16 +128,30 @@ export async function discover(settings: RunSettings & { readonly embedded: bool
       if (records.some((r) => Object.keys(r.fields).some(isIdParam))) {
         successes.push(text);
         succeeded.push({ op, values });
+        yielded.set(op.name, values);
       }
       pool.add(records);
-    }
+    });
+  };
+  for (const round of [0, 1]) {
+    if (round === 1 && pool.size === 0) break;
+    await read(selected.map((op) => ({ op, values: discoveryValues(op, round === 0 ? undefined : pool) })));
   }
+  await readMore(pool, wantedDistinct(settings), yielded, (op) => discoveryValues(op, undefined), read);
   const before = sent;
   const learned = settings.failurePattern !== undefined ? { failure: givenFailureSignature(settings.failurePattern) } : await learnFailures(settings, ask, successes, succeeded);
   const probes = sent - before;
   const format = formatOf(successes);
   const anchors = withAnchors(undefined, succeeded, transport, 'discovery');
   return { pool: pool.toJSON(), ...learned, ...(format ? { format } : {}), discovery: { sent, records: pool.size, probes, transport }, ...(succeeded.length > 0 ? { anchors } : {}) };
+}
+
+/** The operations that take a distinct learned record each time (instances.ts), where the run sends
+ * them: a run that may change the target, with the operation selected. */
+function wantedDistinct(settings: RunSettings & { readonly embedded: boolean }): Wanted[] {
+  if (!settings.embedded && !settings.allowMutations) return [];
+  return Object.entries(TAKEN_DISTINCT).filter(([name]) => settings.operations.includes(name))
+    .map(([operation, params]) => ({ operation, params, needed: slotsTaken(settings, operation) }));
 }
 
 /** The format all of `texts` are in, when there are some and they agree. */

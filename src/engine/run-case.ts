@@ -26,6 +26,7 @@ import { wsiBasicProfile, wsiOutcomesOf } from '../checks/wsi-basic-profile.js';
 import { wsiRecorded } from '../checks/wsi/recorded.js';
 import { wsiContextOf } from '../checks/wsi/wsdl-facts.js';
 import { clip, MESSAGE_CHARS } from '../results/clip.js';
+import { refusalBy } from './confirm.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,7 +74,7 @@ function requestFor(testCase: Case, transportId: TransportId, namespace: string,
 }
 
 /** `confirm`, for a probe on a learned record of its own (confirm.ts): sent once the probe is
- * answered and before it is judged; its success makes the probe's refusal conclusive. */
+ * answered with the service's own refusal and before it is judged; its success makes the refusal conclusive. */
 export function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[], confirm?: () => Promise<Confirmation>): Promise<ExchangeRecord> {
   return exchangeRecord(settings, client, testCase, transportId, given, undefined, confirm);
 }
@@ -188,8 +189,11 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
       const reason = redactClip(result.reason, EXCERPT_BYTES, secrets);
       if (reason !== result.reason) redactedResult = { ...result, reason };
     }
-    const confirmation = confirm && (await confirm());
-    if (confirmation?.succeeded) delete exchange.anchorMissing;
+    // The probe's record is confirmed only after the service's own refusal: ASMX's is conclusive as
+    // it is, and a success or a crash is judged without one (confirm.ts, refusalBy).
+    const refusal = confirm && refusalBy(exchange);
+    const confirmation = refusal === 'service' ? await confirm!() : undefined;
+    if (refusal === 'runtime' || confirmation?.succeeded) delete exchange.anchorMissing;
     else if (confirmation) exchange.anchorMissing = `${negative!.anchorMissing!}; ${confirmation.line}`;
     const judged = evaluate(exchange, checks);
     for (let i = 0; i < judged.length; i++) {

@@ -10,7 +10,10 @@ import { getOperation } from '../../src/contract/index.js';
 import { negativeCases } from '../../src/cases/negative.js';
 import { discover, type LearnedState } from '../../src/engine/discover.js';
 import { anchorUse, withSeenAnchor } from '../../src/engine/anchors.js';
-import { probeSlot } from '../../src/engine/confirm.js';
+import { probeSlot, refusalBy } from '../../src/engine/confirm.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { PROFILES } from '../../src/profiles/expectations.js';
+import { getTransportById } from '../../src/transports/index.js';
 import { runCaseUnit, slotOf } from '../../src/engine/run-unit.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
@@ -34,22 +37,14 @@ afterAll(async () => {
 const probe = (learned: LearnedState, scenario: string) => negativeCases(DELETE, { auth: false, anchor: anchorUse(learned, DELETE.name) }).find((c) => c.id === `${DELETE.name}-${scenario}`)!;
 const notes = (records: readonly ExchangeRecord[]) => records.flatMap((r) => r.checks.filter((c) => c.status === 'failed').map((c) => `${r.transport} ${c.id}: ${c.message}`));
 
-test('a refused probe on a record of its own, confirmed by the valid delete on it, is conclusive; the confirmation is its anchor', async () => {
-  const c = probe(settings.learned, 'int-out-of-range-sonumber');
-  expect(c.anchorMissing).toMatch(/^no anchor for MobileServiceOrderRepAssignedDelete/);
-  const records = (await runCaseUnit(settings, client, c, ['soap11', 'post'])).filter((r) => r.transport !== 'parity');
-  expect(notes(records)).toEqual([]);
-  expect(records.map((r) => r.confirmation?.succeeded)).toEqual([true, true]);
-  // Each transport its own record, the probe's value spoiled on it, the valid delete on the same.
-  const [soap, post] = records.map((r) => r.confirmation!.values);
-  expect(soap).not.toEqual(post);
-  expect(records[0]!.values).toMatchObject({ reptodelete: soap!['reptodelete'], sonumber: '2147483648' });
-  expect(records[0]!.confirmation!.line).toBe(`the valid MobileServiceOrderRepAssignedDelete on the probe's own record (reptodelete ${soap!['reptodelete']}, sonumber ${soap!['sonumber']}) then succeeded`);
-  expect(withSeenAnchor({}, records[0]!)).toEqual({ [DELETE.name]: { values: soap, transport: 'soap11', source: 'run' } });
-  // Once deleted, the record is gone: the same probe again is refused, and so is its confirmation.
-  const again = (await runCaseUnit(settings, client, c, ['soap11'])).find((r) => r.transport === 'soap11')!;
-  expect(again.confirmation).toMatchObject({ succeeded: false });
-  expect(notes([again])).toEqual([expect.stringMatching(/^soap11 rejects-invalid-input: inconclusive: .* but no anchor for MobileServiceOrderRepAssignedDelete: .*; the valid MobileServiceOrderRepAssignedDelete on the probe's own record \(reptodelete \d+, sonumber \d+\) then was refused \(answer: .*not assigned/)]);
+test("ASMX's own refusal of the probe's change is conclusive as it is: no confirmation spends the record", async () => {
+  const cases = [[probe(settings.learned, 'missing-parameter-reptodelete'), 'post'], [probe(settings.learned, 'int-out-of-range-sonumber'), 'soap11']] as const;
+  for (const [c, transport] of cases) {
+    const [record] = await runCaseUnit(settings, client, c, [transport]);
+    expect(record!.result).toMatchObject({ kind: 'fault' });
+    expect(record!.confirmation).toBeUndefined();
+    expect(notes([record!])).toEqual([]);
+  }
 });
 
 test('with no learned record left for the probe, it is sent as before and stays inconclusive, saying so', async () => {
@@ -74,4 +69,19 @@ test('a success the run saw is an anchor only where none is kept: a valid case o
   expect(withSeenAnchor(kept, r)).toBe(kept);
   expect(withSeenAnchor({}, { ...r, dataPath: 'failure' } as ExchangeRecord)).toEqual({});
   expect(withSeenAnchor({}, { ...r, kind: 'negative' } as ExchangeRecord)).toEqual({});
+});
+
+test("who refused a probe: the service's in-band failure or learned business fault is confirmed; ASMX's own refusal is conclusive; a success is neither", () => {
+  const NS = DEFAULTS.namespace;
+  const answer = (status: number, type: string, body: string) => ({ status, headers: { 'content-type': type }, body: Buffer.from(body), elapsedMs: 1 });
+  const xml = (text: string) => answer(200, 'text/xml; charset=utf-8', `<?xml version="1.0" encoding="utf-8"?><string xmlns="${NS}">${text}</string>`);
+  const failure = { pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned' as const, evidence: 'e' };
+  const businessFault = { pattern: '^thrown: ', flags: '', source: 'learned' as const, evidence: 'e' };
+  const ex = (response: ReturnType<typeof answer>) => ({ operation: DELETE, transport: getTransportById('post'), namespace: NS, request: { method: 'POST', path: '/', headers: {}, body: '' }, response, kind: 'negative', profile: PROFILES.asmx, failure, businessFault }) as unknown as Exchange;
+  expect(refusalBy(ex(xml('{"ok":false,"error":"rep 101 is not assigned to service order 6001"}')))).toBe('service');
+  expect(refusalBy(ex(answer(500, 'text/plain; charset=utf-8', 'System.Web.Services.Protocols.SoapException: unknown service order 17')))).toBe('service');
+  expect(refusalBy(ex(answer(500, 'text/plain; charset=utf-8', 'System.ArgumentException: Cannot convert abc to System.Int32.\nParameter name: type')))).toBe('runtime');
+  expect(refusalBy(ex(answer(500, 'text/plain; charset=utf-8', 'System.InvalidOperationException: Missing parameter: reptodelete.')))).toBe('runtime');
+  expect(refusalBy(ex(xml('{"ok":true}')))).toBe('other');
+  expect(refusalBy(ex(answer(500, 'text/plain; charset=utf-8', 'System.NullReferenceException: Object reference not set')))).toBe('other');
 });
