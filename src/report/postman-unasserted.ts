@@ -15,6 +15,7 @@ const WHY_NOT: Readonly<Record<string, string>> = {
   'matches-reference': "it compares the answer with the reference deployment's",
   'matches-baseline': "it compares the answer with the recorded baseline's",
   'state-consistency': 'it judges a sequence of calls, not one request',
+  'transport-reaches-service': 'it judges every valid request the run sent over the transport together, not one request',
   'response-time': "it judges timing, which depends on the machine and network Postman runs on",
   'answers-in-time': "it judges timing, which depends on the machine and network Postman runs on",
   // The one check judged from the text alone that stays skipped: asserting it would mean porting
