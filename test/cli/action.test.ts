@@ -1,13 +1,14 @@
 /** Issue 60, item 1: the GitHub Action's entry, run with the environment a runner gives a step
  * (INPUT_*, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_ACTIONS=true), against the stateful
  * reference server and against a mutant: the outputs, the summary and the exit code. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { outputLines, runArgvOf, splitArgs } from '../../src/cli/action-inputs.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
-import { cliInProcess, runCliProcess } from '../support/cli.js';
+import { afterOutput, BIN, cliInProcess, runCliProcess } from '../support/cli.js';
 
 /** GITHUB_OUTPUT's heredoc form read back as a runner reads it. */
 function readOutputs(file: string): Record<string, string> {
@@ -99,4 +100,19 @@ describe('the entry under a runner', () => {
     expect(r.stderr).not.toContain('s3cret');
     expect(readOutputs(outputFile)).toMatchObject({ verdict: 'not-run', 'exit-code': '2' });
   });
+
+  test('a cancelled job: SIGTERM to the step\'s process reaches the run, which writes its reports; outputs say 143', async () => {
+    const { env, outputFile, dir } = runnerEnv({ args: '--operations MobileTasksList,MobileAccountSearch --runs 5000' });
+    const child = spawn(process.execPath, ['--', BIN, 'action'], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await afterOutput(() => out, '\nprogress: ', 300);
+    child.kill('SIGTERM');
+    expect(await exited, out).toBe(143);
+    expect(JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')).run.incomplete.reason).toBe('interrupted by SIGTERM');
+    expect(readOutputs(outputFile)).toMatchObject({ 'exit-code': '143', verdict: 'conforms-partially' });
+  }, 120_000);
 });
+
