@@ -6,7 +6,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { outputLines, runArgvOf, splitArgs } from '../../src/cli/action-inputs.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { afterOutput, BIN, cliInProcess, runCliProcess } from '../support/cli.js';
 
@@ -37,30 +36,6 @@ function runnerEnv(inputs: Record<string, string>): { env: Record<string, string
   env['INPUT_ARGS'] = `${inputs['args'] ?? ''} --env-file ${join(dir, '.env')} --max-string-length 300`;
   return { env, outputFile, summaryFile, dir };
 }
-
-describe('the inputs', () => {
-  test('args split as a shell splits words and quotes, nothing expanded', () => {
-    expect(splitArgs(` --operations  MobileTasksList\n--header 'X-A: $HOME b' --note "say \\"hi\\" \\\\ \\n" a\\ b ''`)).toEqual(['--operations', 'MobileTasksList', '--header', 'X-A: $HOME b', '--note', 'say "hi" \\ \\n', 'a b', '']);
-    expect(splitArgs('')).toEqual([]);
-    expect(() => splitArgs('--note "open')).toThrow(/double quote is not closed/);
-  });
-
-  test('each input maps to its run flag; the hyphen or underscore form; empty inputs add nothing', () => {
-    expect(runArgvOf({ 'INPUT_BASE-URL': 'http://t', INPUT_FAIL_ON: 'warning', 'INPUT_ALLOW-MUTATIONS': 'TRUE', INPUT_TARGET: '', INPUT_ARGS: '--runs 2' }))
-      .toEqual(['run', '--base-url', 'http://t', '--fail-on', 'warning', '--reports', 'reports', '--allow-mutations', '--runs', '2']);
-    expect(runArgvOf({ INPUT_CONFIG: 'c.json', INPUT_TARGET: 'staging', 'INPUT_ALLOW-MUTATIONS': 'false' })).toEqual(['run', '--config', 'c.json', '--target', 'staging', '--reports', 'reports']);
-  });
-
-  test('a secret in args or a malformed boolean is refused, naming what to do', () => {
-    expect(() => runArgvOf({ INPUT_ARGS: '--sig=abc' })).toThrow(/--sig is a secret; pass it through the step's env:/);
-    expect(() => runArgvOf({ INPUT_ARGS: '--runs 1 --mobilekey k' })).toThrow(/--mobilekey is a secret/);
-    expect(() => runArgvOf({ 'INPUT_ALLOW-MUTATIONS': 'yes' })).toThrow(/allow-mutations: expected true or false, got "yes"/);
-  });
-
-  test('outputs use the delimiter form, safe for any value', () => {
-    expect(outputLines({ verdict: 'conforms', reports: '/a\nb' }, 'EOF1')).toBe('verdict<<EOF1\nconforms\nEOF1\nreports<<EOF1\n/a\nb\nEOF1\n');
-  });
-});
 
 describe('the entry under a runner', () => {
   let stateful: ReferenceServer;
