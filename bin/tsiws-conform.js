@@ -12,8 +12,9 @@ const stdout = consoleStream(process.stdout);
 const stderr = consoleStream(process.stderr);
 // A run stops gracefully on SIGINT, SIGTERM and SIGHUP and still writes its reports. Loading the
 // sources takes a second or two, so the run's signals are caught from here, before anything else:
-// a Ctrl-C during start-up must not kill it with no report. Other commands keep Node's defaults.
-const interruption = process.argv[2] === 'run' ? new AbortController() : undefined;
+// a Ctrl-C during start-up must not kill it with no report. `action` (the GitHub Action's entry) is
+// a run too. Other commands keep Node's defaults.
+const interruption = ['run', 'action'].includes(process.argv[2]) ? new AbortController() : undefined;
 if (interruption) for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => interruption.abort(sig));
 // Started through npx or `npm run`, the run's parent is npm (or its `sh -c`). A CI runner's SIGTERM
 // on a job timeout reaches npm alone, which exits at once without passing it on: the run would go

@@ -58,6 +58,10 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   // Issue 61's --repeat 20 against a mutant beside --repeat 1 (junit.xml's folded repetitions):
   // about 11 s of CPU. Case by case in npm test: test/report/junit-fold.test.ts.
   'test/cli/junit-repeat.test.ts',
+  // Issue 60's GitHub Action entry as a runner starts it: a signed stateful run, a mutant, a
+  // cancelled job (about 40 s of CPU); its inputs and files are unit-tested in npm test
+  // (test/cli/action-inputs.test.ts, action-files.test.ts).
+  'test/cli/action.test.ts',
   // The bin with its console pipes closed at once: two runs (the guard is unit-tested in test/bin/).
   'test/cli/closed-console.test.ts',
   // Issue 49's two full runs against a vendor's result formats (XML PascalCase in-band, business

@@ -31,6 +31,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   shapes: { summary: "shapes infer DIR: learn each operation's result schema from a run's reports or a baseline (for --result-schemas)", load: () => import('./shapes.js') },
   'verify-certificate': { summary: 'check that a reports folder matches its certificate.json (exit 1 if a report was altered)', load: () => import('./verify-certificate.js') },
   contract: { summary: 'print a WSDL\'s operations as contract table rows (--from-wsdl FILE)', load: () => import('./contract.js') },
+  action: { summary: 'the GitHub Action\'s entry (action.yml): run with the step\'s INPUT_* inputs, then write its outputs to $GITHUB_OUTPUT', load: () => import('./action.js') },
 };
 
 function usage(): string {

@@ -39,7 +39,7 @@ const notRules = join(dir, 'rules.json');
 writeFileSync(notRules, '{"name": "x"}');
 
 test.each([
-  [['rnu'], 'tsiws-conform: unknown command "rnu" (did you mean "run"?); expected one of run, merge-reports, replay, checks, serve, proxy, wsdl, diff-wsdl, compare, shapes, verify-certificate, contract'],
+  [['rnu'], 'tsiws-conform: unknown command "rnu" (did you mean "run"?); expected one of run, merge-reports, replay, checks, serve, proxy, wsdl, diff-wsdl, compare, shapes, verify-certificate, contract, action'],
   [['run', '--bse-url', 'x'], 'tsiws-conform: unknown flag --bse-url (did you mean --base-url?) (see tsiws-conform run --help)'],
   [['replay', 'f.json', '--timout-ms', '5'], 'tsiws-conform: unknown flag --timout-ms (did you mean --timeout-ms?) (see tsiws-conform replay --help)'],
   [['run', '--timeout-ms', '-5'], 'tsiws-conform: --timeout-ms: expected a positive whole number, got "-5"'],

@@ -9,14 +9,28 @@ const page = readFileSync(new URL('../../docs/ci.md', import.meta.url), 'utf8');
 const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!, { strict: true, uniqueKeys: true }));
 const known = new Set(SETTINGS.map((s) => s.env));
 
-test('docs/ci.md has a GitHub Actions and a GitLab CI recipe and a sharded matrix, all valid YAML', () => {
-  expect(blocks).toHaveLength(3);
-  expect(blocks[0].jobs.conformance.steps).toBeInstanceOf(Array);
-  expect(blocks[1]['tsiws-conformance'].script).toBeInstanceOf(Array);
+const [actionRecipe, ...manual] = blocks;
+
+test('docs/ci.md has the action\'s recipe, a GitHub Actions and a GitLab CI recipe and a sharded matrix, all valid YAML', () => {
+  expect(blocks).toHaveLength(4);
+  expect(manual[0].jobs.conformance.steps).toBeInstanceOf(Array);
+  expect(manual[1]['tsiws-conformance'].script).toBeInstanceOf(Array);
+});
+
+test('the action: two steps, secrets from env as TSIWS_* variables, the reports folder it names uploaded even on failure', () => {
+  const steps = actionRecipe.jobs.conformance.steps as Array<Record<string, any>>;
+  const action = steps.find((s) => /\/tsiws-conformance@v1$/.test(String(s.uses)))!;
+  expect(action.id).toBeDefined();
+  for (const name of Object.keys(action.env)) expect(known, name).toContain(name);
+  expect(action.env.TSIWS_SIG).toMatch(/^\$\{\{ secrets\.TSIWS_SIG \}\}$/);
+  expect(JSON.stringify(action.with)).not.toMatch(/secrets\./);
+  const upload = steps.find((s) => String(s.uses).startsWith('actions/upload-artifact@'))!;
+  expect(upload.if).toBe('always()');
+  expect(upload.with.path).toBe(`\${{ steps.${action.id}.outputs.reports }}`);
 });
 
 test('GitHub Actions: staging URL and secrets as TSIWS_* variables; reports uploaded even on failure', () => {
-  const steps = blocks[0].jobs.conformance.steps as Array<Record<string, any>>;
+  const steps = manual[0].jobs.conformance.steps as Array<Record<string, any>>;
   const run = steps.find((s) => String(s.run).includes('tsiws-conform run'))!;
   expect(run.run).toMatch(/^npx tsiws-conform run\b/);
   for (const name of Object.keys(run.env)) expect(known, name).toContain(name);
@@ -28,14 +42,14 @@ test('GitHub Actions: staging URL and secrets as TSIWS_* variables; reports uplo
 });
 
 test('GitLab CI: TSIWS_* variables, junit.xml as a test report, artefacts kept when the job fails', () => {
-  const job = blocks[1]['tsiws-conformance'];
+  const job = manual[1]['tsiws-conformance'];
   for (const name of Object.keys(job.variables)) expect(known, name).toContain(name);
   expect(job.script).toContain('npx tsiws-conform run');
   expect(job.artifacts).toMatchObject({ when: 'always', paths: ['reports/'], reports: { junit: 'reports/junit.xml' } });
 });
 
 test('the sharded matrix: every shard runs its part with one seed, and a merge job joins them all', () => {
-  const { conform, merge } = blocks[2].jobs;
+  const { conform, merge } = manual[2].jobs;
   const shards = conform.strategy.matrix.shard as number[];
   const run = (conform.steps as Array<Record<string, any>>).find((s) => String(s.run).includes('tsiws-conform run'))!;
   expect(run.run).toMatch(/--seed \$\{\{ github\.run_number \}\} --shard \$\{\{ matrix\.shard \}\}\/4 /);
