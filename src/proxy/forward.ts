@@ -249,7 +249,7 @@ class Relay implements Dispatcher.DispatchHandler {
       this.chunks.push(part);
       this.kept += part.length;
     }
-    if (this.clientLeft) return;
+    if (this.clientLeft) return this.stopWhenTooLarge();
     if (this.holding) {
       if (this.kept === this.received) return;
       // Too large to hold for rewriting: what was held goes as it came, the rest streams on.
@@ -296,10 +296,18 @@ class Relay implements Dispatcher.DispatchHandler {
     if (by === 'client') {
       this.clientLeft = true;
       // A pause waiting for the client's drain would never end.
-      return this.controller?.resume();
+      this.controller?.resume();
+      return this.stopWhenTooLarge();
     }
     this.cutBy = by;
     this.abort(new TargetError('TSIWS_CONNECTION_RESET', 'the proxy stopped before the answer was whole'));
+  }
+
+  /** With nobody to pass it to, an answer past the kept limit is read no further: its verdict
+   * (TSIWS_RESPONSE_TOO_LARGE) is settled, and draining a stream that never ends would cost the
+   * proxy the whole --timeout-ms at full speed. */
+  private stopWhenTooLarge(): void {
+    if (this.kept < this.received) this.abort(new TargetError('TSIWS_RESPONSE_TOO_LARGE', `the client had closed its connection, so the proxy stopped reading the answer after ${this.received} bytes`, { answered: true }));
   }
 
   /** Ends the target's request with `err` (its connection closed), or the exchange at once while

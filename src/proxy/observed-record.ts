@@ -126,7 +126,7 @@ export function observedRecord(exchange: ForwardedExchange, ctx: ObservingContex
  * a later fault (the deadline cutting an answer that never ends) follows in the message. */
 function tooLarge(answer: TargetAnswer, error: ForwardedExchange['error'], secrets: ReadonlyArray<[string, string]>): { code: string; message: string } {
   const arrived = answer.received === undefined ? '' : `, ${answer.received} arrived`;
-  const then = error ? `; then ${error.code}: ${redact(error.message, secrets)}` : '; passed on whole';
+  const then = !error ? '; passed on whole' : error.code === 'TSIWS_RESPONSE_TOO_LARGE' ? `; ${error.message}` : `; then ${error.code}: ${redact(error.message, secrets)}`;
   return { code: 'TSIWS_RESPONSE_TOO_LARGE', message: `the answer has more than ${answer.body.length} bytes (raise --max-response-bytes${arrived}), not judged${then}` };
 }
 
