@@ -215,7 +215,9 @@ class Relay implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.cancelled) controller.abort(this.cancelled);
+    if (this.cancelled) return controller.abort(this.cancelled);
+    // A client gone before its 'close' was listened for: its answer is read, not sent, all the same.
+    if (this.res.destroyed) this.clientLeft = true;
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>, statusMessage: string): void {
