@@ -134,8 +134,9 @@ class Collector implements Dispatcher.DispatchHandler {
   }
 }
 
-/** The error of a deadline, named as AbortSignal.timeout names its own (errors.ts reads the name). */
-function deadlineError(ms: number): Error {
+/** The error of a deadline, named as AbortSignal.timeout names its own (errors.ts reads the name);
+ * the proxy's whole-answer deadline uses it too. */
+export function deadlineError(ms: number): Error {
   const err = new Error(`no complete response within ${ms} ms`);
   err.name = 'TimeoutError';
   return err;

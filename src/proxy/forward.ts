@@ -6,6 +6,10 @@
  * stream). Nothing is judged here: each exchange is handed to `onExchange` once its answer has gone
  * to the client, so the client never waits on the checks. The one answer changed is a ?WSDL one,
  * whose addresses name the proxy (wsdl-address.ts) unless keepWsdlAddress.
+ * The run's limits hold while the answer streams: `timeoutMs` bounds the whole answer (a target that
+ * drips or streams forever is cut there), only the first maxBodyBytes are kept (memory stays flat
+ * however long the answer), and a client that hangs up does not end the exchange: the target's
+ * answer is still read (and dropped) to its end or a limit, and judged.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +17,7 @@ import type { Dispatcher } from 'undici';
 import { SERVICE_PATH } from '../contract/index.js';
 import { dispatcherFor, withAccessHeaders, type HttpAccess } from '../http/access.js';
 import { TargetError, toTargetError } from '../http/errors.js';
+import { deadlineError } from '../http/send.js';
 import { endToEnd, lowerCased, without } from './hop-by-hop.js';
 import type { ClientJudgement, ForwardedExchange, ObservedRequest } from './observed.js';
 import { rewriteWsdlAddresses } from './wsdl-address.js';
@@ -24,9 +29,11 @@ export interface ProxyOptions {
   /** 0: any free port. */
   readonly port: number;
   readonly access: HttpAccess;
-  /** Time allowed for the target's answer to start and between its chunks. */
+  /** Time allowed for the target's whole answer, from sending the request to its last byte (a run's
+   * --timeout-ms): at the limit the client's answer is ended and the exchange is TSIWS_TIMEOUT. */
   readonly timeoutMs: number;
-  /** Largest request taken, and largest answer kept for judging (the answer streams whole anyway). */
+  /** Largest request taken, and largest answer kept for judging (the answer streams on past it, and
+   * is TSIWS_RESPONSE_TOO_LARGE). */
   readonly maxBodyBytes: number;
   readonly keepWsdlAddress: boolean;
   /** Judges a request before its answer starts, for a header added to that answer; absent: no header. */
@@ -94,6 +101,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const prefix = base.pathname.replace(/\/+$/, '');
   const dispatcher = dispatcherFor(base.origin, options.access, { connections: 64, timeoutMs: options.timeoutMs });
   const pending = new Set<Promise<void>>();
+  // The answers being read: on stop, those whose client already left are cut too.
+  const relays = new Set<Relay>();
   let own = '';
   // Set once close() cuts what outlived its grace: those exchanges were cut by the proxy.
   let cutting = false;
@@ -125,7 +134,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         viaProxy: options.access.proxy !== undefined,
         header: judged?.header,
         rewrite: wsdl && !options.keepWsdlAddress ? (answer) => rewriteWsdlAddresses(answer, origin, prefix) : undefined,
-      }, (outcome) => resolve({ request, startedAt, ...outcome, ...(judged ? { client: judged.client } : {}) }));
+      }, (outcome) => {
+        relays.delete(handler);
+        resolve({ request, startedAt, ...outcome, ...(judged ? { client: judged.client } : {}) });
+      });
+      relays.add(handler);
       res.once('close', () => handler.clientGone(cutting ? 'proxy' : 'client'));
       dispatcher.dispatch({ origin: base.origin, path: prefix + url, method: request.method as Dispatcher.HttpMethod, headers: headersToTarget(req.rawHeaders, options.access), body: body.length > 0 || !['GET', 'HEAD'].includes(request.method) ? body : null }, handler);
     });
@@ -151,6 +164,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // What is still in flight is cut; each cut exchange is still handed on (with its error) first.
       cutting = true;
       server.closeAllConnections();
+      for (const relay of relays) relay.clientGone('proxy');
       await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
       clearTimeout(timer);
       await closed;
@@ -170,10 +184,12 @@ interface RelayContext {
   readonly rewrite: ((body: Buffer) => Buffer | undefined) | undefined;
 }
 
-type Outcome = Pick<ForwardedExchange, 'answer' | 'error' | 'rewritten' | 'cutBy'>;
+type Outcome = Pick<ForwardedExchange, 'answer' | 'error' | 'rewritten' | 'cutBy' | 'clientLeft'>;
 
 /** One exchange through undici's handler interface (as http/send.ts collects an answer): the head
- * and each chunk go to the client as they arrive; a copy of up to maxBodyBytes is kept for judging. */
+ * and each chunk go to the client as they arrive; a copy of the first maxBodyBytes is kept for
+ * judging, the rest only counted. One deadline covers the whole answer, as in a run: undici's
+ * bodyTimeout restarts with every chunk, so a target dripping a byte at a time would never end. */
 class Relay implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | undefined;
   private head: { status: number; statusMessage: string; raw: string[] } | undefined;
@@ -181,15 +197,27 @@ class Relay implements Dispatcher.DispatchHandler {
   private kept = 0;
   private received = 0;
   private settled = false;
-  private cutBy: 'client' | 'proxy' | undefined;
+  private cutBy: 'proxy' | undefined;
+  /** The client's connection closed before the answer was whole: the rest is read, not sent. */
+  private clientLeft = false;
+  /** A ?WSDL answer held whole for its addresses to be rewritten (until it passes maxBodyBytes). */
+  private holding: boolean;
+  /** Set when the deadline passed before undici started the request: abort it as it starts. */
+  private cancelled: Error | undefined;
+  private readonly deadline: NodeJS.Timeout;
   private readonly started = performance.now();
   private readonly sentAt = Date.now();
 
-  constructor(private readonly res: ServerResponse, private readonly ctx: RelayContext, private readonly done: (outcome: Outcome) => void) {}
+  constructor(private readonly res: ServerResponse, private readonly ctx: RelayContext, private readonly done: (outcome: Outcome) => void) {
+    this.holding = ctx.rewrite !== undefined;
+    this.deadline = setTimeout(() => this.abort(deadlineError(ctx.timeoutMs)), ctx.timeoutMs);
+  }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.res.destroyed) controller.abort(new Error('the client closed the connection'));
+    if (this.cancelled) return controller.abort(this.cancelled);
+    // A client gone before its 'close' was listened for: its answer is read, not sent, all the same.
+    if (this.res.destroyed) this.clientLeft = true;
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>, statusMessage: string): void {
@@ -197,7 +225,7 @@ class Relay implements Dispatcher.DispatchHandler {
     if (status < 200) return;
     const raw = rawHeadersOf(controller, headers);
     this.head = { status, statusMessage, raw };
-    if (this.ctx.rewrite) return;
+    if (this.holding || this.clientLeft) return;
     this.writeHead(controller, status, statusMessage, this.withHeader(endToEnd(raw)));
   }
 
@@ -214,12 +242,24 @@ class Relay implements Dispatcher.DispatchHandler {
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled) return;
     this.received += chunk.length;
-    if (this.ctx.rewrite || this.kept + chunk.length <= this.ctx.maxBodyBytes) {
-      this.chunks.push(chunk);
-      this.kept += chunk.length;
+    const room = this.ctx.maxBodyBytes - this.kept;
+    if (room > 0) {
+      // A copy of the last part: a view would hold the whole chunk past the limit.
+      const part = chunk.length <= room ? chunk : Buffer.from(chunk.subarray(0, room));
+      this.chunks.push(part);
+      this.kept += part.length;
     }
-    if (this.ctx.rewrite) return;
+    if (this.clientLeft) return this.stopWhenTooLarge();
+    if (this.holding) {
+      if (this.kept === this.received) return;
+      // Too large to hold for rewriting: what was held goes as it came, the rest streams on.
+      this.holding = false;
+      if (!this.writeHead(controller, this.head!.status, this.head!.statusMessage, this.withHeader(endToEnd(this.head!.raw)))) return;
+      this.res.write(Buffer.concat(this.chunks, this.kept));
+      chunk = chunk.subarray(Math.max(room, 0));
+    }
     // The target's pace is the client's: a client that reads slowly pauses the target's stream.
     if (!this.res.write(chunk)) {
       controller.pause();
@@ -230,35 +270,60 @@ class Relay implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     if (this.settled) return;
     this.settled = true;
+    clearTimeout(this.deadline);
     const body = Buffer.concat(this.chunks, this.kept);
     const answer = this.answer(body);
-    const rewritten = this.ctx.rewrite ? this.sendRewritten(body, answer.headers['content-encoding']) : false;
+    const rewritten = this.holding && !this.clientLeft ? this.sendRewritten(body, answer.headers['content-encoding']) : false;
     this.finish({ answer, ...(rewritten ? { rewritten: true as const } : {}) });
-    if (!this.ctx.rewrite) this.res.end();
+    if (!this.holding && !this.clientLeft) this.res.end();
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, err: Error): void {
     if (this.settled) return;
     this.settled = true;
+    clearTimeout(this.deadline);
     const error = toTargetError(err, { url: this.ctx.url, timeoutMs: this.ctx.timeoutMs, answered: this.head !== undefined, received: this.received, declared: undefined, viaProxy: this.ctx.viaProxy });
     // Before the answer's head, the client gets the gateway's own answer (RFC 9110 section 15.6.3);
-    // after it, the connection is cut, as the target cut it.
+    // after it, the connection is cut, as the target cut it (or as the deadline ends it).
     if (!this.res.headersSent && !this.res.destroyed) plain(this.res, 502, `tsiws-conform proxy: the target did not answer (${error.code})`);
     else this.res.destroy();
     this.finish({ ...(this.head ? { answer: this.answer(Buffer.concat(this.chunks, this.kept)) } : {}), error, ...(this.cutBy ? { cutBy: this.cutBy } : {}) });
   }
 
-  /** The client's connection closed before the answer was whole (`by` the client, or the proxy
-   * stopping): the target's request is cancelled. */
+  /** The client's connection closed before the answer was whole. The proxy stopping cancels the
+   * target's request; a client hanging up does not: the target's answer is still read (and
+   * dropped) to its end or a limit and judged, so its faults do not vanish with the client. */
   clientGone(by: 'client' | 'proxy'): void {
     if (this.settled || this.res.writableFinished) return;
+    if (by === 'client') {
+      this.clientLeft = true;
+      // A pause waiting for the client's drain would never end.
+      this.controller?.resume();
+      return this.stopWhenTooLarge();
+    }
     this.cutBy = by;
-    this.controller?.abort(new TargetError('TSIWS_CONNECTION_RESET', by === 'client' ? 'the client closed the connection before the answer was whole' : 'the proxy stopped before the answer was whole'));
+    this.abort(new TargetError('TSIWS_CONNECTION_RESET', 'the proxy stopped before the answer was whole'));
+  }
+
+  /** With nobody to pass it to, an answer past the kept limit is read no further: its verdict
+   * (TSIWS_RESPONSE_TOO_LARGE) is settled, and draining a stream that never ends would cost the
+   * proxy the whole --timeout-ms at full speed. */
+  private stopWhenTooLarge(): void {
+    if (this.kept < this.received) this.abort(new TargetError('TSIWS_RESPONSE_TOO_LARGE', `the client had closed its connection, so the proxy stopped reading the answer after ${this.received} bytes`, { answered: true }));
+  }
+
+  /** Ends the target's request with `err` (its connection closed), or the exchange at once while
+   * undici has not started the request. */
+  private abort(err: Error): void {
+    if (this.settled) return;
+    if (this.controller) return this.controller.abort(err);
+    this.cancelled = err;
+    this.onResponseError(undefined, err);
   }
 
   private answer(body: Buffer): NonNullable<ForwardedExchange['answer']> {
     const { status, statusMessage, raw } = this.head!;
-    return { status, statusMessage, headers: lowerCased(raw), body, elapsedMs: Math.round(performance.now() - this.started), sentAt: this.sentAt, ...(this.kept < this.received ? { cut: true as const } : {}) };
+    return { status, statusMessage, headers: lowerCased(raw), body, elapsedMs: Math.round(performance.now() - this.started), sentAt: this.sentAt, ...(this.kept < this.received ? { cut: true as const, received: this.received } : {}) };
   }
 
   /** Sends the held ?WSDL answer, its addresses rewritten where it has any (an encoded body, gzip
@@ -280,11 +345,12 @@ class Relay implements Dispatcher.DispatchHandler {
 
   private finish(outcome: Outcome): void {
     const { res } = this;
-    if (res.writableFinished || res.destroyed) return this.done(outcome);
-    let told = false;
+    const told = this.clientLeft ? { ...outcome, clientLeft: true as const } : outcome;
+    if (res.writableFinished || res.destroyed) return this.done(told);
+    let once = false;
     const tell = () => {
-      if (!told) this.done(outcome);
-      told = true;
+      if (!once) this.done(told);
+      once = true;
     };
     res.once('finish', tell);
     res.once('close', tell);

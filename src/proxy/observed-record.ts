@@ -16,7 +16,7 @@ import type { ScenarioId } from '../results/case-labels.js';
 import { curlCommand, EXCERPT_BYTES, recordResponse, redact, redactClip, redactClipped, secretsOf, type ExchangeRecord, type ObservedInfo, type RecordedRequest } from '../results/record.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId } from '../transports/index.js';
 import { isWsdlRequest } from './forward.js';
-import { judgedBy, type ClientJudgement, type ForwardedExchange, type JudgeClient, type ObservedRequest } from './observed.js';
+import { judgedBy, type ClientJudgement, type ForwardedExchange, type JudgeClient, type ObservedRequest, type TargetAnswer } from './observed.js';
 import { requestSecrets } from './request-secrets.js';
 
 export interface ObservingContext {
@@ -86,25 +86,24 @@ export function observedRecord(exchange: ForwardedExchange, ctx: ObservingContex
     kind: 'observed' as const,
     request: recordedRequest(ctx, exchange.request, secrets),
   };
-  const observed = (judgedAs: ObservedInfo['judgedAs']): ObservedInfo => ({ judgedAs, clientChecks: clientChecks.map((c) => c.id) });
+  const observed = (judgedAs: ObservedInfo['judgedAs']): ObservedInfo => ({ judgedAs, clientChecks: clientChecks.map((c) => c.id), ...(exchange.clientLeft ? { clientLeft: true as const } : {}) });
   const { answer, error } = exchange;
-  // An exchange the client or the proxy's stop cut short says nothing about the target: it is
-  // reported as not completed, like a run's request not sent, never as a finding against it.
-  if (exchange.cutBy) return { ...base, observed: observed('not judged'), checks: clientChecks, skipped: exchange.cutBy === 'client' ? 'not completed: the client closed its connection before the answer was whole' : 'not completed: the proxy was stopped (SIGINT or SIGTERM) before the answer was whole' };
-  // An answer larger than the judged copy is a finding, as in a run (--max-response-bytes); its start
-  // alone would be judged as a broken document.
-  const failed = error ? { code: error.code, message: redact(error.message, secrets) }
-    : answer?.cut ? { code: 'TSIWS_RESPONSE_TOO_LARGE', message: `the answer has more than ${answer.body.length} bytes (raise --max-response-bytes); passed on whole, not judged` }
-    : undefined;
+  // An exchange the proxy's stop cut short says nothing about the target: it is reported as not
+  // completed, like a run's request not sent, never as a finding against it. (A client that hangs
+  // up does not cut it: the proxy reads the target's answer on, and it is judged below.)
+  if (exchange.cutBy) return { ...base, observed: observed('not judged'), checks: clientChecks, skipped: 'not completed: the proxy was stopped (SIGINT or SIGTERM) before the answer was whole' };
+  const failed = answer?.cut ? tooLarge(answer, error, secrets) : error ? { code: error.code, message: redact(error.message, secrets) } : undefined;
   if (!answer) return { ...base, observed: observed('not judged'), checks: clientChecks, ...(failed ? { error: failed } : {}) };
   const response = recordResponse(answer, secrets);
-  if (answer.cut) return { ...base, observed: observed('not judged'), response, checks: clientChecks, error: failed! };
+  // An answer that did not arrive whole (cut by the target or the deadline, or past the size limit)
+  // is the error, as in a run; its start alone would be judged as a broken document.
+  if (failed) return { ...base, observed: observed('not judged'), response, checks: clientChecks, error: failed };
   if (wsdl) {
     const service: ServiceExchange = { namespace: ctx.namespace, url: base.request.url, response: answer, profile: PROFILES[ctx.profile] };
     const judged = redacted(runChecks(serviceChecks, (c) => c.run(service)), secrets);
-    return { ...base, observed: observed('service'), response, checks: [...clientChecks, ...judged], ...(failed ? { error: failed } : {}) };
+    return { ...base, observed: observed('service'), response, checks: [...clientChecks, ...judged] };
   }
-  if (!call || !operation) return { ...base, observed: observed('any answer'), response, checks: clientChecks, ...(failed ? { error: failed } : {}) };
+  if (!call || !operation) return { ...base, observed: observed('any answer'), response, checks: clientChecks };
   const transport = getTransportById(call.transport);
   const invalid = clientChecks.some((c) => c.status === 'failed' && (c.level ?? 'error') === 'error');
   const judgedAs = !invalid ? 'positive' : call.scenario ? 'negative' : 'any answer';
@@ -119,8 +118,16 @@ export function observedRecord(exchange: ForwardedExchange, ctx: ObservingContex
     values: Object.fromEntries(Object.entries(call.values).filter(([name]) => !['sig', 'timestamp', 'mobilekey'].includes(name))),
     response, result: redactedResult(transport.decode({ namespace: ctx.namespace }, operation, answer), secrets),
     checks: [...clientChecks, ...redacted(judged, secrets)],
-    ...(failed ? { error: failed } : {}),
   };
+}
+
+/** An answer larger than the judged copy is a finding, as in a run (--max-response-bytes); its start
+ * alone would be judged as a broken document. It is named first, being what the target did first;
+ * a later fault (the deadline cutting an answer that never ends) follows in the message. */
+function tooLarge(answer: TargetAnswer, error: ForwardedExchange['error'], secrets: ReadonlyArray<[string, string]>): { code: string; message: string } {
+  const arrived = answer.received === undefined ? '' : `, ${answer.received} arrived`;
+  const then = !error ? '; passed on whole' : error.code === 'TSIWS_RESPONSE_TOO_LARGE' ? `; ${error.message}` : `; then ${error.code}: ${redact(error.message, secrets)}`;
+  return { code: 'TSIWS_RESPONSE_TOO_LARGE', message: `the answer has more than ${answer.body.length} bytes (raise --max-response-bytes${arrived}), not judged${then}` };
 }
 
 /** The checks that judge an answer whatever the request was: those that apply to it as the answer

@@ -43,6 +43,8 @@ export interface TargetAnswer extends HttpResponse {
   readonly statusMessage: string;
   /** The body was larger than the judged copy may be (--max-response-bytes): `body` is its start. */
   readonly cut?: true;
+  /** With `cut`: the body's bytes the target sent in all (passed on, or read after the client left). */
+  readonly received?: number;
 }
 
 /** One exchange as it passed through the proxy. */
@@ -57,8 +59,10 @@ export interface ForwardedExchange {
   readonly client?: ClientJudgement;
   /** The ?WSDL answer's addresses were rewritten to name the proxy. */
   readonly rewritten?: true;
-  /** Who ended the exchange before the target's answer was whole, when neither side of the target
-   * did: the client (it closed its connection) or the proxy (stopping after its grace). Not the
-   * target's doing, so no finding about it. */
-  readonly cutBy?: 'client' | 'proxy';
+  /** The proxy ended the exchange before the target's answer was whole (stopping after its grace):
+   * not the target's doing, so no finding about it. */
+  readonly cutBy?: 'proxy';
+  /** The client closed its connection before the answer was whole. The target's answer was still
+   * read to its end or a limit (--timeout-ms), and is judged: the target's faults stay its own. */
+  readonly clientLeft?: true;
 }

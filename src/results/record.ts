@@ -184,11 +184,13 @@ export interface ObservedInfo {
   /** The answer was judged as the answer to a valid request (positive), to the negative scenario the
    * request's findings matched (negative; the record's scenario), as any answer (only the checks that
    * judge every answer: the request was invalid in a way no scenario matches, or not understood),
-   * as the service's ?WSDL (service), or not at all (the target did not answer, or its answer was
-   * larger than --max-response-bytes: the record's error). */
+   * as the service's ?WSDL (service), or not at all (the target did not answer, or not whole, or its
+   * answer was larger than --max-response-bytes: the record's error). */
   readonly judgedAs: 'positive' | 'negative' | 'any answer' | 'service' | 'not judged';
   /** The ids, among the record's checks, of the client checks (the request's verdicts). */
   readonly clientChecks: readonly string[];
+  /** The client closed its connection before the answer was whole; the answer was judged all the same. */
+  readonly clientLeft?: true;
 }
 
 export const EXCERPT_BYTES = 4096;

@@ -146,7 +146,8 @@ test('close(): an exchange still in flight after the grace is cut, and handed on
   silent.close();
 });
 
-test('a client that closes its connection before the answer: the exchange says the client cut it', async () => {
+/** A target that takes a request and never answers; `reached` once one has arrived. */
+async function silentTarget(): Promise<{ url: string; reached: Promise<void>; close: () => void }> {
   let arrived!: () => void;
   const reached = new Promise<void>((resolve) => (arrived = resolve));
   const silent = createServer((req) => {
@@ -154,19 +155,48 @@ test('a client that closes its connection before the answer: the exchange says t
     arrived();
   });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const hung = await proxyTo(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+  return { url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, reached, close: () => {
+    silent.closeAllConnections();
+    silent.close();
+  } };
+}
+
+/** A request through `proxyUrl` that the client cuts once the target has it (not after a sleep). */
+async function hangUpOnce(proxyUrl: string, reached: Promise<void>): Promise<void> {
+  const req = httpRequest(`${proxyUrl}${SERVICE_PATH}/MobileTasksList`);
+  req.on('error', () => {});
+  req.end();
+  await reached;
+  req.destroy();
+}
+
+test('a client that closes its connection before the answer: the target is still waited for, up to --timeout-ms', async () => {
+  const silent = await silentTarget();
+  const hung = await proxyTo(silent.url, { timeoutMs: 300 });
   try {
-    const req = httpRequest(`${hung.proxy.url}${SERVICE_PATH}/MobileTasksList`);
-    req.on('error', () => {});
-    req.end();
-    // Cut once the proxy has forwarded it, whatever the machine's load (not after a sleep).
-    await reached;
-    req.destroy();
+    await hangUpOnce(hung.proxy.url, silent.reached);
     const exchange = await hung.next();
-    expect(exchange.cutBy).toBe('client');
+    // The target's silence is its own fault, whoever stopped waiting first.
+    expect(exchange.clientLeft).toBe(true);
+    expect(exchange.cutBy).toBeUndefined();
+    expect(exchange.error?.code).toBe('TSIWS_TIMEOUT');
   } finally {
     await hung.proxy.close(200);
-    silent.closeAllConnections();
+    silent.close();
+  }
+});
+
+test('close(): an exchange whose client already left is cut too, as the proxy\'s doing', async () => {
+  const silent = await silentTarget();
+  const hung = await proxyTo(silent.url, { timeoutMs: 60_000 });
+  try {
+    await hangUpOnce(hung.proxy.url, silent.reached);
+    const started = Date.now();
+    await hung.proxy.close(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const exchange = await hung.next();
+    expect(exchange).toMatchObject({ cutBy: 'proxy', clientLeft: true });
+  } finally {
     silent.close();
   }
 });

@@ -97,18 +97,35 @@ test('a target that does not answer: the record\'s error, not judged, secrets re
   }
 });
 
-test('an exchange the client or the proxy\'s stop cut short: not completed, no finding about the target', async () => {
+test('an exchange the proxy\'s stop cut short: not completed, no finding about the target', async () => {
   const exchange = await exchangeOf('get');
-  for (const cutBy of ['client', 'proxy'] as const) {
-    const cut = { request: exchange.request, startedAt: exchange.startedAt, error: new TargetError('TSIWS_CONNECTION_RESET', 'cut'), cutBy };
-    const record = observedRecord(cut, ctx(), 1);
-    expect(record.error).toBeUndefined();
-    expect(record.skipped).toContain(cutBy === 'client' ? 'the client closed its connection' : 'the proxy was stopped');
-    expect(outcomeOf(record, 'error')).toBe('skipped');
-  }
+  const cut = { request: exchange.request, startedAt: exchange.startedAt, error: new TargetError('TSIWS_CONNECTION_RESET', 'cut'), cutBy: 'proxy' as const };
+  const record = observedRecord(cut, ctx(), 1);
+  expect(record.error).toBeUndefined();
+  expect(record.skipped).toContain('the proxy was stopped');
+  expect(outcomeOf(record, 'error')).toBe('skipped');
   // The same error with nobody named as cutting it is the target's: a finding, as before.
   const theirs = observedRecord({ request: exchange.request, startedAt: exchange.startedAt, error: new TargetError('TSIWS_CONNECTION_RESET', 'reset by the target') }, ctx(), 1);
   expect(outcomeOf(theirs, 'error')).toBe('error');
+});
+
+test('a client that left before the answer was whole: the answer is judged all the same, and the record says so', async () => {
+  const exchange = await exchangeOf('soap11');
+  const broken = { ...exchange, answer: { ...exchange.answer!, status: 500 }, clientLeft: true as const };
+  const record = observedRecord(broken, ctx(() => ({ call, findings: [] })), 1);
+  expect(record.skipped).toBeUndefined();
+  expect(record.observed).toMatchObject({ judgedAs: 'positive', clientLeft: true });
+  expect(record.checks.find((c) => c.id === 'http-status-200')?.status).toBe('failed');
+  expect(observedRecord(exchange, ctx(() => ({ call, findings: [] })), 1).observed?.clientLeft).toBeUndefined();
+});
+
+test('an answer too large that the deadline then cut: too large first, the time-out named after it', async () => {
+  const exchange = await exchangeOf('get');
+  const answer = { ...exchange.answer!, body: exchange.answer!.body.subarray(0, 100), cut: true as const, received: 5_000_000 };
+  const record = observedRecord({ ...exchange, answer, error: new TargetError('TSIWS_TIMEOUT', 'still incomplete after 1000 ms', { answered: true }) }, ctx(), 1);
+  expect(record.error?.code).toBe('TSIWS_RESPONSE_TOO_LARGE');
+  expect(record.error?.message).toBe('the answer has more than 100 bytes (raise --max-response-bytes, 5000000 arrived), not judged; then TSIWS_TIMEOUT: still incomplete after 1000 ms');
+  expect(outcomeOf(record, 'error')).toBe('error');
 });
 
 describe('--violations-header', () => {
