@@ -28,7 +28,7 @@ const [d1, d2, d3] = ['dir-one', 'dir-two', 'dir-three'].map(folder) as [string,
 
 /** Three valid raw values per setting: what .env, the environment and the flag give. A boolean
  * flag takes no value: present means true, so its row ends on "true". */
-const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> = {
+const VALUES: Record<AnySetting['key'], readonly [string, string, string]> = {
   baseUrl: ['http://one.example', 'http://two.example', 'http://three.example'],
   namespace: ['urn:one', 'urn:two', 'urn:three'],
   transports: ['soap11', 'soap12,get', 'post'],
