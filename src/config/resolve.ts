@@ -127,7 +127,8 @@ export function resolveCommand(command: CommandId, input: ResolveInput): Command
     out[s.key] = given.value;
     sources[s.key] = given.source;
   }
-  if (config) {
+  // The sections name checks: read once the catalogs are whole (a first pass for --checks-module has `only`).
+  if (config && !input.only) {
     // --sla-ms from a flag or a variable wins over the file's sections too (flag > environment > config).
     const slaFromFile = sources['slaMs'] === undefined || sources['slaMs'].startsWith(`${config.file}#`);
     const scoped = scopedOf(config, input.catalogs, slaFromFile);
@@ -225,8 +226,14 @@ export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key
   } catch {
     // A missing --env-file is the error being reported; the other layers still count.
   }
+  let config: ConfigLayer | undefined;
   try {
-    const value = s ? layered(s, input, dotenv, command)?.value : undefined;
+    config = configOf(command, input, dotenv);
+  } catch {
+    // A config file that is not valid may be the error being reported; the flags and variables still count.
+  }
+  try {
+    const value = s ? layered(s, input, dotenv, command, config)?.value : undefined;
     if ((key === 'baseUrl' || key === 'referenceUrl' || key === 'referenceSecondaryUrl') && typeof value === 'string') return splitUserinfo(value).baseUrl as RunSettings[K];
     return (value ?? ALL_DEFAULTS[key]) as RunSettings[K];
   } catch {

@@ -1,11 +1,11 @@
 /** run --config FILE --target NAME (issue 60, item 2): the example's local target conforms against
  * the embedded server, and the report's configuration table says where each value came from; a
  * file that is not valid is exit 2, naming the JSON pointer of each problem. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { REPO, runInProcess } from '../support/cli.js';
+import { cliInProcess, REPO, runInProcess } from '../support/cli.js';
 
 const EXAMPLE = join(REPO, 'examples', 'tsiws.config.json');
 
@@ -42,4 +42,13 @@ test.each([
   expect(run.stderr).toBe(`tsiws-conform: ${file} is not valid (1 problem; see docs/cli.md, Config file):\n  ${line}\n`);
   // The reports say why, as for any bad usage.
   expect(run.json('results.json').run.failure.code).toBe('TSIWS_CONFIG');
+});
+
+test('a run refused for another reason writes the reports saying why where the config file puts them', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-config-'));
+  writeFileSync(join(dir, 'tsiws.config.json'), JSON.stringify({ reports: 'out' }));
+  writeFileSync(join(dir, '.env'), '');
+  const run = await cliInProcess(['run', '--config', join(dir, 'tsiws.config.json'), '--timeout-ms', 'soon', '--env-file', join(dir, '.env')]);
+  expect([run.code, run.stderr]).toEqual([2, 'tsiws-conform: --timeout-ms: expected a positive whole number, got "soon"\n']);
+  expect(JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')).run.failure.code).toBe('TSIWS_CONFIG');
 });

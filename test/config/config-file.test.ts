@@ -164,6 +164,14 @@ describe('per-operation and per-transport sections, and waivers, as plain data',
     expect(settings.skipChecks).toEqual(['xsd-valid']);
   });
 
+  test('a section may name a check of --checks-module: it is read once the module\'s checks are known', () => {
+    const dir = folder({ 'per-operation': { MobileAccountSearch: { 'skip-checks': ['my-check'] } } });
+    const input = { flags: {}, env: {}, envFile: join(dir, '.env'), envFileExplicit: true, cwd: dir };
+    expect(resolveCommand('run', { ...input, catalogs: CATALOGS, only: ['checksModule'] }).checksModule).toBeUndefined();
+    const withModule = { ...CATALOGS, checks: [...CATALOGS.checks, 'my-check'] };
+    expect(resolveCommand('run', { ...input, catalogs: withModule }).scoped?.operations).toEqual({ MobileAccountSearch: { skipChecks: ['my-check'] } });
+  });
+
   test('--sla-ms given as a flag or variable wins over the sections too', () => {
     const settings = resolveIn(folder(config), { 'sla-ms': '50' });
     expect(scopedFor(settings, 'MobileAccountSearch', 'get').slaMs).toBe(50);
