@@ -18,7 +18,7 @@ echo "pack-check: packed $tarball ($(du -k "$work/$tarball" | cut -f1) KiB)"
 # (The listing goes to a file: `tar | grep -q` would fail under pipefail when grep stops early.)
 tar -tzf "$work/$tarball" > "$work/contents.txt"
 # dist/ is the compiled CLI the bin runs (built by prepack); src/ is what the suites import.
-for needed in package/bin/tsiws-conform.js package/dist/cli/main.js package/src/cli/main.ts package/suites/vitest.config.ts package/wsdl/tsiWS.wsdl; do
+for needed in package/bin/tsiws-conform.js package/dist/cli/main.js package/src/cli/main.ts package/suites/vitest.config.ts package/wsdl/tsiWS.wsdl package/schema/tsiws.config.schema.json; do
   grep -qx "$needed" "$work/contents.txt" || { echo "pack-check: $needed is missing from the tarball (package.json \"files\")" >&2; exit 1; }
 done
 if grep -q '^package/test/' "$work/contents.txt"; then echo 'pack-check: test/ is in the tarball (package.json "files")' >&2; exit 1; fi

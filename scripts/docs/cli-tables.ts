@@ -1,9 +1,9 @@
 /** The flag and variable tables of docs/cli.md, from the two settings tables (src/config/settings.ts,
  * src/config/command-settings.ts): each row's flag, variable, help and default, as --help shows them. */
 import { CATALOGS } from '../../src/checks/catalogs.js';
-import { ALL_DEFAULTS, defaultTextOf, flagSections, type AnySetting } from '../../src/config/commands.js';
+import { ALL_DEFAULTS, CONFIG_FLAG_HELP, defaultTextOf, flagSections, type AnySetting } from '../../src/config/commands.js';
 import { COMMAND_SETTINGS } from '../../src/config/command-settings.js';
-import { COMMAND_IDS, ENV_FILE, type CommandId } from '../../src/config/setting.js';
+import { COMMAND_IDS, CONFIG_FILE, CONFIG_TARGET, ENV_FILE, type CommandId } from '../../src/config/setting.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { cell } from './blocks.js';
 
@@ -39,6 +39,8 @@ export function runSettingsTable(): string {
     ...section.settings.map((s) => `| ${code(`--${s.flag}`)} | ${envCell(s)} | ${meaningCell(s)} | ${defaultCell(s)} |`),
     ...(section.envFile ? [
       `| ${code(`--${ENV_FILE.flag}`)} | ${code(ENV_FILE.env)} (environment only) | the .env file to read (an explicit one must exist); through npx write ${code('npx -- tsiws-conform run --env-file F')} (see [CI](ci.md#starting-it-through-npx)) | ${code('.env')} |`,
+      `| ${code(`--${CONFIG_FILE.flag}`)} | ${code(CONFIG_FILE.env)} | ${cell(CONFIG_FLAG_HELP.config)} | ${cell(CONFIG_FLAG_HELP.configDefault)} |`,
+      `| ${code(`--${CONFIG_TARGET.flag}`)} | ${code(CONFIG_TARGET.env)} | ${cell(CONFIG_FLAG_HELP.target)} | ${cell(CONFIG_FLAG_HELP.targetDefault.replace(/^\((.*)\)$/, '$1'))} |`,
     ] : []),
   ].join('\n')).join('\n\n');
 }

@@ -58,6 +58,7 @@ export async function runFailed(err: unknown, run: FailedRun, io: Io): Promise<n
     startedAt: run.startedAt.toISOString(),
     durationMs: Date.now() - run.startedAt.getTime(),
     configuration: settings ? redactedSettings(settings) : {},
+    ...(settings?.sources ? { configurationSources: settings.sources } : {}),
     toolErrors: [message],
     seed: settings?.seed ?? 0,
     failure: { code: errorCodeOf(err), exitCode, message, fix: fixFor(err), commandLine: shownCommandLine('run', run.argv) },

@@ -6,7 +6,7 @@
 import { COMMAND_SETTINGS, COMMAND_DEFAULTS, type CommandOnlySettings } from './command-settings.js';
 import type { Catalogs } from './parsers.js';
 import { flagLines, flagText, usageLines, wrap } from './help-layout.js';
-import { COMMAND_IDS, ENV_FILE, GROUP_HEADINGS, SETTING_GROUPS, type CommandId } from './setting.js';
+import { COMMAND_IDS, CONFIG_FILE, CONFIG_TARGET, ENV_FILE, GROUP_HEADINGS, RUN, SETTING_GROUPS, type CommandId } from './setting.js';
 import { DEFAULTS, SETTINGS, type RunSettings } from './settings.js';
 
 export { COMMAND_IDS, type CommandId } from './setting.js';
@@ -110,8 +110,20 @@ export function optionsOf(command: CommandId): Record<string, { type: 'string' |
     if (alias) out[alias] = option;
   }
   if (readsVariables(command)) out[ENV_FILE.flag] = { type: 'string' };
+  if (readsConfigFile(command)) Object.assign(out, { [CONFIG_FILE.flag]: { type: 'string' }, [CONFIG_TARGET.flag]: { type: 'string' } });
   return out;
 }
+
+/** run and replay read tsiws.config.json (config-file.ts), and so take --config and --target. */
+export const readsConfigFile = (command: CommandId): boolean => (RUN as readonly CommandId[]).includes(command);
+
+/** --config's and --target's help, for --help and docs/cli.md. */
+export const CONFIG_FLAG_HELP = {
+  config: `${CONFIG_FILE.name} to read (settings by flag name, named targets, waivers; see docs/cli.md, Config file)`,
+  configDefault: `${CONFIG_FILE.name} in the working folder or one above it, up to the repository's root`,
+  target: `The named target of the config file to use (its "targets" key)`,
+  targetDefault: '(none: the file\'s own settings)',
+} as const;
 
 /** The default of a setting as help shows it: its own words, or its default value (written once). */
 export function defaultTextOf(s: AnySetting): string {
@@ -153,7 +165,7 @@ export const usageOf = (command: CommandId): string => usageLines(COMMAND_TEXT[c
 export function helpText(command: CommandId, catalogs?: Partial<Catalogs>): string {
   const text = COMMAND_TEXT[command];
   const lines = [usageOf(command), ...(text.about ?? []).flatMap((paragraph) => wrap(paragraph, '  '))];
-  if (readsVariables(command)) lines.push('', ...wrap('A flag shown with [env: NAME] can also be set by that variable, in the environment or in .env; the flag wins over both.'));
+  if (readsVariables(command)) lines.push('', ...wrap(`A flag shown with [env: NAME] can also be set by that variable, in the environment or in .env; the flag wins over both.${readsConfigFile(command) ? ` Every flag can also be given in ${CONFIG_FILE.name} by its name ("base-url": "..."), below all three.` : ''}`));
   for (const section of flagSections(command)) {
     lines.push('', `${section.heading}:`);
     for (const s of section.settings) {
@@ -162,6 +174,10 @@ export function helpText(command: CommandId, catalogs?: Partial<Catalogs>): stri
       lines.push(...flagLines(flagNamesIn(s, command), flagText(`${s.help}${names ? `: ${names.join(', ')}` : ''}`, defaultTextOf(s), env)));
     }
     if (section.envFile) lines.push(...flagLines(`--${ENV_FILE.flag}`, flagText('.env file to read', '.env', ENV_FILE.env)));
+    if (section.envFile && readsConfigFile(command)) {
+      lines.push(...flagLines(`--${CONFIG_FILE.flag}`, flagText(CONFIG_FLAG_HELP.config, CONFIG_FLAG_HELP.configDefault, CONFIG_FILE.env)));
+      lines.push(...flagLines(`--${CONFIG_TARGET.flag}`, flagText(CONFIG_FLAG_HELP.target, CONFIG_FLAG_HELP.targetDefault, CONFIG_TARGET.env)));
+    }
   }
   return lines.join('\n');
 }

@@ -2,12 +2,15 @@
  * command's flags, variables and .env are read here, from the tables (commands.ts). */
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { HEADER_SEPARATOR, splitUserinfo } from './access-settings.js';
 import { parseCommandLine, type Flags } from './args.js';
 import { ALL_DEFAULTS, ALL_SETTINGS, aliasIn, optionsOf, settingsOf, takesPositionals, type AnySetting, type CommandId, type CommandSettings } from './commands.js';
-import { ConfigError, type Catalogs, type RunSettings } from './settings.js';
-import { ENV_FILE } from './setting.js';
+import { configInputOf, loadConfig, type ConfigLayer } from './config-file.js';
+import { isPathSetting, SCOPED_SETTINGS, type FileSetting } from './config-schema.js';
+import { ConfigError, type Catalogs, type RunSettings, type Scoped, type ScopedSettings } from './settings.js';
+import { CONFIG_FILE, CONFIG_TARGET, ENV_FILE, RUN } from './setting.js';
 import { closest } from './suggest.js';
 
 export interface ResolveInput {
@@ -26,6 +29,8 @@ export interface ResolveInput {
   readonly only?: readonly string[];
   /** Where warnings go (a misspelt TSIWS_ variable); they never stop the run. */
   readonly warn?: (line: string) => void;
+  /** Where tsiws.config.json is looked for (and --config is relative to); the process's by default. */
+  readonly cwd?: string;
 }
 
 function readEnvFile(path: string, explicit: boolean, from = `--${ENV_FILE.flag}`): Record<string, string> {
@@ -38,7 +43,7 @@ function readEnvFile(path: string, explicit: boolean, from = `--${ENV_FILE.flag}
 
 const flagText = (v: string | boolean | string[] | undefined): string | undefined => (typeof v === 'boolean' ? String(v) : Array.isArray(v) ? v.join(HEADER_SEPARATOR) : v);
 
-const KNOWN_VARIABLES = [...ALL_SETTINGS.flatMap((s) => ('env' in s && s.env !== undefined ? [s.env] : [])), ENV_FILE.env];
+const KNOWN_VARIABLES = [...ALL_SETTINGS.flatMap((s) => ('env' in s && s.env !== undefined ? [s.env] : [])), ENV_FILE.env, CONFIG_FILE.env, CONFIG_TARGET.env];
 
 /** A TSIWS_ variable no setting reads is most likely a typo: say so, and what was meant. */
 function warnUnknownVariables(layers: Array<[Readonly<Record<string, string | undefined>>, string]>, warn: (line: string) => void): void {
@@ -59,18 +64,44 @@ function standardProxy(baseUrl: string, vars: Readonly<Record<string, string | u
   return { ...(proxy ? { proxy } : {}), ...(noProxy ? { noProxy } : {}) };
 }
 
-/** A setting's value from the last layer that gives one (undefined: none does). Only the winning
- * layer is parsed: a stale file path in .env must not fail a run whose flag replaces it. */
-function layered(s: AnySetting, input: ResolveInput, dotenv: Readonly<Record<string, string>>, command: CommandId): unknown {
+/** A config file's value as the text a flag would give: a list joined as the flag's variable
+ * joins it, a relative path made relative to the file's folder. */
+function fileText(s: AnySetting, value: unknown, dir: string): string {
+  if (Array.isArray(value)) return value.map(String).join('multiple' in s && s.multiple ? HEADER_SEPARATOR : ',');
+  if (typeof value === 'string' && value !== '' && isPathSetting(s as FileSetting) && !isAbsolute(value)) return resolve(dir, value);
+  return String(value);
+}
+
+/** A setting's value from the last layer that gives one, and that layer (undefined: none does).
+ * Only the winning layer is parsed: a stale file path in .env must not fail a run whose flag replaces it. */
+function layered(s: AnySetting, input: ResolveInput, dotenv: Readonly<Record<string, string>>, command: CommandId, config?: ConfigLayer): { value: unknown; source: string } | undefined {
   const env = 'env' in s ? s.env : undefined;
   const alias = aliasIn(s, command);
   const flag: [string | undefined, string] = alias && input.flags[alias] !== undefined ? [flagText(input.flags[alias]), `--${alias}`] : [flagText(input.flags[s.flag]), `--${s.flag}`];
+  const inFile = config?.values.get(s.flag);
   const layers: Array<[string | undefined, string]> = [
+    ...(inFile ? [[fileText(s, inFile.value, config!.dir), `${config!.file}#${inFile.pointer}`]] as Array<[string, string]> : []),
     ...(env === undefined ? [] : [[dotenv[env], `${env} in ${input.envFile}`], [input.env[env], `environment variable ${env}`]] as Array<[string | undefined, string]>),
     flag,
   ];
   const winner = layers.filter(([raw]) => raw !== undefined && raw !== '').at(-1);
-  return winner ? s.parse(winner[0]!, winner[1], input.catalogs) : undefined;
+  return winner ? { value: s.parse(winner[0]!, winner[1], input.catalogs), source: winner[1] } : undefined;
+}
+
+/** The config file of a command that reads one (run and replay): --config, TSIWS_CONFIG, or found. */
+function configOf(command: CommandId, input: ResolveInput, dotenv: Readonly<Record<string, string>>): ConfigLayer | undefined {
+  if (!(RUN as readonly CommandId[]).includes(command)) return undefined;
+  return loadConfig(configInputOf(input.flags, input.env, dotenv, input.cwd ?? process.cwd()));
+}
+
+/** The per-operation and per-transport sections, each value parsed as its flag's would be. */
+function scopedOf(config: ConfigLayer, catalogs: Catalogs, withSla: boolean): Scoped | undefined {
+  if (config.perOperation.size === 0 && config.perTransport.size === 0) return undefined;
+  const parse = (sections: ConfigLayer['perOperation']): Record<string, ScopedSettings> => Object.fromEntries([...sections].map(([name, given]) => [name, Object.fromEntries([...given].flatMap(([flag, { value, pointer }]) => {
+    const s = SCOPED_SETTINGS.find((setting) => setting.flag === flag)!;
+    return s.key === 'slaMs' && !withSla ? [] : [[s.key, s.parse(fileText(s, value, config.dir), `${config.file}#${pointer}`, catalogs)]];
+  }))]));
+  return { operations: parse(config.perOperation), transports: parse(config.perTransport) };
 }
 
 /** Run's settings (and replay's: the same table). */
@@ -85,17 +116,27 @@ export function resolveCommand(command: CommandId, input: ResolveInput): Command
   const reads = taken.some((s) => 'env' in s && s.env !== undefined);
   const dotenv = reads ? readEnvFile(input.envFile, input.envFileExplicit, input.envFileFrom) : {};
   if (input.warn && reads) warnUnknownVariables([[dotenv, input.envFile], [input.env, 'the environment']], input.warn);
+  const config = configOf(command, input, dotenv);
   // A fresh seed for every run that names none; it is printed and recorded so the run can be repeated.
   const out: Record<string, unknown> = { ...ALL_DEFAULTS, seed: randomInt(-(2 ** 31 - 1), 2 ** 31 - 1) };
-  const given = new Set<string>();
+  const sources: Record<string, string> = {};
   for (const s of taken) {
     if (input.only && !input.only.includes(s.key)) continue;
-    const value = layered(s, input, dotenv, command);
-    if (value === undefined) continue;
-    out[s.key] = value;
-    given.add(s.key);
+    const given = layered(s, input, dotenv, command, config);
+    if (given === undefined) continue;
+    out[s.key] = given.value;
+    sources[s.key] = given.source;
   }
-  return finishAccess(out as unknown as CommandSettings, given, { ...dotenv, ...input.env });
+  // The sections name checks: read once the catalogs are whole (a first pass for --checks-module has `only`).
+  if (config && !input.only) {
+    // --sla-ms from a flag or a variable wins over the file's sections too (flag > environment > config).
+    const slaFromFile = sources['slaMs'] === undefined || sources['slaMs'].startsWith(`${config.file}#`);
+    const scoped = scopedOf(config, input.catalogs, slaFromFile);
+    if (scoped) out['scoped'] = scoped;
+    if (config.waivers.length > 0) out['configWaivers'] = config.waivers;
+  }
+  if ((RUN as readonly CommandId[]).includes(command)) out['sources'] = sources;
+  return finishAccess(out as unknown as CommandSettings, new Set(Object.keys(sources)), { ...dotenv, ...input.env });
 }
 
 /** A command line as the command's settings read it: flags by name, positionals, and --help. */
@@ -185,8 +226,14 @@ export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key
   } catch {
     // A missing --env-file is the error being reported; the other layers still count.
   }
+  let config: ConfigLayer | undefined;
   try {
-    const value = s ? layered(s, input, dotenv, command) : undefined;
+    config = configOf(command, input, dotenv);
+  } catch {
+    // A config file that is not valid may be the error being reported; the flags and variables still count.
+  }
+  try {
+    const value = s ? layered(s, input, dotenv, command, config)?.value : undefined;
     if ((key === 'baseUrl' || key === 'referenceUrl' || key === 'referenceSecondaryUrl') && typeof value === 'string') return splitUserinfo(value).baseUrl as RunSettings[K];
     return (value ?? ALL_DEFAULTS[key]) as RunSettings[K];
   } catch {

@@ -10,6 +10,13 @@ export type CommandId = (typeof COMMAND_IDS)[number];
  * Node and dotenv use for the flag; `npx -- tsiws-conform ...` keeps npx's own Node from reading it). */
 export const ENV_FILE = { flag: 'env-file', env: 'TSIWS_ENV_FILE' } as const;
 
+/** The config file run reads (issue 60): `--config FILE`, this variable, or the file of this name
+ * found from the working folder upward to the repository's root (config-file.ts); and the named
+ * target of it to use (`targets.NAME`). Like --env-file, they say where settings come from, so they
+ * are no rows of the settings table. */
+export const CONFIG_FILE = { flag: 'config', env: 'TSIWS_CONFIG', name: 'tsiws.config.json' } as const;
+export const CONFIG_TARGET = { flag: 'target', env: 'TSIWS_TARGET' } as const;
+
 /** The commands that take every setting of run: run itself, and replay (which re-runs a case as run would). */
 export const RUN = ['run', 'replay'] as const satisfies readonly CommandId[];
 

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, DEFAULT_RESULT_FORMAT, FAIL_ON, operations, PROFILE_IDS, RESULT_FORMATS, TRANSPORT_IDS, WSI_PROFILES, type BasicAuth, type FailOn, type ProfileId, type ResultFormat, type TransportId, type WsiProfile } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
+import type { ConfigWaiver } from './config-file.js';
 import { ConfigError } from './errors.js';
 import { bool, directory, regex, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingGroup, type SettingSpec } from './setting.js';
@@ -138,6 +139,24 @@ export interface RunSettings {
   readonly referenceCert: string | undefined;
   readonly referenceKey: string | undefined;
   readonly referenceInsecure: boolean | undefined;
+  // What only a config file gives (config-file.ts), absent without one: no rows of the table.
+  /** per-operation and per-transport sections: checks left out and the SLA of one operation or transport. */
+  readonly scoped?: Scoped;
+  /** The file's waivers, its own and then its target's, as plain data (their meaning: issue 60, item 3). */
+  readonly configWaivers?: readonly ConfigWaiver[];
+  /** Where each setting that is not its default came from: a flag, a variable, a .env line or a
+   * config file's JSON pointer (reports' configuration table). */
+  readonly sources?: Readonly<Record<string, string>>;
+}
+
+/** A section of per-operation or per-transport: what it changes for that operation or transport. */
+export interface ScopedSettings {
+  readonly skipChecks?: readonly string[];
+  readonly slaMs?: number;
+}
+export interface Scoped {
+  readonly operations: Readonly<Record<string, ScopedSettings>>;
+  readonly transports: Readonly<Record<string, ScopedSettings>>;
 }
 
 export const SUITE_IDS = ['positive', 'negative', 'fuzz', 'service', 'sequences'] as const;
@@ -296,6 +315,15 @@ export const DEFAULTS: RunSettings = {
   referenceInsecure: undefined,
 };
 
+/** What a config file's sections change for one operation over one transport (run-case.ts): the
+ * checks left out there beside --skip-checks, and the SLA (the operation's section over the
+ * transport's over --sla-ms; a --sla-ms flag or variable was made to win over the sections in resolve.ts). */
+export function scopedFor(settings: Pick<RunSettings, 'scoped' | 'slaMs'>, operation: string, transport?: string): { readonly skipChecks: readonly string[]; readonly slaMs: number | undefined } {
+  const op = settings.scoped?.operations[operation];
+  const tr = transport === undefined ? undefined : settings.scoped?.transports[transport];
+  return { skipChecks: [...(op?.skipChecks ?? []), ...(tr?.skipChecks ?? [])], slaMs: op?.slaMs ?? tr?.slaMs ?? settings.slaMs };
+}
+
 /** The configuration as it may be shown: secrets replaced by the spec's placeholders or a marker. */
 export function redactedSettings(settings: RunSettings): Record<string, unknown> {
   const placeholders: Partial<Record<keyof RunSettings, unknown>> = {
@@ -311,5 +339,7 @@ export function redactedSettings(settings: RunSettings): Record<string, unknown>
     const value = settings[s.key];
     out[s.key] = 'secret' in s && s.secret && value !== undefined && !settings.showSecrets ? placeholders[s.key] : value;
   }
+  // A config file's sections change what is judged: a report shows them as it shows --skip-checks.
+  if (settings.scoped) out['scoped'] = settings.scoped;
   return out;
 }

@@ -1,6 +1,6 @@
 /** Builds parity records: one case's records over several transports, compared. */
 import { caseChecks } from '../checks/registry.js';
-import type { RunSettings } from '../config/settings.js';
+import { scopedFor, type RunSettings } from '../config/settings.js';
 import { rulesFor } from '../parity/normalise.js';
 import { PROFILES } from '../profiles/expectations.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -50,7 +50,10 @@ export function parityRecord(settings: RunSettings & { learned?: LearnedState },
   const parsed = takeParsedAnswers(all);
   // What was not sent (not applicable, issue 49) has no answer to compare.
   const records = all.some((r) => r.skipped) ? all.filter((r) => !r.skipped) : all;
-  const chosen = paritySelected(settings);
+  // A config file's per-operation section leaves checks out of its operation's comparisons too; a
+  // per-transport one does not reach them: they compare every transport of the case.
+  const skipped = scopedFor(settings, all[0]!.operation).skipChecks;
+  const chosen = paritySelected(settings).filter((c) => !skipped.includes(c.id));
   if (chosen.length === 0 || records.length < 2) return undefined;
   const first = records[0]!;
   const outcomes = records.map(transportOutcomeOf);

@@ -7,7 +7,7 @@ import type { Case } from '../cases/case.js';
 import { negativeRequest, spoiledAuthParam } from '../cases/negative.js';
 import { hostRejectionOf } from '../profiles/host-rejection.js';
 import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../contract/index.js';
-import type { RunSettings, SettingsOf } from '../config/settings.js';
+import { scopedFor, type RunSettings, type SettingsOf } from '../config/settings.js';
 import { TargetError, type HttpClient } from '../http/send.js';
 import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../transports/index.js';
@@ -105,7 +105,10 @@ export async function runCaseShowingLater(settings: RunSettings & { baseUrl: str
 /** The record of one exchange, its shown request built now, or, given `later`, by the function it
  * is handed there (runCase's own path makes no closure: it runs for every exchange of a run). */
 async function exchangeRecord(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given: readonly Check[] | undefined, later?: { showRequest?: RecordShownLater['showRequest'] }, confirm?: () => Promise<Confirmation>): Promise<ExchangeRecord> {
-  const checks = given ?? (await selectedChecks(settings));
+  // A config file's per-operation and per-transport sections (config/config-file.ts) narrow the checks and set the SLA here.
+  const scoped = scopedFor(settings, testCase.operation, transportId);
+  const all = given ?? (await selectedChecks(settings));
+  const checks = scoped.skipChecks.length === 0 ? all : all.filter((c) => !scoped.skipChecks.includes(c.id));
   const operation = getOperation(testCase.operation);
   const transport = getTransportById(transportId);
   const values = await valuesFor(settings, operation, testCase);
@@ -164,7 +167,7 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
     if (negative) exchange.scenario = negative.scenario;
     if (negative?.anchorMissing !== undefined) exchange.anchorMissing = negative.anchorMissing;
     if (expectation) exchange.expectation = expectation;
-    if (settings.slaMs !== undefined) exchange.slaMs = settings.slaMs;
+    if (scoped.slaMs !== undefined) exchange.slaMs = scoped.slaMs;
     if (failure) exchange.failure = failure;
     if (learned?.businessFault) exchange.businessFault = learned.businessFault;
     if (learned?.failureUnknown !== undefined) exchange.failureUnknown = true;

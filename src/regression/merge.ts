@@ -62,6 +62,7 @@ export function mergeShards(shards: readonly ShardReports[], reportsDir: string)
     startedAt: ordered.map((s) => s.run.startedAt).sort()[0]!,
     durationMs: Math.max(...ordered.map((s) => s.run.durationMs)),
     configuration: { ...first.run.configuration, shard: undefined, reportsDir },
+    ...(first.run.configurationSources ? { configurationSources: mergedSources(first.run.configurationSources) } : {}),
     toolErrors: ordered.flatMap((s) => s.run.toolErrors.map((e) => `shard ${shardOf(s)!.index}/${count}: ${e}`)),
     ...(incomplete.length > 0
       ? {
@@ -75,6 +76,12 @@ export function mergeShards(shards: readonly ShardReports[], reportsDir: string)
     merged: ordered.map((s) => ({ shard: `${shardOf(s)!.index}/${count}`, from: s.dir, startedAt: s.run.startedAt, durationMs: s.run.durationMs })),
   };
   return { records: inOrder(ordered), run };
+}
+
+/** The first shard's sources, for the whole run: no shard, and the reports folder merge-reports was given. */
+function mergedSources(sources: Readonly<Record<string, string>>): Record<string, string> {
+  const { shard: _shard, ...rest } = sources;
+  return { ...rest, reportsDir: 'merge-reports' };
 }
 
 /** The shards' records one after the other, read a record at a time: never all held. A shard's

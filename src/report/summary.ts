@@ -20,6 +20,9 @@ export interface RunInfo {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly configuration: Record<string, unknown>;
+  /** Where each value of `configuration` that is not its default came from: a flag (`--seed`), a
+   * variable, a .env line, or a config file and JSON pointer (`tsiws.config.json#/targets/local/runs`). */
+  readonly configurationSources?: Readonly<Record<string, string>>;
   readonly toolErrors: readonly string[];
   /** fast-check seed: `--seed` repeats the run's requests. */
   readonly seed: number;

@@ -181,6 +181,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     startedAt: result.startedAt,
     durationMs: result.durationMs,
     configuration: redactedSettings(settings),
+    ...(settings.sources ? { configurationSources: settings.sources } : {}),
     toolErrors: result.toolErrors,
     seed: settings.seed,
     ...(traffic ? { traffic } : {}),

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ALL_DEFAULTS, ALL_SETTINGS, defaultTextOf, type AnySetting, type CommandId, type CommandSettings } from '../../src/config/commands.js';
+import { FILE_SETTINGS, settingSchema, type FileSetting } from '../../src/config/config-schema.js';
 import { resolveCommand } from '../../src/config/resolve.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { CATALOGS } from '../../src/checks/catalogs.js';
@@ -28,7 +29,7 @@ const [d1, d2, d3] = ['dir-one', 'dir-two', 'dir-three'].map(folder) as [string,
 
 /** Three valid raw values per setting: what .env, the environment and the flag give. A boolean
  * flag takes no value: present means true, so its row ends on "true". */
-const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> = {
+const VALUES: Record<AnySetting['key'], readonly [string, string, string]> = {
   baseUrl: ['http://one.example', 'http://two.example', 'http://three.example'],
   namespace: ['urn:one', 'urn:two', 'urn:three'],
   transports: ['soap11', 'soap12,get', 'post'],
@@ -205,4 +206,31 @@ test('defaults are written once: a default the help states in words is one the v
   }
   expect(defaultTextOf(SETTINGS.find((s) => s.key === 'concurrency')!)).toBe(String(ALL_DEFAULTS.concurrency));
   expect(defaultTextOf(SETTINGS.find((s) => s.key === 'transports')!)).toBe('soap11,soap12,get,post');
+});
+
+/** A raw value as a config file gives it: the JSON type its schema names (config-schema.ts). */
+function jsonValue(s: FileSetting, raw: string): unknown {
+  const schema = settingSchema(s) as { type?: string };
+  if (schema.type === 'boolean') return raw === 'true';
+  if (schema.type === 'integer') return Number(raw);
+  if (schema.type === 'array') return 'multiple' in s && s.multiple ? [raw] : raw.split(',');
+  return raw;
+}
+
+describe.each(FILE_SETTINGS.map((s) => [s.key, s] as const))('tsiws.config.json: %s', (_, s) => {
+  test('its value in the file resolves as the same value from .env, and .env wins over it', () => {
+    const [a, b] = VALUES[s.key];
+    const cwd = mkdtempSync(join(dir, 'config-'));
+    writeFileSync(join(cwd, 'tsiws.config.json'), JSON.stringify({ [s.flag]: jsonValue(s, a) }));
+    const companion = COMPANION[s.key] ?? {};
+    const resolveFrom = (dotenv: string) => {
+      writeFileSync(join(cwd, '.env'), dotenv);
+      return resolveCommand('run', { flags: companion, env: {}, envFile: join(cwd, '.env'), envFileExplicit: true, catalogs: CATALOGS, cwd });
+    };
+    const env = envOf(s)!;
+    const fromFile = resolveFrom('');
+    expect(fromFile[s.key]).toEqual(resolveWith('run', s, { dotenv: a }));
+    expect(fromFile.sources?.[s.key]).toBe(`tsiws.config.json#/${s.flag}`);
+    expect(resolveFrom(`${env}=${JSON.stringify(b)}\n`)[s.key]).toEqual(resolveWith('run', s, { dotenv: b }));
+  });
 });

@@ -152,9 +152,12 @@ ${noteworthy.some((c) => c.differences.some((d) => d.difference.inherent)) ? `<d
 <section id="other-cells"><h2>Other cells</h2><p class="counts">Cells that passed or sent nothing: counts only.</p><div class="panel compact">${quiet.map((c) => cellSection(c, run, budget)).join('\n')}</div></section>`;
 }
 
+/** The resolved configuration, each value with where it came from (reports before issue 60 say no source). */
 function configuration(run: RunInfo): string {
-  const rows = Object.entries(run.configuration).filter(([, v]) => v !== undefined).map(([k, v]) => `<tr><td>${esc(k)}</td><td><code>${esc(typeof v === 'string' ? v : JSON.stringify(v))}</code></td></tr>`);
-  return `<section id="configuration"><h2>Configuration</h2><div class="panel"><p class="counts">As resolved from defaults, .env, environment and flags; secrets are shown as placeholders. Namespace <code>${esc(run.namespace)}</code>.</p><table class="config"><tbody>${rows.join('')}</tbody></table></div></section>`;
+  const sources = run.configurationSources;
+  const from = (k: string) => (sources ? `<td>${esc(sources[k] ?? (k === 'scoped' ? 'config file' : 'default'))}</td>` : '');
+  const rows = Object.entries(run.configuration).filter(([, v]) => v !== undefined).map(([k, v]) => `<tr><td>${esc(k)}</td><td><code>${esc(typeof v === 'string' ? v : JSON.stringify(v))}</code></td>${from(k)}</tr>`);
+  return `<section id="configuration"><h2>Configuration</h2><div class="panel"><p class="counts">As resolved from defaults, a config file, .env, environment and flags (each value's source beside it); secrets are shown as placeholders. Namespace <code>${esc(run.namespace)}</code>.</p><table class="config"><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 /** `reported`: the run's digest (or its records, for tests and small callers); `source`: the

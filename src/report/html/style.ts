@@ -69,7 +69,7 @@ table.values tr.spoiled td{background:#fff4d6;font-weight:600}
 code.value{white-space:pre-wrap;word-break:break-all}
 pre.diff{font-size:14px}pre.diff ins{background:#c9f0d1;text-decoration:none;color:#0b4d1e}pre.diff del{background:#fbd0cc;color:#7a150f}
 .legend-inline ins{background:#c9f0d1;text-decoration:none;padding:0 4px}.legend-inline del{background:#fbd0cc;padding:0 4px}
-table.config{font-size:13px;width:100%;table-layout:fixed}table.config code{white-space:pre-wrap;word-break:break-all}table.config td{border-bottom:1px solid var(--line);padding:3px 8px;vertical-align:top}table.config td:first-child{color:var(--muted);width:220px}
+table.config{font-size:13px;width:100%;table-layout:fixed}table.config code{white-space:pre-wrap;word-break:break-all}table.config td{border-bottom:1px solid var(--line);padding:3px 8px;vertical-align:top}table.config td:first-child{color:var(--muted);width:220px}table.config td:nth-child(3){color:var(--muted);width:28%;word-break:break-all}
 table.run-failure{width:100%;table-layout:fixed}table.run-failure th{text-align:left;vertical-align:top;color:var(--muted);width:130px;padding:6px 10px 6px 0}table.run-failure td{padding:6px 0}p.fix{margin:0;font-size:15px}
 table.cov-overview,table.coverage{width:100%;font-size:13px;background:var(--paper)}
 table.cov-overview td,table.cov-overview th,table.coverage td,table.coverage th{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
