@@ -2,7 +2,7 @@
  * (INPUT_*, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_ACTIONS=true), against the stateful
  * reference server and against a mutant: the outputs, the summary and the exit code. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -57,14 +57,24 @@ describe('the entry under a runner', () => {
     expect(JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')).summary.verdict).toBe('conforms');
   }, 180_000);
 
-  test('against a mutant: does-not-conform, exit-code=1, the failing check in the summary', async () => {
-    const { env, outputFile, summaryFile } = runnerEnv({ 'base-url': mutant.url, 'allow-mutations': 'true', args: '--suites positive,negative --runs 1 --operations MobileDispatchUpdate' });
-    const r = await cliInProcess(['action'], env);
+  test('a config file\'s named target chosen by the target input, a mutant there: does-not-conform, exit-code=1, the failing check in the summary', async () => {
+    const { env, outputFile, summaryFile, dir } = runnerEnv({ target: 'mutant' });
+    mkdirSync(join(dir, 'ci'));
+    env['INPUT_CONFIG'] = join(dir, 'ci', 'tsiws.config.json');
+    writeFileSync(join(dir, 'ci', 'tsiws.config.json'), JSON.stringify({
+      targets: {
+        clean: { 'base-url': stateful.url },
+        mutant: { 'base-url': mutant.url, 'allow-mutations': true, suites: ['positive', 'negative'], runs: 1, operations: ['MobileDispatchUpdate'] },
+      },
+    }));
+    const r = await runCliProcess(['action'], env);
     expect(r.code, r.stderr).toBe(1);
     const outputs = readOutputs(outputFile);
     expect(outputs).toMatchObject({ verdict: 'does-not-conform', 'exit-code': '1' });
     expect(Number(outputs['errors'])).toBeGreaterThan(0);
-    expect(readFileSync(summaryFile, 'utf8')).toMatch(/rejects-invalid-input/);
+    const summary = readFileSync(summaryFile, 'utf8');
+    expect(summary).toMatch(/rejects-invalid-input/);
+    expect(summary).toContain(mutant.url);
   }, 120_000);
 
   test('a refused input: exit 2, outputs still written (verdict not-run), no run', async () => {
