@@ -17,6 +17,7 @@ import { replaceBlock } from './docs/blocks.js';
 import { formatTable, mutantsBlock, MUTANTS_BLOCK, MUTANTS_PAGE } from './mutation/format.js';
 import { formatPersonalityTable, OTHER_PERSONALITIES, personalitiesOk, runPersonalities } from './mutation/personalities.js';
 import { STATEFUL_MUTANTS } from '../src/server/stateful/mutants.js';
+import { findPersonality } from '../src/server/stateful/personality.js';
 
 const PAGE = fileURLToPath(new URL(`../${MUTANTS_PAGE}`, import.meta.url));
 
@@ -46,8 +47,9 @@ const parallel = whole('parallel', values.parallel, 1) ?? defaultParallel();
 if (values['write-docs'] && only) fail('--write-docs needs the whole catalog; leave out --only');
 const asked = (values.personalities ?? 'all').trim();
 const personalities = asked === 'all' ? OTHER_PERSONALITIES : asked === 'none' ? [] : asked.split(',').map((p) => p.trim()).filter(Boolean);
-const unknown = personalities.filter((p) => !OTHER_PERSONALITIES.includes(p));
-if (unknown.length > 0) fail(`--personalities: unknown ${unknown.join(', ')}; give all, none or some of ${OTHER_PERSONALITIES.join(', ')} (the reference is the catalog run itself)`);
+// A reseeded store (vendor-linked:SEED) or a drawn personality (random:SEED) is scored as a named one.
+const unknown = personalities.filter((p) => !OTHER_PERSONALITIES.includes(p) && (p === 'reference' || findPersonality(p) === undefined));
+if (unknown.length > 0) fail(`--personalities: unknown ${unknown.join(', ')}; give all, none or some of ${OTHER_PERSONALITIES.join(', ')}, or random:SEED, or NAME:SEED of one with a seeded store (the reference is the catalog run itself)`);
 const statefulChosen = STATEFUL_MUTANTS.some((m) => !only || only.includes(m.name));
 
 process.stdout.write(`Running the clean server and ${only?.length ?? 'all'} mutants, ${parallel} at a time...\n`);

@@ -7,14 +7,16 @@
  * The data path is counted from the service's own answer log, never from the tool's reading: every
  * web-method call but those refused for their signature, and how many of them succeeded.
  * Pass: exit 0, 0 errors, 0 warnings, data path >= 0.9 and a success for every operation (issue 59;
- * the reference's floor was 0.85 until then). Prints one line per target; exits 1 with --strict when a
- * target fails, else 0. The runs take --seed 1 unless a --seed is given.
+ * the reference's floor was 0.85 until then), and the run's reports name an anchor for every
+ * operation with no inconclusive verdict on an anchored one (personality-anchors.ts). Prints one
+ * line per target; exits 1 with --strict when a target fails, else 0. The runs take --seed 1 unless a --seed is given.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operations } from '../src/contract/index.js';
 import { personalityNames, startReferenceServer, type AnswerEntry } from '../src/server/server.js';
+import { anchorsHold, anchorVerdict, describeAnchors } from './personality-anchors.js';
 import { runCliAgainst } from './run-against.js';
 
 const args = process.argv.slice(2);
@@ -42,7 +44,7 @@ if (!args.includes('--seed')) args.push('--seed', '1');
 const targets = [...personalityNames(), ...Array.from({ length: randomCount }, (_, i) => `random:${i + 1}`)].filter((p) => !only || only.includes(p));
 const signs = (p: string) => p === 'vendor-xml-strict' || p === 'vendor-faults' || (p.startsWith('random:') && Number(p.slice(7)) % 2 === 1);
 
-interface Row { target: string; exit: number; errors: number; warnings: number; ratio: number; noSuccess: string[]; pass: boolean }
+interface Row { target: string; exit: number; errors: number; warnings: number; ratio: number; noSuccess: string[]; anchors: string; pass: boolean }
 
 async function one(personality: string): Promise<Row> {
   const log: AnswerEntry[] = [];
@@ -61,6 +63,7 @@ async function one(personality: string): Promise<Row> {
   } catch {
     // No results.json: the run failed before its reports; the exit code says so.
   }
+  const anchors = anchorVerdict(reports, operations.map((o) => o.name));
   if (!keep) rmSync(reports, { recursive: true, force: true });
   const counted = log.filter((e) => e.outcome !== 'auth-failure');
   const succeeded = new Set(counted.filter((e) => e.outcome === 'success').map((e) => e.operation));
@@ -68,7 +71,8 @@ async function one(personality: string): Promise<Row> {
   const noSuccess = operations.map((o) => o.name).filter((o) => !succeeded.has(o));
   if (why) printWhy(personality, counted);
   const floor = 0.9;
-  return { target: personality, exit: exitCode, errors, warnings, ratio, noSuccess, pass: exitCode === 0 && errors === 0 && warnings === 0 && ratio >= floor && noSuccess.length === 0 };
+  const pass = exitCode === 0 && errors === 0 && warnings === 0 && ratio >= floor && noSuccess.length === 0 && anchorsHold(anchors);
+  return { target: personality, exit: exitCode, errors, warnings, ratio, noSuccess, anchors: describeAnchors(anchors), pass };
 }
 
 function printWhy(personality: string, counted: readonly AnswerEntry[]): void {
@@ -90,7 +94,7 @@ const rows: Row[] = [];
 for (const target of targets) {
   const row = await one(target);
   rows.push(row);
-  process.stdout.write(`test:personalities: ${row.pass ? 'pass' : 'FAIL'} ${row.target.padEnd(18)} exit ${row.exit}, ${row.errors} errors, ${row.warnings} warnings, data path ${row.ratio.toFixed(3)} (service's log)${row.noSuccess.length ? `; no success: ${row.noSuccess.join(', ')}` : ''}\n`);
+  process.stdout.write(`test:personalities: ${row.pass ? 'pass' : 'FAIL'} ${row.target.padEnd(18)} exit ${row.exit}, ${row.errors} errors, ${row.warnings} warnings, data path ${row.ratio.toFixed(3)} (service's log)${row.noSuccess.length ? `; no success: ${row.noSuccess.join(', ')}` : ''}${row.anchors ? `; ${row.anchors}` : ''}\n`);
 }
 const failed = rows.filter((r) => !r.pass).length;
 process.stdout.write(`test:personalities: ${rows.length - failed} of ${rows.length} personalities pass\n`);

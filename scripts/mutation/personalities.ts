@@ -7,7 +7,7 @@
  * A mutant whose deviation cannot show under a personality (StatefulMutant.notApplicable) is listed
  * as n/a with the reason, never dropped. The reference personality is the ordinary catalog run.
  */
-import { PERSONALITIES } from '../../src/server/stateful/personality.js';
+import { findPersonality, PERSONALITIES } from '../../src/server/stateful/personality.js';
 import { STATEFUL_MUTANTS } from '../../src/server/stateful/mutants.js';
 import { base, configure, statefulSettings, type PlanOptions, type Subject } from './plan.js';
 import { runAll } from './harness.js';
@@ -48,7 +48,7 @@ export function planPersonalities(personalities: readonly string[], options: Pla
   const notApplicable: PersonalityCell[] = [];
   const union = { fuzz: true, auth: mutants.some((m) => m.needs?.auth) };
   for (const name of personalities) {
-    const personality = PERSONALITIES.find((p) => p.name === name)!;
+    const personality = findPersonality(name)!;
     const c = configure(settings, { needs: union, caughtBy: mutants.flatMap((m) => m.caughtBy) });
     subjects.push({ name: controlName(name, false), ...c, config: `${name}, ${c.config}`, personality: name });
     const referenced = mutants.filter((m) => m.needs?.reference);

@@ -12,6 +12,8 @@ import { invalidValueOnWire } from '../cases/wire-guard.js';
 import { AUTH_PARAMS, getOperation, operations, type Operation } from '../contract/index.js';
 import { isIdParam, type LearnedRecord } from '../state/learn.js';
 import type { TransportId } from '../transports/index.js';
+import { readRefusal } from './refusal.js';
+import { tuplesFor } from './tuples.js';
 
 type Fields = Readonly<Record<string, string>>;
 
@@ -33,10 +35,18 @@ export interface Entity {
 export interface ReadProbe {
   readonly operation: string;
   readonly filter: string;
+  /** Filters beside it, from one learned record holding the entity's value of `filter`: a retry of
+   * a read the target refused by `filter` alone (retriesOf). */
+  readonly with?: Fields;
 }
 
 /** How many reads are tried before an observation is given up as inconclusive. */
 export const MAX_TRIES = 3;
+/** How many retries of refused reads one find sends, beside its MAX_TRIES reads. */
+export const MAX_RETRIES = 2;
+
+/** "READ filtered by FILTER" (and the filters a retry added beside it), as the verdicts say it. */
+export const filteredBy = (probe: ReadProbe): string => `${probe.operation} filtered by ${[probe.filter, ...Object.keys(probe.with ?? {})].join(' and ')}`;
 
 const isRead = (op: Operation) => op.class === 'search' || op.class === 'list';
 const ownParams = (op: Operation) => op.params.map((p) => p.name).filter((n) => !AUTH_PARAMS.includes(n));
@@ -62,7 +72,7 @@ export function candidateReads(entity: Entity, learned: readonly LearnedRecord[]
 }
 
 /**
- * The values of a probe: its one filter from the entity, every other filter empty (text) or 0 (an
+ * The values of a probe: its one filter from the entity (and a retry's beside it), every other filter empty (text) or 0 (an
  * integer), as the discovery step asks (discover.ts). Undefined when a value is outside its type's
  * lexical space on `transport`: such a read is not sent (issue 49, item 1).
  */
@@ -70,8 +80,37 @@ export function readValues(probe: ReadProbe, value: string, transport: Transport
   const op = getOperation(probe.operation);
   const values: Record<string, string> = {};
   for (const p of op.params) if (!AUTH_PARAMS.includes(p.name)) values[p.name] = p.type === 'int' ? '0' : '';
-  values[probe.filter] = value;
+  Object.assign(values, probe.with, { [probe.filter]: value });
   return firstInvalid(op, values, transport) === undefined ? values : undefined;
+}
+
+/**
+ * The reads to try after the target refused `probe` sent with `sent` (an in-band failure or a
+ * business fault saying `refusal`), at most MAX_RETRIES: the same read, its filter beside the other
+ * ids of one learned record that holds the entity's value there and contradicts none of its `fields` (tuples.ts: values that belong
+ * together come from one record; a task holding the service order also holds its taskkeyid and
+ * accountnumber). Of a record's ids, those the refusal names (refusal.ts), else all of them. Which
+ * filters a target requires is read from its refusal and its records, never listed in code. None
+ * for a probe that is a retry already.
+ */
+export function retriesOf(probe: ReadProbe, fields: Fields, refusal: string, sent: Readonly<Record<string, string>>, records: readonly LearnedRecord[]): ReadProbe[] {
+  const value = fields[probe.filter];
+  if (probe.with !== undefined || value === undefined) return [];
+  const op = getOperation(probe.operation);
+  const named = readRefusal(ownParams(op), refusal, sent).named.filter((p) => p !== probe.filter);
+  const seen = new Set<string>();
+  const out: ReadProbe[] = [];
+  // A record that disagrees with a field the entity has (another time log's sologkeyid) is another
+  // entity's: filtered by it, the read would not show this one.
+  const agrees = (t: Fields) => t[probe.filter] === value && Object.entries(t).every(([p, v]) => fields[p] === undefined || fields[p] === v);
+  for (const tuple of tuplesFor(op, records, probe.filter).filter(agrees)) {
+    const others = Object.keys(tuple).filter((p) => p !== probe.filter);
+    const asked = others.filter((p) => named.includes(p));
+    const extra = Object.fromEntries((asked.length > 0 ? asked : others).map((p) => [p, tuple[p]!]));
+    const key = JSON.stringify(extra);
+    if (others.length > 0 && !seen.has(key)) seen.add(key), out.push({ ...probe, with: extra });
+  }
+  return out.slice(0, MAX_RETRIES);
 }
 
 /** The first of `op`'s own parameters that `values` leaves out or holds outside its SOAP type's

@@ -25,7 +25,7 @@ import { learnedCase } from './learned-cases.js';
 import { runCase } from './run-case.js';
 import { pick, takeRecord } from './sequence-take.js';
 import { idAnswer, unknownIdOf, type Anchor } from './sequence-unknown-id.js';
-import { candidateReads, firstInvalid, holds, MAX_TRIES, readValues, sightOf, type Entity, type ReadProbe } from './sequence-reads.js';
+import { candidateReads, filteredBy, firstInvalid, holds, MAX_RETRIES, MAX_TRIES, readValues, retriesOf, sightOf, type Entity, type ReadProbe } from './sequence-reads.js';
 
 type Fields = Readonly<Record<string, string>>;
 
@@ -172,18 +172,23 @@ export class SequenceRun {
     if (def.unknownId) this.skipUnknownId(def, reason);
   }
 
-  /** The first candidate read whose answer shows the entity; undefined when none did (inconclusive). */
+  /** The first candidate read whose answer shows the entity; undefined when none did (inconclusive).
+   * A read the target refuses is retried with filters from a learned record beside it (retriesOf). */
   private async find(how: string): Promise<Relation | undefined> {
     const e = this.entity!;
-    const probes = candidateReads(e, this.settings.learned?.pool.records ?? []).flatMap((probe) => {
+    const records = this.settings.learned?.pool.records ?? [];
+    const withValues = (probe: ReadProbe) => {
       const values = readValues(probe, e.fields[probe.filter]!, this.transport);
       return values ? [{ probe, values }] : [];
-    }).slice(0, MAX_TRIES);
+    };
+    const queue = candidateReads(e, records).flatMap(withValues).slice(0, MAX_TRIES);
     const tried: Array<{ probe: ReadProbe; sent: Sent }> = [];
-    for (const { probe, values } of probes) {
+    let retries = 0;
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const { probe, values } = next;
       const sent = await this.send('find', probe.operation, values);
       const sight = sent.ok ? sightOf(sent.records, e) : { kind: 'not shown' as const };
-      const where = `${probe.operation} filtered by ${probe.filter}`;
+      const where = filteredBy(probe);
       if (sight.kind === 'shown') {
         this.judge(sent, { expected: `${where} shows ${named(e.ids)}, ${how}`, outcome: 'held' });
         return { probe, record: sight.record, step: sent.index + 1, ...(e.sibling && holds(sent.records, e.sibling) ? { sibling: e.sibling } : {}) };
@@ -196,6 +201,10 @@ export class SequenceRun {
         return { probe, record: sight.record, step: sent.index + 1 };
       }
       tried.push({ probe, sent });
+      if (!sent.refused || retries >= MAX_RETRIES) continue;
+      const again = retriesOf(probe, e.fields, sent.text, values, records).flatMap(withValues).slice(0, MAX_RETRIES - retries);
+      retries += again.length;
+      queue.unshift(...again);
     }
     return this.control(tried, how);
   }
@@ -207,7 +216,7 @@ export class SequenceRun {
    */
   private async control(tried: ReadonlyArray<{ probe: ReadProbe; sent: Sent }>, how: string): Promise<undefined> {
     const e = this.entity!;
-    const list = tried.map((t) => `${t.probe.operation} filtered by ${t.probe.filter} (step ${t.sent.index + 1}: ${t.sent.ok ? 'no record with these ids or values' : t.sent.why})`).join('; ');
+    const list = tried.map((t) => `${filteredBy(t.probe)} (step ${t.sent.index + 1}: ${t.sent.ok ? 'no record with these ids or values' : t.sent.why})`).join('; ');
     const siblings = e.from === undefined ? siblingsShown(tried, e) : undefined;
     if (siblings) {
       const { t, others } = siblings;
@@ -217,7 +226,7 @@ export class SequenceRun {
       return undefined;
     }
     // Only for an entity the sequence made: a learned one may have been changed by others since.
-    const byId = e.from === undefined ? tried.find((t) => t.sent.ok && e.ids[t.probe.filter] !== undefined) : undefined;
+    const byId = e.from === undefined ? tried.find((t) => t.sent.ok && t.probe.with === undefined && e.ids[t.probe.filter] !== undefined) : undefined;
     const other = byId && (this.settings.learned?.pool.records ?? []).find((r) => r.from === byId.probe.operation && r.fields[byId.probe.filter] !== undefined && r.fields[byId.probe.filter] !== e.ids[byId.probe.filter]);
     const values = other && readValues(byId.probe, other.fields[byId.probe.filter]!, this.transport);
     if (byId && other && values) {
@@ -269,7 +278,7 @@ export class SequenceRun {
     const read = await this.read('see update', relation);
     if (!read) return relation;
     const sight = read.ok ? sightOf(read.records, after) : undefined;
-    const expected = `${relation.probe.operation} filtered by ${relation.probe.filter} shows ${named(after.ids)} with ${visible.map((k) => `${k} "${after.fields[k]}"`).join(', ')}, as it showed it before the update (step ${relation.step})`;
+    const expected = `${filteredBy(relation.probe)} shows ${named(after.ids)} with ${visible.map((k) => `${k} "${after.fields[k]}"`).join(', ')}, as it showed it before the update (step ${relation.step})`;
     if (!sight) this.judge(read, inconclusive(after, 'just updated', `${relation.probe.operation} did not succeed (step ${read.index + 1}): ${read.why}`));
     else if (sight.kind !== 'shown') this.judge(read, { expected, outcome: 'broken', evidence: `it no longer shows ${named(after.ids)}: ${clip(read.text, 300)}` });
     else {
@@ -338,7 +347,7 @@ export class SequenceRun {
     const e = this.entity!;
     const read = await this.read('gone', relation);
     if (!read) return;
-    const where = `${relation.probe.operation} filtered by ${relation.probe.filter}`;
+    const where = filteredBy(relation.probe);
     const expected = `${where} no longer shows ${named(e.ids)}, deleted at step ${deleted}${relation.sibling ? `, and still shows ${named(relation.sibling)} beside it, as at step ${relation.step}` : ''}`;
     // A read that now fails in-band where it succeeded before also shows the record gone (an unknown
     // id); a fault or no answer shows nothing.
@@ -411,7 +420,8 @@ function siblingsShown(tried: ReadonlyArray<{ probe: ReadProbe; sent: Sent }>, e
   const idNames = Object.keys(e.ids);
   for (const t of tried) {
     const filter = t.probe.filter;
-    if (!t.sent.ok || e.ids[filter] !== undefined || !isIdParam(filter) || e.fields[filter] === undefined) continue;
+    // A retry (other filters beside it) lists only what those filters also select: it proves nothing here.
+    if (!t.sent.ok || t.probe.with !== undefined || e.ids[filter] !== undefined || !isIdParam(filter) || e.fields[filter] === undefined) continue;
     const others = t.sent.records.filter((r) => r.fields[filter] === e.fields[filter] && idNames.every((k) => r.fields[k] !== undefined && r.fields[k] !== e.ids[k]));
     if (others.length > 0) return { t, others: [...new Set(others.map((r) => r.fields[idNames[0]!]!))].slice(0, 5) };
   }

@@ -5,39 +5,15 @@
  * because the read showed the relation before the change broke it. No step sends a value outside its
  * type, and a step that cannot be filled is not sent.
  */
-import { afterAll, describe, expect, test } from 'vitest';
-import { DEFAULTS } from '../../src/config/settings.js';
+import { describe, expect, test } from 'vitest';
 import { getOperation } from '../../src/contract/index.js';
-import { discover } from '../../src/engine/discover.js';
-import { runSequence, sequencePlan } from '../../src/engine/sequences.js';
-import { createHttpClient } from '../../src/http/send.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import type { Service } from '../../src/server/behaviour.js';
 import { findStatefulMutant } from '../../src/server/stateful/mutants.js';
 import { findPersonality } from '../../src/server/stateful/personality.js';
 import { createStatefulService } from '../../src/server/stateful/service.js';
 import { lexicalErrors } from '../../src/wsdl/lexical-space.js';
-import { serveService, type ServiceServer } from './service-server.js';
-
-const servers: ServiceServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.close())));
-
-/** Every sequence over every transport against `service`, after the run's discovery. */
-async function sequencesAgainst(service: Service): Promise<ExchangeRecord[]> {
-  const server = await serveService(service);
-  servers.push(server);
-  const settings = { ...DEFAULTS, embedded: true, stateful: true, baseUrl: server.url };
-  const client = createHttpClient({ baseUrl: server.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 4, retries: 0, rate: undefined, access: settings });
-  try {
-    const learned = await discover(settings, client);
-    const withLearned = { ...settings, learned };
-    const records: ExchangeRecord[] = [];
-    for (const unit of sequencePlan(withLearned, 0)) records.push(...(await runSequence(withLearned, client, unit)));
-    return records;
-  } finally {
-    await client.close();
-  }
-}
+import { sequencesAgainst } from './service-server.js';
 
 /** The reference with one operation's records rewritten: a vendor whose reads show less. */
 function reading(op: string, rewrite: (record: Record<string, unknown>) => Record<string, unknown>): Service {

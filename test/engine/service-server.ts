@@ -5,7 +5,12 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULTS } from '../../src/config/settings.js';
 import { DEFAULT_NAMESPACE, SERVICE_PATH } from '../../src/contract/index.js';
+import { discover } from '../../src/engine/discover.js';
+import { runSequence, sequencePlan } from '../../src/engine/sequences.js';
+import { createHttpClient } from '../../src/http/send.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import type { Service } from '../../src/server/behaviour.js';
 import { handleForm } from '../../src/server/form-handler.js';
 import { handleSoap } from '../../src/server/soap-handler.js';
@@ -41,4 +46,22 @@ export async function serveService(service: Service): Promise<ServiceServer> {
       server.closeAllConnections();
     }),
   };
+}
+
+/** Every sequence (or those `only` names) over every transport against `service` served here,
+ * after the run's discovery; the server is closed once they are done. */
+export async function sequencesAgainst(service: Service, only?: readonly string[]): Promise<ExchangeRecord[]> {
+  const server = await serveService(service);
+  const settings = { ...DEFAULTS, embedded: true, stateful: true, baseUrl: server.url };
+  const client = createHttpClient({ baseUrl: server.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 4, retries: 0, rate: undefined, access: settings });
+  try {
+    const learned = await discover(settings, client);
+    const withLearned = { ...settings, learned };
+    const records: ExchangeRecord[] = [];
+    for (const unit of sequencePlan(withLearned, 0).filter((u) => !only || only.includes(u.sequence))) records.push(...(await runSequence(withLearned, client, unit)));
+    return records;
+  } finally {
+    await client.close();
+    await server.close();
+  }
 }
