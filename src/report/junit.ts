@@ -38,6 +38,7 @@ import type { DataPathCounts } from '../results/data-path.js';
 import type { Diagnosis } from './diagnoses-of.js';
 import { diagnosesSuite } from './diagnoses-junit.js';
 import { BusyTime } from './busy-time.js';
+import { waivedText } from './waivers.js';
 
 export { testcaseDetails } from './junit-text.js';
 
@@ -180,10 +181,12 @@ function testcaseOf(entry: Entry, name: string, fold: FoldedTestcase, run: RunIn
   const message = `${c.id}: ${c.message ?? ''}${verdict === 'passed' ? '' : tail}`;
   const notice = c.status === 'failed' && verdict === 'passed';
   const out = cdata(lead + (c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
+    : c.status === 'waived' ? `${c.level ?? 'error'}: ${message}\n${details}`
     : notice ? `${c.level}: ${message}\n${details}`
     : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details));
   if (verdict === 'failure') tc['failure'] = failureOf(message, c.id, r);
   else if (verdict === 'error') tc['error'] = attrs({ message, type: 'check-error' });
+  else if (c.status === 'waived' && c.waiver) tc['skipped'] = attrs({ message: waivedText(c.waiver) });
   else if (verdict === 'skipped') tc['skipped'] = '';
   tc['system-out'] = out;
   return tc;

@@ -48,7 +48,8 @@ export function verdictOf({ record: r, check: c }: Entry, failOn: FailOn): Verdi
   if (r.error) return 'failure';
   if (!c) return 'passed';
   if (c.status === 'failed') return failsRun(c.level, failOn) ? 'failure' : 'passed';
-  return c.status === 'error' ? 'error' : c.status === 'skipped' ? 'skipped' : 'passed';
+  // A waived finding: skipped, with the waiver's reason (junit.ts), never failing the run.
+  return c.status === 'error' ? 'error' : c.status === 'skipped' || c.status === 'waived' ? 'skipped' : 'passed';
 }
 
 /** A testcase of the run itself: `message` and `type` for a failure or error, `text` for the reader. */
