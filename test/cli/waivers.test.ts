@@ -2,7 +2,7 @@
  * mutant (accept-bad-int: rejects-invalid-input) makes the run exit 0, the finding shown as waived
  * in report.html, junit.xml and certificate.json (which still verifies); the same waiver expired
  * yesterday exits 1 and says so; a waiver that matches nothing is reported stale. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -28,7 +28,7 @@ const waiversFile = (name: string, expires: string) => {
   return path;
 };
 // One operation over one transport: the mutant's one failing check, in seconds.
-const run = (file: string) => runInProcess(['run', '--base-url', server.url, '--operations', 'MobileAccountSearch', '--transports', 'soap11', '--runs', '1', '--seed', '3', '--waivers', file]);
+const run = (file: string, env: Record<string, string> = {}) => runInProcess(['run', '--base-url', server.url, '--operations', 'MobileAccountSearch', '--transports', 'soap11', '--runs', '1', '--seed', '3', '--waivers', file], env);
 
 test('without a waiver the mutant fails exactly rejects-invalid-input (the control)', async () => {
   const r = await runInProcess(['run', '--base-url', server.url, '--operations', 'MobileAccountSearch', '--transports', 'soap11', '--runs', '1', '--seed', '3']);
@@ -38,7 +38,8 @@ test('without a waiver the mutant fails exactly rejects-invalid-input (the contr
 }, 120_000);
 
 test('a waiver for that check: exit 0, waived in report.html, junit.xml and certificate.json; the unmatched one is stale', async () => {
-  const r = await run(waiversFile('active.json', day(30)));
+  const summaryFile = join(dir, 'step-summary.md');
+  const r = await run(waiversFile('active.json', day(30)), { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile });
   expect(r.code, r.stdout + r.stderr).toBe(0);
   expect(r.stdout).toMatch(/^Waiver: rejects-invalid-input \(MobileAccountSearch\): 3 waived; legacy host takes a bad int as 0 \[OPS-1\]/m);
   expect(r.stdout).toMatch(/^Stale waiver: xsd-valid: stale: matched nothing in this run/m);
@@ -57,6 +58,8 @@ test('a waiver for that check: exit 0, waived in report.html, junit.xml and cert
   expect(results.summary.checks.waived).toBe(3);
   expect(results.notes).toContainEqual({ check: 'stale-waiver', message: expect.stringMatching(/^stale waiver: xsd-valid/) });
   expect((await cliInProcess(['verify-certificate', r.reports])).code).toBe(0);
+  // The GitHub step summary lists the waivers too.
+  expect(readFileSync(summaryFile, 'utf8')).toMatch(/### Waivers\n\n- rejects-invalid-input \(MobileAccountSearch\): 3 waived; .*\n- xsd-valid: stale: matched nothing/);
 }, 120_000);
 
 test('the same waiver expired yesterday: exit 1, and the finding says the waiver expired', async () => {
