@@ -4,6 +4,7 @@ import '../src/engine/vitest-context.js';
 import { createHttpClient, type HttpClient } from '../src/http/send.js';
 import { attachReference, openReferenceSides } from '../src/engine/reference-clients.js';
 import { compactRecord } from '../src/results/compact.js';
+import { applyWaivers } from '../src/results/waivers.js';
 import { handOverRecords, type RecordsAt } from '../src/engine/worker-handover.js';
 import { findingsOf } from '../src/results/findings.js';
 import { laneRows, type LanedSuite } from '../src/engine/lanes.js';
@@ -57,7 +58,7 @@ export interface ReportContext {
 
 /** Hands the records to the reporters (passing ones compacted, see compact.ts) and fails the
  * test with every finding, by check id. `run` is the run's settings (given by tests). */
-export function report(context: ReportContext, records: ExchangeRecord | ExchangeRecord[], run: Pick<TargetSettings, 'record' | 'failOn'> & { readonly exportAll?: boolean } = inject('tsiws')): void {
+export function report(context: ReportContext, records: ExchangeRecord | ExchangeRecord[], run: HandOverSettings & Pick<TargetSettings, 'failOn'> = inject('tsiws')): void {
   const list: ExchangeRecord[] = [];
   handedOver(list, Array.isArray(records) ? records : [records], run);
   reportHandedOver(context, list, run.failOn);
@@ -116,10 +117,19 @@ export async function runChunk<U>(settings: TargetSettings, context: ReportConte
  * old space grew to 56 MiB over the run, 37 MiB now, 22 to 24 MiB of it live (2026-11-25; with
  * pretenuring switched off, the old code's grew to 38 MiB). A function of its own, so that no
  * register of runChunk's frame holds a unit's whole records while the next unit runs. */
-function handedOver(records: ExchangeRecord[], unitRecords: readonly ExchangeRecord[], run: Pick<TargetSettings, 'record'> & { readonly exportAll?: boolean }): void {
-  // --export-all: the Postman collection re-sends every exchange, so a passing one keeps its
-  // request whole (report/postman.ts); opt-in, as it costs part of what compaction saves.
-  for (const r of unitRecords) records.push(run.record ? r : run.exportAll ? { ...compactRecord(r), request: r.request } : compactRecord(r));
+function handedOver(records: ExchangeRecord[], unitRecords: readonly ExchangeRecord[], run: HandOverSettings): void {
+  // Waivers first (results/waivers.ts): a waived verdict is what records.jsonl and every report see.
+  const waivers = run.waivers ?? [];
+  const today = run.today ?? '';
+  for (const whole of unitRecords) {
+    const r = applyWaivers(whole, waivers, today);
+    // --export-all: the Postman collection re-sends every exchange, so a passing one keeps its
+    // request whole (report/postman.ts); opt-in, as it costs part of what compaction saves.
+    records.push(run.record ? r : run.exportAll ? { ...compactRecord(r), request: r.request } : compactRecord(r));
+  }
 }
+
+/** What handing records over reads of the run's settings (tests give a part of them). */
+type HandOverSettings = Pick<TargetSettings, 'record'> & Partial<Pick<TargetSettings, 'waivers' | 'today'>> & { readonly exportAll?: boolean };
 
 export const CUT_SHORT = 'cut short by --max-duration';

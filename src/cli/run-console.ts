@@ -4,6 +4,8 @@
  * goes to stderr. --quiet: only the verdict line (text) or the document (json), and errors.
  * Progress is a redrawn bar when its stream is a terminal, plain lines otherwise.
  */
+import { waiverText } from '../report/waivers.js';
+import { isStale } from '../results/waivers.js';
 import type { RunSettings } from '../config/settings.js';
 import type { RunDigest } from '../report/digest.js';
 import { consoleTable } from '../report/console.js';
@@ -49,6 +51,8 @@ export function runConsole(settings: Pick<RunSettings, 'format' | 'quiet' | 'ope
       say(consoleTable(digest, settings.operations, settings.transports, info));
       say(`Reports: ${files.join(', ')}`);
       for (const line of extra) say(line);
+      // Each waiver: what it waived, or that it expired, or that it was stale (matched nothing).
+      for (const u of digest.waivers.uses(info)) say(`${u.expiredMatches > 0 ? 'Waiver expired' : isStale(u) ? 'Stale waiver' : 'Waiver'}: ${waiverText(u)}`);
       const incomplete = info.incomplete && `Incomplete: ${info.incomplete.reason}; ${info.incomplete.casesNotRun} cases not run, ${info.incomplete.fuzzPropertiesInterrupted} fuzz properties stopped early`;
       if (settings.quiet) {
         // The table that lists them is not printed: errors still must be seen.

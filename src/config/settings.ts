@@ -10,6 +10,7 @@ import type { ConfigWaiver } from './config-file.js';
 import { ConfigError } from './errors.js';
 import { bool, directory, regex, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingGroup, type SettingSpec } from './setting.js';
+import { waiversFile, type Waiver } from './waivers.js';
 
 /** 10 runs x 80 operation/transport pairs keep the default run within seconds (docs/cases.md, Fuzzing). */
 export const DEFAULT_RUNS = 10;
@@ -102,6 +103,8 @@ export interface RunSettings {
   readonly workers: number | undefined;
   /** The lowest level of finding that fails the run (src/results/levels.ts). */
   readonly failOn: FailOn;
+  /** Accepted findings, each until its expiry (config/waivers.ts, results/waivers.ts). */
+  readonly waivers: readonly Waiver[];
   /** Hold the target to WS-I Basic Profile 1.1 (src/checks/wsi/grade.ts): its failed assertions are errors. */
   readonly wsi: WsiProfile;
   /** Transport-level access (src/http/access.ts): every value is a secret. */
@@ -181,6 +184,7 @@ export const SETTINGS = [
   { key: 'maxResponseBytes', group: 'access', commands: [...RUN, 'proxy'], flag: 'max-response-bytes', env: 'TSIWS_MAX_RESPONSE_BYTES', help: 'Largest response body read; larger ones are a finding', parse: positiveInt },
   { key: 'concurrency', group: 'safety', commands: RUN, flag: 'concurrency', env: 'TSIWS_CONCURRENCY', help: 'Requests in flight at once', parse: positiveInt },
   { key: 'failOn', group: 'checks', commands: [...RUN, 'proxy'], flag: 'fail-on', env: 'TSIWS_FAIL_ON', help: 'Lowest level of finding that fails the run: error (the contract), or warning (also differences from ASMX runtime behaviour where the contract is silent)', parse: oneOf(FAIL_ON, 'level') },
+  { key: 'waivers', group: 'checks', commands: RUN, flag: 'waivers', env: 'TSIWS_WAIVERS', defaultText: '(none)', help: 'JSON file of waivers, { "waivers": [{ "check", "operation"?, "transport"?, "message"?, "reason", "expires": "YYYY-MM-DD", "ticket"? }] } or the bare array: a matching finding is reported as waived and does not fail the run until it expires', parse: (t: string, s: string) => waiversFile(t, s) },
   { key: 'wsi', group: 'checks', commands: RUN, flag: 'wsi', env: 'TSIWS_WSI', help: 'Hold the target to a WS-I profile: bp11 makes a failed Basic Profile 1.1 assertion an error (without it, a warning unless the target claims the profile in its WSDL); off', parse: oneOf(WSI_PROFILES, 'profile') },
   { key: 'profile', group: 'checks', commands: [...RUN, 'proxy'], flag: 'profile', env: 'TSIWS_PROFILE', help: 'What invalid input must be answered with, and whether ASMX-inherent transport differences fail: asmx, lenient or strict', parse: oneOf(PROFILE_IDS, 'profile') },
   { key: 'checks', group: 'checks', commands: [...RUN, 'proxy'], flag: 'checks', env: 'TSIWS_CHECKS', defaultText: '(all; see tsiws-conform checks)', help: 'Only these check ids', parse: listFrom('checks', 'check id') },
@@ -291,6 +295,7 @@ export const DEFAULTS: RunSettings = {
   shard: undefined,
   workers: undefined,
   failOn: DEFAULT_FAIL_ON,
+  waivers: [],
   wsi: 'off',
   headers: {},
   auth: undefined,
@@ -337,6 +342,8 @@ export function redactedSettings(settings: RunSettings): Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const s of SETTINGS) {
     const value = settings[s.key];
+    // No waivers, no entry: the configuration of a run without them reads as before.
+    if (s.key === 'waivers' && settings.waivers.length === 0) continue;
     out[s.key] = 'secret' in s && s.secret && value !== undefined && !settings.showSecrets ? placeholders[s.key] : value;
   }
   // A config file's sections change what is judged: a report shows them as it shows --skip-checks.

@@ -9,6 +9,7 @@ import type { WsdlAnswer } from './wsi-wsdl.js';
 // Brings vitest's types into every program that compiles this file (the package build compiles
 // src/ alone), so that the augmentations below have a module to augment.
 import type {} from 'vitest';
+import { dayOf } from '../config/waivers.js';
 
 /** Settings of a run whose target is known (the embedded server's URL is filled in), with the
  * echo decided and the --max-duration deadline as an epoch time. */
@@ -27,6 +28,8 @@ export type TargetSettings = Omit<RunSettings, 'echo'> & {
   readonly wsdlAnswer?: WsdlAnswer;
   /** Which part of a run whose target keeps state this vitest run is (phases.ts); absent: all. */
   readonly phase?: Phase;
+  /** The run's UTC day (YYYY-MM-DD), the one every worker compares waivers' expiries with. */
+  readonly today: string;
 };
 
 declare module 'vitest' {
@@ -69,5 +72,6 @@ export function targetSettings(settings: RunSettings, baseUrl: string, embedded:
     // The embedded server listens on loopback: a corporate proxy could not reach it.
     proxy: embedded ? undefined : settings.proxy,
     deadline: settings.maxDurationS === undefined ? undefined : startedAt + settings.maxDurationS * 1000,
+    today: dayOf(new Date(startedAt)),
   };
 }

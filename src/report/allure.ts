@@ -53,7 +53,8 @@ export interface AllureTest {
 }
 
 const STATUS: Record<Verdict, AllureStatus> = { failure: 'failed', error: 'broken', skipped: 'skipped', passed: 'passed' };
-const CHECK_STATUS: Record<CheckOutcome['status'], AllureStatus> = { passed: 'passed', failed: 'failed', error: 'broken', skipped: 'skipped' };
+// A waived finding is skipped, as in junit.xml: known, accepted until its waiver expires.
+const CHECK_STATUS: Record<CheckOutcome['status'], AllureStatus> = { passed: 'passed', failed: 'failed', error: 'broken', skipped: 'skipped', waived: 'skipped' };
 
 /** The tool's own testcases (tool errors, data path, run incomplete) group under its name, as
  * their JUnit classname. */

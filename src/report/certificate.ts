@@ -9,6 +9,7 @@
  * receiver check that the files belong together and match a tool version and contract; to bind
  * them to the sender, hash certificate.json itself into the hand-over (e.g. a signed e-mail).
  */
+import { waiversJson } from './waivers.js';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -53,6 +54,9 @@ export interface Certificate {
   readonly service: Record<string, CellOutcome>;
   /** The WS-I Basic Profile 1.1 verdict (wsi-report.xml), when the run judged its assertions. */
   readonly wsi?: WsiCertificate;
+  /** Every waiver of the run (waivers.ts): what it forgave, how often, whether it expired or was
+   * stale; absent without waivers. */
+  readonly waivers?: ReturnType<typeof waiversJson>['waivers'];
   /** Report file (relative to the reports folder, `/` separated) -> sha256 of its bytes. */
   readonly files: Readonly<Record<string, string>>;
 }
@@ -78,7 +82,7 @@ export function fileSha256(path: string): string {
 const CELL: Record<Outcome, CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
 /** As in the verdict and junit.xml: an exchange the target did not complete (timeout, reset) is a
  * finding about the target (fail); error is kept for a check of ours that crashed. */
-const CHECK_CELL: Record<CheckOutcome['status'], CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
+const CHECK_CELL: Record<CheckOutcome['status'], CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped', waived: 'pass' };
 export const cellOf = (r: ExchangeRecord, failOn: FailOn): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r, failOn)]);
 export const CELL_RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
 
@@ -133,6 +137,7 @@ export function certificateJson(reported: Reported, run: RunInfo, files: Readonl
     ...(summary.dataPath ? { dataPath: summary.dataPath } : {}),
     outcomes: outcomeTable(digest, run),
     ...(digest.wsi.subjects > 0 ? { wsi: wsiCertificate(digest.wsi, run) } : {}),
+    ...waiversJson(digest.waivers.uses(run)),
     service: Object.fromEntries(digest.kept.filter((r) => r.kind === 'service').flatMap((r) => (r.error ? [[r.transport, 'fail']] : r.checks.map((c) => [c.id, c.status === 'failed' && !failsRun(c.level, summary.failOn) ? 'pass' : CHECK_CELL[c.status]])))),
     files,
   };

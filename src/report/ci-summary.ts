@@ -6,6 +6,7 @@
  * and printing them is the CLI's (cli/ci-summary.ts). Messages come from the records, which are
  * redacted when made (results/record.ts): no secret reaches either.
  */
+import { waiverText } from './waivers.js';
 import type { TransportId } from '../transports/index.js';
 import { failsRun } from '../results/levels.js';
 import { cellMark } from './console.js';
@@ -89,6 +90,9 @@ export function stepSummaryMarkdown(digest: RunDigest, info: RunInfo, view: Summ
     }
     lines.push('');
   }
+  // Waivers (waivers.ts): what each forgave, expired or stale; nothing without waivers.
+  const uses = digest.waivers.uses(info);
+  if (uses.length > 0) lines.push('### Waivers', '', ...uses.map((u) => `- ${inlineText(waiverText(u))}`), '');
   lines.push('### Reports', '', ...view.files.map((path) => `- [${inlineText(path)}](${linkDestination(path)})`), '');
   return lines.join('\n');
 }

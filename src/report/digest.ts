@@ -26,6 +26,7 @@ import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summ
 import { WsiReport } from './wsi-report.js';
 import { JunitTally } from './junit.js';
 import { VerdictTally } from '../results/verdicts.js';
+import { WaiverTally } from './waivers.js';
 
 /** One operation x transport (or parity, or the service's wsdl) of a run, counted. */
 export interface CellTally {
@@ -69,6 +70,8 @@ export class RunDigest {
   readonly reference = new ReferenceReport();
   /** The WS-I assertions' counts and first failures (wsi-report.xml, report.html, the certificate). */
   readonly wsi = new WsiReport();
+  /** What each waiver matched, and the waived findings (waivers.ts). */
+  readonly waivers = new WaiverTally();
   /** junit.xml's counts (its testcases are read back from records.jsonl by these positions). */
   readonly junit: JunitTally;
   /** results.json's verdicts, one per case and transport. */
@@ -83,7 +86,7 @@ export class RunDigest {
   readonly sentOver = new Set<string>();
   readonly validPassedOver = new Set<string>();
   private readonly cells = new Map<string, CellTally>();
-  private readonly counts = { exchanges: { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
+  private readonly counts: { exchanges: Record<Outcome | 'total', number>; checks: { passed: number; failed: number; notices: number; skipped: number; error: number; waived?: number } } = { exchanges: { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
   private readonly notices: Record<Level, Map<string, number>> = { error: new Map(), warning: new Map(), info: new Map() };
 
   /** `failOn` decides outcomes as records arrive: the run's --fail-on. */
@@ -111,6 +114,7 @@ export class RunDigest {
     this.regression.add(r);
     this.reference.add(r);
     this.wsi.addRecord(r);
+    this.waivers.add(r);
     this.junit.add(r, this.records - 1);
     this.verdicts.add(r);
     if (r.regression) this.compared = true;

@@ -15,7 +15,7 @@ import { entriesOf, verdictOf, type Entry, type Verdict } from './testcases.js';
 
 /** A verdict's weight in a fold: the worst repetition speaks for the testcase. A warning that does not
  * fail the run (`notice`, a passing testcase with its text) outweighs a clean pass, so it is not hidden. */
-const RANKS = { skipped: 0, passed: 1, notice: 2, error: 3, failure: 4 } as const;
+const RANKS = { skipped: 0, passed: 1, waived: 2, notice: 3, error: 4, failure: 5 } as const;
 type Rank = (typeof RANKS)[keyof typeof RANKS];
 
 /** One testcase: a case's check over one transport, every repetition of it. */
@@ -37,10 +37,12 @@ export interface FoldedTestcase {
   ms: number | undefined;
 }
 
-export const verdictOfRank = (rank: Rank): Verdict => (rank === RANKS.failure ? 'failure' : rank === RANKS.error ? 'error' : rank === RANKS.skipped ? 'skipped' : 'passed');
+// A waived finding is a skipped testcase (with its reason), and outranks a clean pass, so it is not hidden.
+export const verdictOfRank = (rank: Rank): Verdict => (rank === RANKS.failure ? 'failure' : rank === RANKS.error ? 'error' : rank === RANKS.skipped || rank === RANKS.waived ? 'skipped' : 'passed');
 
 function rankOf(entry: Entry, failOn: FailOn): Rank {
   const verdict = verdictOf(entry, failOn);
+  if (entry.check?.status === 'waived') return RANKS.waived;
   return verdict === 'passed' && entry.check?.status === 'failed' ? RANKS.notice : RANKS[verdict];
 }
 

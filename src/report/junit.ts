@@ -38,6 +38,7 @@ import type { DataPathCounts } from '../results/data-path.js';
 import type { Diagnosis } from './diagnoses-of.js';
 import { diagnosesSuite } from './diagnoses-junit.js';
 import { BusyTime } from './busy-time.js';
+import { staleNotes, waivedText, WaiverTally } from './waivers.js';
 
 export { testcaseDetails } from './junit-text.js';
 
@@ -69,12 +70,15 @@ interface SuiteTally {
 export class JunitTally {
   readonly suites = new Map<string, SuiteTally>();
   readonly dataPath = new DataPathCoverage();
+  /** What each waiver matched: a stale one is a note of the run's own testsuite. */
+  readonly waivers = new WaiverTally();
 
   constructor(readonly failOn: FailOn) {}
 
   /** `index`: the record's position among the source's records. */
   add(r: ExchangeRecord, index: number): void {
     this.dataPath.add(r);
+    this.waivers.add(r);
     let tally = this.suites.get(r.operation);
     if (!tally) this.suites.set(r.operation, (tally = { busy: new BusyTime(), classes: new Map(), folded: 0 }));
     if (r.response?.sentAt) {
@@ -106,7 +110,7 @@ export function* junitChunks(records: RecordSource | readonly ExchangeRecord[], 
     for (const r of source.records()) tally.add(r, index++);
   }
   const { suites, dataPath } = tally;
-  const own = runSuite(run, withoutSuccess(dataPath.summary()), failOn);
+  const own = runSuite(run, withoutSuccess(dataPath.summary()), failOn, staleNotes(tally.waivers.uses(run)).map((n) => n.message));
   const total: Totals = { ...own.totals };
   const suiteTotals = new Map([...suites].map(([operation, t]) => [operation, totalsOf(t)]));
   for (const totals of suiteTotals.values()) for (const v of Object.keys(totals) as Verdict[]) total[v] += totals[v];
@@ -137,8 +141,8 @@ const isSource = (records: RecordSource | readonly ExchangeRecord[]): records is
 /** The run's own testsuite: each tool error as an <error> (typed with the code of an error that
  * ended the run early), and what an incomplete run did not do as a skipped testcase, so that a CI
  * view shows it even when the run was stopped before any operation's suite had a result. */
-function runSuite(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts]>, failOn: FailOn): { totals: Totals; properties: Array<[string, string]>; testcases: Array<Record<string, unknown>> } {
-  const own = runTestcases(run, noSuccess, failOn);
+function runSuite(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts]>, failOn: FailOn, notes: readonly string[]): { totals: Totals; properties: Array<[string, string]>; testcases: Array<Record<string, unknown>> } {
+  const own = runTestcases(run, noSuccess, failOn, notes);
   const totals: Totals = { failure: 0, error: 0, skipped: 0, passed: 0 };
   const testcases = own.map((tc) => {
     totals[tc.verdict]++;
@@ -180,10 +184,14 @@ function testcaseOf(entry: Entry, name: string, fold: FoldedTestcase, run: RunIn
   const message = `${c.id}: ${c.message ?? ''}${verdict === 'passed' ? '' : tail}`;
   const notice = c.status === 'failed' && verdict === 'passed';
   const out = cdata(lead + (c.status === 'skipped' ? `Not checked: ${c.message ?? ''}\n${details}`
+    : c.status === 'waived' ? `${c.level ?? 'error'}: ${message}\n${details}`
     : notice ? `${c.level}: ${message}\n${details}`
     : c.status === 'failed' ? `level: ${c.level ?? 'error'}\n${details}` : details));
   if (verdict === 'failure') tc['failure'] = failureOf(message, c.id, r);
   else if (verdict === 'error') tc['error'] = attrs({ message, type: 'check-error' });
+  // The reason as the element's text: the Jenkins schema allows <skipped> no attribute, and
+  // Jenkins and GitLab show its text as the skip message.
+  else if (c.status === 'waived' && c.waiver) tc['skipped'] = waivedText(c.waiver);
   else if (verdict === 'skipped') tc['skipped'] = '';
   tc['system-out'] = out;
   return tc;

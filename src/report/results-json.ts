@@ -7,6 +7,7 @@ import { failuresOf, notesOf, type RunInfo } from './summary.js';
 import { verdictsOf } from '../results/verdicts.js';
 import { diagnosesJson } from './diagnoses-json.js';
 import { diagnosesOf, explainedBy, findingKey } from './diagnoses-of.js';
+import { staleNotes, waiversJson } from './waivers.js';
 
 /** 2: graded findings (summary.failOn, summary.levels, summary.checks.notices, a level on every
  * failure; checks.failed counts only the verdicts that fail the run). */
@@ -18,7 +19,11 @@ export function* resultsJsonChunks(reported: Reported, run: RunInfo, all?: Itera
   const digest = asDigest(reported, run);
   const summary = digest.summary(run);
   const diagnoses = diagnosesOf(digest, run);
-  const head = { schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, diagnoses: diagnosesJson(diagnoses), notes: notesOf(digest.kept), failures: [], verdicts: {}, coverage: coverageSummary(digest.coverage.coverage()) };
+  const uses = digest.waivers.uses(run);
+  // Waivers (waivers.ts): a stale one is a note; the waivers and what they waived only when the run had some.
+  const notes = [...notesOf(digest.kept), ...staleNotes(uses)];
+  const waived = digest.waivers.findings.length > 0 ? { waived: digest.waivers.findings } : {};
+  const head = { schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, diagnoses: diagnosesJson(diagnoses), notes, ...waiversJson(uses), ...waived, failures: [], verdicts: {}, coverage: coverageSummary(digest.coverage.coverage()) };
   yield* jsonChunks(head, {
     failures: { items: failuresIn(digest.kept, explainedBy(diagnoses)) },
     verdicts: { entries: Object.entries(all ? verdictsOf(all, summary.failOn) : digest.verdicts.verdicts) },

@@ -103,7 +103,7 @@ export interface Summary {
   readonly exchanges: { readonly total: number; readonly passed: number; readonly failed: number; readonly error: number; readonly skipped: number };
   /** Check verdicts: `failed` those that fail the run, `notices` the failed verdicts of levels that
    * do not (warnings unless --fail-on warning, and info); `error` checks that crashed. */
-  readonly checks: { readonly passed: number; readonly failed: number; readonly notices: number; readonly skipped: number; readonly error: number };
+  readonly checks: { readonly passed: number; readonly failed: number; readonly notices: number; readonly skipped: number; readonly error: number; readonly waived?: number };
   /** Failed check verdicts per level, whether or not they failed the run. */
   readonly levels: LevelCounts;
   /** The selected operation x transport cells, and those of them with no exchange sent, with why. */
@@ -120,7 +120,7 @@ export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'inco
 
 export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);
-  const counts = { exchanges: { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
+  const counts: Parameters<typeof countRecord>[0] & SummaryCounts = { exchanges: { total: records.length, passed: 0, failed: 0, error: 0, skipped: 0 }, checks: { passed: 0, failed: 0, notices: 0, skipped: 0, error: 0 } };
   for (const r of records) countRecord(counts, r, failOn);
   return summaryOf(counts, levelCounts(records), notCoveredCells(records, run), run, dataPathOf(records));
 }
@@ -129,9 +129,13 @@ export type SummaryCounts = Pick<Summary, 'exchanges' | 'checks'>;
 
 /** Adds one record's outcome and check verdicts to the counts (summarise, and the run digest that
  * counts records as they arrive). `counts.exchanges.total` is the caller's. */
-export function countRecord(counts: { exchanges: Record<Outcome, number>; checks: Record<keyof Summary['checks'], number> }, r: ExchangeRecord, failOn: FailOn): void {
+export function countRecord(counts: { exchanges: Record<Outcome, number>; checks: Record<Exclude<keyof Summary['checks'], 'waived'>, number> & { waived?: number } }, r: ExchangeRecord, failOn: FailOn): void {
   counts.exchanges[outcomeOf(r, failOn)]++;
-  for (const c of r.checks) counts.checks[c.status === 'failed' && !failsRun(c.level, failOn) ? 'notices' : c.status]++;
+  for (const c of r.checks) {
+    // Waived verdicts are counted only when there are some: a run without waivers reads as before.
+    if (c.status === 'waived') counts.checks.waived = (counts.checks.waived ?? 0) + 1;
+    else counts.checks[c.status === 'failed' && !failsRun(c.level, failOn) ? 'notices' : c.status]++;
+  }
 }
 
 /** The summary from what was counted: shared by summarise and the run digest, so both decide the

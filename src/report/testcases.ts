@@ -48,7 +48,8 @@ export function verdictOf({ record: r, check: c }: Entry, failOn: FailOn): Verdi
   if (r.error) return 'failure';
   if (!c) return 'passed';
   if (c.status === 'failed') return failsRun(c.level, failOn) ? 'failure' : 'passed';
-  return c.status === 'error' ? 'error' : c.status === 'skipped' ? 'skipped' : 'passed';
+  // A waived finding: skipped, with the waiver's reason (junit.ts), never failing the run.
+  return c.status === 'error' ? 'error' : c.status === 'skipped' || c.status === 'waived' ? 'skipped' : 'passed';
 }
 
 /** A testcase of the run itself: `message` and `type` for a failure or error, `text` for the reader. */
@@ -64,9 +65,9 @@ export const incompleteText = (i: NonNullable<RunInfo['incomplete']>) => `${i.re
 
 /** The run's own testcases: each tool error (typed with the code of an error that ended the run
  * early), each operation whose valid requests never succeeded (data-path.ts; a warning, failing
- * only under --fail-on warning), and what an incomplete run did not do, so that a CI view shows it
+ * only under --fail-on warning), each note (a stale waiver), and what an incomplete run did not do, so that a CI view shows it
  * even when the run was stopped before any operation had a result. */
-export function runTestcases(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts]>, failOn: FailOn): RunTestcase[] {
+export function runTestcases(run: RunInfo, noSuccess: ReadonlyArray<[string, DataPathCounts]>, failOn: FailOn, notes: readonly string[] = []): RunTestcase[] {
   const testcases: RunTestcase[] = run.toolErrors.map((message, index) => ({ name: `tool error ${index + 1}`, verdict: 'error', message, type: run.failure?.code ?? 'tool-error' }));
   const failing = failsRun('warning', failOn);
   for (const [operation, counts] of noSuccess) {
@@ -74,6 +75,8 @@ export function runTestcases(run: RunInfo, noSuccess: ReadonlyArray<[string, Dat
     const text = noSuccessText(operation, counts);
     testcases.push(failing ? { name, verdict: 'failure', message: text, type: 'data-path', text: 'level: warning' } : { name, verdict: 'passed', text: `warning: ${text}` });
   }
+  // Notes (a stale waiver: it matched nothing) pass, their text for the reader.
+  notes.forEach((text, i) => testcases.push({ name: `note ${i + 1}`, verdict: 'passed', text }));
   if (run.incomplete) testcases.push({ name: 'run incomplete', verdict: 'skipped', text: incompleteText(run.incomplete) });
   return testcases;
 }

@@ -33,6 +33,7 @@ import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog } from '../result
 import { interruptionReason } from '../results/interruption.js';
 import { redact, redactClipped, secretsOf, type ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
+import { applyWaivers } from '../results/waivers.js';
 
 export interface RunHandlers {
   /** Stops the run gracefully when aborted (its reason, e.g. 'SIGINT', is reported). Without it,
@@ -162,7 +163,8 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     });
     log.flush();
     for (const r of exchangeLogSource(settings.reportsDir).records()) digested(r);
-    const made = [...reference.records(), ...sequences.records(), ...reach.records()];
+    // The verdicts made here are waived as the workers' are, on the run's day.
+    const made = [...reference.records(), ...sequences.records(), ...reach.records()].map((r) => applyWaivers(r, settings.waivers, run!.result.target.today));
     for (const r of made) {
       log.write(r);
       digest.add(r);

@@ -20,6 +20,12 @@ const file = (name: string) => {
 };
 const [f1, f2, f3] = ['one', 'two', 'three'].map(file) as [string, string, string];
 const [j1, j2, j3] = ['one.json', 'two.json', 'three.json'].map(file) as [string, string, string];
+// Three waiver files that resolve to three different lists.
+const [w1, w2, w3] = ['one', 'two', 'three'].map((name) => {
+  const path = join(dir, `waivers-${name}.json`);
+  writeFileSync(path, JSON.stringify([{ check: `check-${name}`, reason: 'accepted', expires: '2000-01-01' }]));
+  return path;
+}) as [string, string, string];
 const folder = (name: string) => {
   const path = join(dir, name);
   mkdirSync(path);
@@ -45,6 +51,7 @@ const VALUES: Record<AnySetting['key'], readonly [string, string, string]> = {
   maxResponseBytes: ['1000', '2000', '3000'],
   concurrency: ['1', '2', '3'],
   failOn: ['warning', 'error', 'warning'],
+  waivers: [w1, w2, w3],
   wsi: ['bp11', 'off', 'bp11'],
   profile: ['lenient', 'strict', 'asmx'],
   checks: ['xsd-valid', 'content-type', 'http-status-200'],

@@ -4,6 +4,7 @@
  * parity difference, the WSDL drift, and what the run covered. Every piece of target text is
  * escaped, and a Content-Security-Policy allows only the page's own inline script and style.
  */
+import { waiversSection } from './waivers.js';
 import { findingsOf, noticesOf } from '../../results/findings.js';
 import type { FailOn } from '../../results/levels.js';
 import type { ExchangeRecord } from '../../results/record.js';
@@ -176,7 +177,7 @@ export function reportHtml(reported: Reported, run: RunInfo, source?: RecordSour
   return page(s, run, `${stats(s, digest.parity.summary())}
 ${diagnosesSection(diagnoses, failuresOf(digest.kept).length)}
 ${notices(digest, s, run)}
-${matrix(cells, s.failOn)}
+${matrix(cells, s.failOn)}${waiversSection(digest.waivers.uses(run), digest.waivers.findings, s.checks.waived ?? 0)}
 ${service(digest.kept, explainedBy(diagnoses))}
 ${referenceSection(digest.reference.records, s.reference)}
 ${details(cells, run, explainedBy(diagnoses))}
