@@ -9,6 +9,7 @@ import { operations, TRANSPORT_IDS } from '../contract/index.js';
 import { readableFile } from './access-settings.js';
 import { directory, path, valueSchemaOf, type JsonSchema } from './parsers.js';
 import { SETTINGS } from './settings.js';
+import { WAIVER_SCHEMA } from './waivers.js';
 
 /** Where the schema is written, relative to the repository (and the installed package). */
 export const SCHEMA_FILE = 'schema/tsiws.config.schema.json';
@@ -41,22 +42,6 @@ export function settingSchema(s: FileSetting): JsonSchema {
 
 const settingProperties = (): Record<string, JsonSchema> => Object.fromEntries(FILE_SETTINGS.map((s) => [s.flag, settingSchema(s)]));
 
-/** A waiver (item 3 of issue 60 gives them their meaning): the fields agreed for both helpers. */
-const WAIVER: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['check', 'reason', 'expires'],
-  properties: {
-    check: { type: 'string', minLength: 1, description: 'The id of the check whose finding is waived' },
-    operation: { type: 'string', minLength: 1, description: 'Only findings of this operation' },
-    transport: { type: 'string', minLength: 1, description: 'Only findings over this transport' },
-    message: { type: 'string', minLength: 1, description: 'Only findings whose message contains this text' },
-    reason: { type: 'string', minLength: 1, description: 'Why the finding is accepted (shown in every report)' },
-    expires: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The date (YYYY-MM-DD) from which the finding fails again' },
-    ticket: { type: 'string', minLength: 1, description: 'Where the deviation is tracked' },
-  },
-};
-
 function sectionsOf(keys: readonly string[], what: string): JsonSchema {
   return { type: 'object', additionalProperties: false, description: `Settings for one ${what}`, properties: Object.fromEntries(keys.map((k) => [k, { $ref: '#/definitions/scoped' }])) };
 }
@@ -85,7 +70,7 @@ export function configSchema(): JsonSchema {
     },
     definitions: {
       target,
-      waiver: WAIVER,
+      waiver: WAIVER_SCHEMA,
       scoped: { type: 'object', additionalProperties: false, properties: Object.fromEntries(SCOPED_SETTINGS.map((s) => [s.flag, settingSchema(s)])) },
       perOperation: sectionsOf(operations.map((o) => o.name), 'operation'),
       perTransport: sectionsOf(TRANSPORT_IDS, 'transport'),

@@ -7,11 +7,12 @@ import { parse as parseDotenv } from 'dotenv';
 import { HEADER_SEPARATOR, splitUserinfo } from './access-settings.js';
 import { parseCommandLine, type Flags } from './args.js';
 import { ALL_DEFAULTS, ALL_SETTINGS, aliasIn, optionsOf, settingsOf, takesPositionals, type AnySetting, type CommandId, type CommandSettings } from './commands.js';
-import { configInputOf, loadConfig, type ConfigLayer } from './config-file.js';
+import { configInputOf, loadConfig, type ConfigLayer, type ConfigWaiver } from './config-file.js';
 import { isPathSetting, SCOPED_SETTINGS, type FileSetting } from './config-schema.js';
 import { ConfigError, type Catalogs, type RunSettings, type Scoped, type ScopedSettings } from './settings.js';
 import { CONFIG_FILE, CONFIG_TARGET, ENV_FILE, RUN } from './setting.js';
 import { closest } from './suggest.js';
+import { dayOf, waiverProblems, type Waiver } from './waivers.js';
 
 export interface ResolveInput {
   /** Flag values by flag name (without --), as util.parseArgs gives them. */
@@ -133,7 +134,8 @@ export function resolveCommand(command: CommandId, input: ResolveInput): Command
     const slaFromFile = sources['slaMs'] === undefined || sources['slaMs'].startsWith(`${config.file}#`);
     const scoped = scopedOf(config, input.catalogs, slaFromFile);
     if (scoped) out['scoped'] = scoped;
-    if (config.waivers.length > 0) out['configWaivers'] = config.waivers;
+    // The file's waivers (its own, then its target's) apply beside those of --waivers FILE.
+    if (config.waivers.length > 0) out['waivers'] = [...(out['waivers'] as readonly Waiver[]), ...configWaivers(config.waivers)];
   }
   if ((RUN as readonly CommandId[]).includes(command)) out['sources'] = sources;
   return finishAccess(out as unknown as CommandSettings, new Set(Object.keys(sources)), { ...dotenv, ...input.env });
@@ -240,3 +242,17 @@ export function resolveOne<K extends keyof RunSettings>(input: ResolveInput, key
     return undefined;
   }
 }
+
+/** The config file's waivers as the run applies them. The schema has checked their fields; the
+ * expiry's distance (at most a year ahead) is checked here, each problem at its entry's pointer. */
+function configWaivers(list: readonly ConfigWaiver[]): Waiver[] {
+  const today = dayOf(new Date());
+  const problems: string[] = [];
+  const waivers = list.map(({ from, ...waiver }) => {
+    problems.push(...waiverProblems([waiver], '', today).map((p) => `${from}${p.replace(/^\/0/, '')}`));
+    return waiver;
+  });
+  if (problems.length > 0) throw new ConfigError(`${problems.length === 1 ? 'a waiver is' : 'waivers are'} not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return waivers;
+}
+

@@ -6,7 +6,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_FAIL_ON, DEFAULT_NAMESPACE, DEFAULT_RESULT_FORMAT, FAIL_ON, operations, PROFILE_IDS, RESULT_FORMATS, TRANSPORT_IDS, WSI_PROFILES, type BasicAuth, type FailOn, type ProfileId, type ResultFormat, type TransportId, type WsiProfile } from '../contract/index.js';
 import { basicAuth, headers, proxyUrl, readableFile } from './access-settings.js';
-import type { ConfigWaiver } from './config-file.js';
 import { ConfigError } from './errors.js';
 import { bool, directory, regex, list, listFrom, nonNegativeInt, oneOf, path, positiveInt, seed, shard, text, url, type Catalogs, type Shard } from './parsers.js';
 import { RUN, type SettingGroup, type SettingSpec } from './setting.js';
@@ -145,8 +144,6 @@ export interface RunSettings {
   // What only a config file gives (config-file.ts), absent without one: no rows of the table.
   /** per-operation and per-transport sections: checks left out and the SLA of one operation or transport. */
   readonly scoped?: Scoped;
-  /** The file's waivers, its own and then its target's, as plain data (their meaning: issue 60, item 3). */
-  readonly configWaivers?: readonly ConfigWaiver[];
   /** Where each setting that is not its default came from: a flag, a variable, a .env line or a
    * config file's JSON pointer (reports' configuration table). */
   readonly sources?: Readonly<Record<string, string>>;

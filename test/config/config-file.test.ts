@@ -177,11 +177,17 @@ describe('per-operation and per-transport sections, and waivers, as plain data',
     expect(scopedFor(settings, 'MobileAccountSearch', 'get').slaMs).toBe(50);
   });
 
-  test('the waivers of the file and of the chosen target, each with where it is', () => {
-    expect(resolveIn(folder(config), { target: 't' }).configWaivers).toEqual([
-      { check: 'content-type', reason: 'legacy host', expires: '2027-01-31', from: 'tsiws.config.json#/waivers/0' },
-      { check: 'not-a-fault', operation: 'MobileContactSearch', reason: 'known', expires: '2027-02-01', ticket: 'OPS-1', from: 'tsiws.config.json#/targets/t/waivers/0' },
+  test('the waivers of the file and of the chosen target are the run\'s waivers', () => {
+    expect(resolveIn(folder(config), { target: 't' }).waivers).toEqual([
+      { check: 'content-type', reason: 'legacy host', expires: '2027-01-31' },
+      { check: 'not-a-fault', operation: 'MobileContactSearch', reason: 'known', expires: '2027-02-01', ticket: 'OPS-1' },
     ]);
-    expect(resolveIn(folder({ runs: 1 })).configWaivers).toBeUndefined();
+    expect(resolveIn(folder({ runs: 1 })).waivers).toEqual([]);
+  });
+
+  test('a waiver of the file expiring more than a year ahead is refused at its pointer', () => {
+    const far = `${new Date().getUTCFullYear() + 2}-01-01`;
+    expect(() => resolveIn(folder({ targets: { t: { waivers: [{ check: 'content-type', reason: 'r', expires: far }] } } }), { target: 't' }))
+      .toThrow(/tsiws\.config\.json#\/targets\/t\/waivers\/0\/expires: .*more than a year ahead/);
   });
 });
