@@ -2,8 +2,9 @@
  * write the same junit.xml, results.json and parity.json once the golden normaliser
  * (scripts/golden/) has replaced times, ports and ids; it sorts none of them, so a testcase, verdict
  * or differing case listed in the order the workers' answers arrived shows as a difference. A few
- * operations, among them those whose fuzzed cases differ between transports (parity.json), to stay
- * within npm test's budget; two workers share them, so their records interleave differently. */
+ * operations, among them those whose fuzzed cases differ between transports (parity.json); two
+ * workers share them, so their records interleave differently. A system test (test/system-files.ts):
+ * npm test holds the order with test/report/stable-order.test.ts. */
 import { expect, test } from 'vitest';
 import { normaliseJson } from '../../scripts/golden/normalise-json.js';
 import { normaliseJunit } from '../../scripts/golden/normalise-junit.js';
