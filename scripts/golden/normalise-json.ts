@@ -1,7 +1,8 @@
 /**
  * The JSON reports (results.json, parity.json, regression.json, certificate.json, failures/*.json,
  * failures.har, the Postman collection) and records.jsonl: parsed, the varying values replaced,
- * the collections filled in arrival order sorted, and printed again two-space indented so that a
+ * the collections still filled in arrival order (records.jsonl, regression.json, the
+ * Postman collection) sorted, and printed again two-space indented so that a
  * diff points at one value.
  */
 import { replaceKeys, sortedBy, type GoldenContext } from './common.js';
@@ -18,9 +19,8 @@ export function normaliseJson(text: string, ctx: GoldenContext): string {
   let value = replaceKeys(JSON.parse(normaliseDurations(text, ctx)), TIMED, '<ms>') as Record<string, unknown>;
   if ('log' in value) value = replaceKeys(value, HAR_TIMED, '<ms>') as Record<string, unknown>;
   if ('item' in value && 'info' in value) value = postmanInOrder(replaceKeys(value, POSTMAN_IDS, '<uuid>') as Postman) as unknown as Record<string, unknown>;
-  // Filled as records arrive: results.json's verdict per case and transport, and its coverage's
-  // count of values sent per class (an object whose keys come in the order first met).
-  for (const key of ['verdicts', 'coverage']) if (isObject(value[key])) value = { ...value, [key]: sortedKeys(value[key]) };
+  // results.json's verdicts, its coverage and parity.json's differing cases are written in report
+  // order (src/report/report-order.ts), whichever test finished first: kept in the order written.
   // regression.json's differences and explained ones, listed as the replayed records arrive.
   if (isObject(value['summary']) && Array.isArray(value['differences'])) {
     const byCase = (items: unknown) => sortedBy(items as Array<Record<string, unknown>>, (d) => [d['caseId'], d['transport']]);
@@ -50,11 +50,4 @@ function postmanInOrder(collection: Postman): Postman {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Every object's keys in order, at any depth (arrays keep theirs). */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys(value[k])]));
 }

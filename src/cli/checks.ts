@@ -1,8 +1,8 @@
 /** tsiws-conform checks: the catalog, as a table or as JSON, with the checks of a --checks-module.
  * The client checks (what a client sent, issue 53) follow the run's checks, in a group of their own. */
-import { ALL_CHECKS, CHECK_IDS, clientChecks } from '../checks/registry.js';
+import { ALL_CHECKS, clientChecks } from '../checks/registry.js';
+import { userChecksOf } from '../checks/catalogs.js';
 import type { CheckInfo } from '../checks/types.js';
-import { loadChecksModule, NO_USER_CHECKS } from '../checks/user-module.js';
 import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -24,7 +24,8 @@ export default async function listChecks(argv: string[], io: Io): Promise<number
   if (!line) return EXIT.conforms;
   const { json, checksModule, listWsi } = commandSettings('checks', line.flags, io);
   if (listWsi) return listWsiAssertions(json, io);
-  const user = checksModule ? await loadChecksModule(checksModule, CHECK_IDS) : NO_USER_CHECKS;
+  // Loaded as a run loads it: its ids may take no built-in one, the client checks' included.
+  const user = await userChecksOf({ checksModule });
   const rows = catalog([...user.exchange, ...user.service], `user: ${user.path}`);
   if (json) {
     io.out(JSON.stringify(rows, null, 2));

@@ -4,7 +4,8 @@
  * (`--signer ./signer.mjs` exporting `sign({ operation, params })`).
  */
 import { pathToFileURL } from 'node:url';
-import { hasMobileKey, type Operation } from '../contract/index.js';
+import { getOperation, hasMobileKey, type Operation } from '../contract/index.js';
+import { exampleCase } from '../cases/examples.js';
 import { ConfigError, type SettingsOf } from '../config/settings.js';
 import type { WireValues } from '../transports/index.js';
 
@@ -24,12 +25,15 @@ async function loadSigner(path: string): Promise<SignFn> {
   try {
     mod = (await import(pathToFileURL(path).href)) as typeof mod;
   } catch (err) {
-    throw new ConfigError(`--signer: cannot load ${path}: ${(err as Error).message}`);
+    throw new ConfigError(`--signer: cannot load ${path}: ${oneLine(err)}`);
   }
   const sign = mod.sign ?? mod.default?.sign;
   if (typeof sign !== 'function') throw new ConfigError(`--signer: ${path} does not export a function sign({ operation, params })`);
   return sign as SignFn;
 }
+
+/** An error's message as one line: a usage error is said in one line (a SyntaxError's has several). */
+const oneLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ');
 
 export function signerFor(path: string): Promise<SignFn> {
   let signer = signers.get(path);
@@ -52,7 +56,7 @@ export async function authValues(settings: SettingsOf<'auth'>, op: Operation, va
       const v = p.name in values ? values[p.name] : auth[p.name];
       if (v !== undefined && p.name !== 'sig' && p.name !== 'timestamp' && p.name !== 'mobilekey') params[p.name] = v;
     }
-    const signed = await sign({ operation: op.name, params, now });
+    const signed = await callSigner(sign, settings.signer, { operation: op.name, params, now });
     if (!signed || typeof signed.sig !== 'string' || typeof signed.timestamp !== 'string') {
       throw new ConfigError(`--signer: sign() must return { timestamp: string, sig: string, mobilekey?: string } (for ${op.name})`);
     }
@@ -61,6 +65,25 @@ export async function authValues(settings: SettingsOf<'auth'>, op: Operation, va
     if (hasMobileKey(op) && typeof signed.mobilekey === 'string') auth['mobilekey'] = signed.mobilekey;
   }
   return auth;
+}
+
+/** sign() called: a signer that throws is the user's module failing, said as a usage error naming
+ * it (exit 2), not a bug of ours (exit 4) nor a tool error a case. */
+async function callSigner(sign: SignFn, path: string, input: Parameters<SignFn>[0]): Promise<SignerResult> {
+  try {
+    return await sign(input);
+  } catch (err) {
+    throw new ConfigError(`--signer: ${path}: sign() threw for ${input.operation}: ${oneLine(err)}`);
+  }
+}
+
+/** Signs each operation's example once before any request (engine/run.ts): a signer that throws
+ * ends the run as bad usage before anything is sent, not as a tool error in every case. */
+export async function trySigner(settings: SettingsOf<'auth'>, operations: readonly string[]): Promise<void> {
+  for (const name of operations) {
+    const op = getOperation(name);
+    await authValues(settings, op, exampleCase(op).values);
+  }
 }
 
 /** A different signature of the same length (or a non-empty one where there was none): the

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { RunSettings, SettingsOf } from '../config/settings.js';
-import { signerFor } from './auth.js';
+import { signerFor, trySigner } from './auth.js';
 import { RecordCollector } from './collector.js';
 import { plannedTests, suitesToRun, suiteWork } from './plan.js';
 import { fileWorkers, laneTotal, runLanes, targetIsLocal, type LanedSuite, type SuiteWork } from './lanes.js';
@@ -64,7 +64,8 @@ export interface RunOptions {
 
 export async function conformanceRun(settings: RunSettings, options: RunOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
-  if (settings.signer) await signerFor(settings.signer); // a broken signer is a configuration error, before any request
+  // A signer that does not load, or whose sign() throws, is a configuration error before any request.
+  if (settings.signer) await signerFor(settings.signer).then(() => trySigner(settings, settings.operations));
   const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: embeddedServer(settings, options.mutant) });
   // An unreachable reference stops the run before its suites, as the target does (exit 3).
   try {

@@ -6,7 +6,7 @@
 import { AUTH_PARAMS, operations, type Operation, type SoapType } from '../contract/index.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
-import { APPLICABLE, classifyValue } from '../cases/value-classes.js';
+import { APPLICABLE, classifyValue, VALUE_CLASSES } from '../cases/value-classes.js';
 import type { ValueClass } from '../results/case-labels.js';
 
 export type ClassCounts = Partial<Record<ValueClass, number>>;
@@ -120,8 +120,10 @@ export function coverageSummary(coverage: readonly OperationCoverage[]) {
     covered: op.covered,
     applicable: op.applicable,
     params: Object.fromEntries(op.params.map((p) => {
-      const sent: ClassCounts = {};
-      for (const t of TRANSPORT_IDS) add(sent, p.byTransport[t]);
+      const summed: ClassCounts = {};
+      for (const t of TRANSPORT_IDS) add(summed, p.byTransport[t]);
+      // In VALUE_CLASSES' order, not the order the classes were first met as records arrived.
+      const sent: ClassCounts = Object.fromEntries(VALUE_CLASSES.filter((c) => summed[c] !== undefined).map((c) => [c, summed[c]]));
       return [p.name, { type: p.type, sent, neverSent: p.applicable.filter((c) => !p.covered.includes(c)) }];
     })),
     scenarios: op.scenarios,

@@ -21,7 +21,7 @@ import { notCoveredOf } from './not-covered.js';
 import { ParityTally } from './parity-json.js';
 import { RegressionTally } from './regression-json.js';
 import { REFERENCE_COLUMN, ReferenceReport, referenceUrlOf } from './reference.js';
-import { reportOrder } from './report-order.js';
+import { reportOrder, type OrderKey } from './report-order.js';
 import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summary.js';
 import { WsiReport } from './wsi-report.js';
 import { JunitTally } from './junit.js';
@@ -58,9 +58,10 @@ export class RunDigest {
   /** Records with findings at the warning level or above, and the service's, as they arrived. */
   private readonly arrived: ExchangeRecord[] = [];
   private ordered: readonly ExchangeRecord[] | undefined;
-  /** Where the parity records whose transports differed are among the records (0 the first one
-   * added; records.jsonl's line order), in run order. */
-  readonly differingAt: number[] = [];
+  /** The parity records whose transports differed: where each is among the records (0 the first
+   * one added; records.jsonl's line order), and what report order reads of it. */
+  private readonly differing: Array<readonly [number, OrderKey]> = [];
+  private differingOrdered: readonly number[] | undefined;
   readonly coverage = new CoverageTally();
   readonly dataPath = new DataPathCoverage();
   readonly sequences = new SequenceTally();
@@ -129,7 +130,16 @@ export class RunDigest {
       this.arrived.push(r);
       this.ordered = undefined;
     }
-    if ((r.parity?.differences.length ?? 0) > 0) this.differingAt.push(this.records - 1);
+    if ((r.parity?.differences.length ?? 0) > 0) {
+      this.differing.push([this.records - 1, { kind: r.kind, operation: r.operation, transport: r.transport, caseId: r.caseId }]);
+      this.differingOrdered = undefined;
+    }
+  }
+
+  /** Where the parity records whose transports differed are (parity.json, report.html), in report
+   * order: two runs of one seed list them alike, whichever test finished first. */
+  get differingAt(): readonly number[] {
+    return (this.differingOrdered ??= [...this.differing].sort(([i, a], [j, b]) => reportOrder(a, b) || i - j).map(([i]) => i));
   }
 
   /** Records with findings at the warning level or above, and the service's, in report order

@@ -3,6 +3,7 @@
 import type { ExchangeRecord } from '../results/record.js';
 import { INHERENT } from '../parity/inherent.js';
 import { jsonChunks } from './json-chunks.js';
+import { reportOrder } from './report-order.js';
 import type { RunInfo } from './summary.js';
 
 export interface ParitySummary {
@@ -54,7 +55,8 @@ const differingEntry = (r: ExchangeRecord) => ({
   differences: r.parity!.differences,
 });
 
-/** The file in parts: `differing` holds the parity records whose transports differed, in run order. */
+/** The file in parts: `differing` holds the parity records whose transports differed, in report
+ * order (report-order.ts; the digest's differingAt). */
 export function* parityJsonChunks(tally: ParityTally, differing: Iterable<ExchangeRecord>, run: RunInfo): Generator<string> {
   yield* jsonChunks({
     schemaVersion: 1,
@@ -72,5 +74,6 @@ function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
 }
 
 export function parityJson(records: readonly ExchangeRecord[], run: RunInfo): string {
-  return [...parityJsonChunks(tallyOf(records), records.filter((r) => (r.parity?.differences.length ?? 0) > 0), run)].join('');
+  const differing = records.filter((r) => (r.parity?.differences.length ?? 0) > 0).sort(reportOrder);
+  return [...parityJsonChunks(tallyOf(records), differing, run)].join('');
 }

@@ -1,10 +1,12 @@
 /** reports/results.json: the run, its summary, a record per failure with request and response excerpts, and every exchange's verdict by a stable case key (for tsiws-conform compare). */
 import type { ExchangeRecord } from '../results/record.js';
+import type { FailOn } from '../results/levels.js';
 import { coverageSummary } from './coverage.js';
 import { asDigest, type Reported } from './digest.js';
 import { jsonChunks } from './json-chunks.js';
 import { failuresOf, notesOf, type RunInfo } from './summary.js';
-import { verdictsOf } from '../results/verdicts.js';
+import { VerdictTally } from '../results/verdicts.js';
+import { reportOrder } from './report-order.js';
 import { diagnosesJson } from './diagnoses-json.js';
 import { diagnosesOf, explainedBy, findingKey } from './diagnoses-of.js';
 import { staleNotes, waiversJson } from './waivers.js';
@@ -26,8 +28,22 @@ export function* resultsJsonChunks(reported: Reported, run: RunInfo, all?: Itera
   const head = { schemaVersion: RESULTS_SCHEMA_VERSION, run, summary, diagnoses: diagnosesJson(diagnoses), notes, ...waiversJson(uses), ...waived, failures: [], verdicts: {}, coverage: coverageSummary(digest.coverage.coverage()) };
   yield* jsonChunks(head, {
     failures: { items: failuresIn(digest.kept, explainedBy(diagnoses)) },
-    verdicts: { entries: Object.entries(all ? verdictsOf(all, summary.failOn) : digest.verdicts.verdicts) },
+    verdicts: { entries: verdictsInOrder(all ? tallied(all, summary.failOn) : digest.verdicts) },
   });
+}
+
+function tallied(records: Iterable<ExchangeRecord>, failOn: FailOn): VerdictTally {
+  const tally = new VerdictTally(failOn);
+  for (const r of records) tally.add(r);
+  return tally;
+}
+
+/** The verdicts in report order (operation, transport, case), not as their records arrived, so
+ * that two runs of one seed write them alike; `compare` reads them by key either way. */
+function verdictsInOrder(tally: VerdictTally): Array<[string, string]> {
+  const keys = [...tally.orderKeys];
+  keys.sort(([, a], [, b]) => reportOrder(a, b));
+  return keys.map(([key]) => [key, tally.verdicts[key]!]);
 }
 
 /** failuresOf a record at a time: the list is written as it is made; an explained failure names its diagnosis. */

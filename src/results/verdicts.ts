@@ -22,13 +22,18 @@ export function verdictsOf(records: Iterable<ExchangeRecord>, failOn: FailOn): R
  * results.json needs no pass of its own over every record (issue 52). */
 export class VerdictTally {
   readonly verdicts: Record<string, Outcome> = {};
+  /** What report order reads of each key's first record (report/report-order.ts), so that
+   * results.json lists the verdicts in that order rather than as the records arrived. */
+  readonly orderKeys = new Map<string, Pick<ExchangeRecord, 'kind' | 'operation' | 'transport' | 'caseId'>>();
 
   constructor(private readonly failOn: FailOn) {}
 
   add(r: ExchangeRecord): void {
-    const key = `${stableCaseId(r)} ${r.transport}`;
+    const caseId = stableCaseId(r);
+    const key = `${caseId} ${r.transport}`;
     const outcome = outcomeOf(r, this.failOn);
     const before = this.verdicts[key];
+    if (before === undefined) this.orderKeys.set(key, { kind: r.kind, operation: r.operation, transport: r.transport, caseId });
     if (before === undefined || RANK[outcome] > RANK[before]) this.verdicts[key] = outcome;
   }
 }

@@ -19,6 +19,7 @@ import type { SearchSummary } from '../engine/value-search.js';
 import { INTERRUPT_SIGNALS, type RunOptions } from '../engine/run.js';
 import { runWritingBaseline } from '../engine/run-writing-baseline.js';
 import { resultSchemasFor } from '../checks/load-result-schemas.js';
+import { refuseClientChecks } from '../checks/catalogs.js';
 import { rulesFromFile } from '../parity/normalise.js';
 import { readBaseline } from '../regression/baseline.js';
 import { ReferenceVerdicts } from './reference-records.js';
@@ -87,6 +88,8 @@ export async function runAndReport(resolved: RunSettings, handlers: RunHandlers 
 
 async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { signal: AbortSignal }): Promise<RunReport> {
   const say = handlers.say ?? (() => {});
+  // A client check selected for a run would judge nothing: bad usage, before the folder is touched.
+  refuseClientChecks(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
   // that cannot take them is bad usage before anything else is said.
   prepareReportsFolder(resolved.reportsDir);

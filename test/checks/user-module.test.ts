@@ -83,6 +83,8 @@ describe('loading a checks module', () => {
     ['exports a non-check', `export const checks = [{ id: 'Bad Id' }];`, /not a check: id "Bad Id" is not lower-case/],
     ['has a wrong level', `export const checks = [{ id: 'x', ${CHECK_FIELDS.replace("'error'", "'fatal'")}, run() {} }];`, /x: level "fatal" is not one of error, warning, info/],
     ['names a built-in id', `export const checks = [{ id: 'echo-matches', ${CHECK_FIELDS}, run() {} }];`, /check id echo-matches is already a built-in check; give your check another id/],
+    // The client checks' ids too: --checks names them as it names the run's (issue 60, item 4).
+    ['names a client check\'s id', `export const checks = [{ id: 'client-utf8', ${CHECK_FIELDS}, run() {} }];`, /check id client-utf8 is already a built-in check; give your check another id/],
     ['repeats an id', `const c = { id: 'twice', ${CHECK_FIELDS}, run() {} };\nexport const checks = [c, c];`, /check id twice is given more than once/],
   ];
   test.each(cases)('a module that %s: exit 2 with one line', async (name, text, message) => {

@@ -35,6 +35,14 @@ async function inProcess(argv: string[], env: Record<string, string> = {}) {
   return { code, out, err };
 }
 const CA = tlsFile('ca.pem');
+// Issue 60, item 4: a signer that throws (when loaded, or in sign()) and a --checks-module check
+// taking a client check's id are bad usage, said in one line.
+const signerThrows = join(dir, 'signer-throws.mjs');
+writeFileSync(signerThrows, "export function sign() { throw new Error('no key in the vault\\n  (ask ops)'); }\n");
+const signerLoadThrows = join(dir, 'signer-load-throws.mjs');
+writeFileSync(signerLoadThrows, "throw new Error('vault closed');\n");
+const clientNamed = join(dir, 'client-named.mjs');
+writeFileSync(clientNamed, "export const checks = [{ id: 'client-soap-action', description: 'd', enforces: 'e', level: 'error', levelReason: 'r', appliesText: 'a', scope: 'exchange', applies: () => true, run: () => ({ status: 'passed' }) }];\n");
 const notRules = join(dir, 'rules.json');
 writeFileSync(notRules, '{"name": "x"}');
 
@@ -53,6 +61,11 @@ test.each([
   [['run', '--normalise-file', join(dir, 'none.json')], `tsiws-conform: --normalise-file: cannot read ${join(dir, 'none.json')} (ENOENT); give the path of an existing file`],
   [['run', '--normalise-file', notRules], `tsiws-conform: --normalise-file: ${notRules} must hold a JSON array of { "name", "pattern", "flags"?, "replacement"? }`],
   [['run', '--signer', dir], `tsiws-conform: --signer: cannot read ${dir} (not a file); give the path of an existing file`],
+  [['run', '--signer', signerThrows, '--operations', 'MobileAccountSearch'], `tsiws-conform: --signer: ${signerThrows}: sign() threw for MobileAccountSearch: no key in the vault (ask ops)`],
+  [['run', '--signer', signerLoadThrows], `tsiws-conform: --signer: cannot load ${signerLoadThrows}: vault closed`],
+  [['run', '--checks', 'client-soap-action'], "tsiws-conform: --checks: client-soap-action is a client check, which judge the requests a client sends: run has no client, tsiws-conform proxy has (docs/proxy.md); leave it out of run's --checks"],
+  [['run', '--checks', 'http-status-200,client-utf8,client-envelope'], "tsiws-conform: --checks: client-utf8, client-envelope are client checks, which judge the requests a client sends: run has no client, tsiws-conform proxy has (docs/proxy.md); leave them out of run's --checks"],
+  [['run', '--checks-module', clientNamed], `tsiws-conform: --checks-module: ${clientNamed}: check id client-soap-action is already a built-in check; give your check another id`],
   [['run', '--ca-file', join(dir, 'ca.pem')], `tsiws-conform: --ca-file: cannot read ${join(dir, 'ca.pem')} (ENOENT); give the path of an existing file`],
   [['run', '--cert', CA], "tsiws-conform: --cert: give the client certificate's private key with --key (TSIWS_KEY) too"],
   [['run', '--key', CA], 'tsiws-conform: --key: give the client certificate with --cert (TSIWS_CERT) too'],

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { getOperation } from '../../src/contract/index.js';
 import { ConfigError, DEFAULTS } from '../../src/config/settings.js';
-import { authValues } from '../../src/engine/auth.js';
+import { authValues, trySigner } from '../../src/engine/auth.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-signer-'));
 function signerFile(name: string, source: string): string {
@@ -40,6 +40,20 @@ describe('authValues', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(/^--signer: /);
     expect((err as Error).message).toMatch(message);
+  });
+
+  test('a sign() that throws is a configuration error naming the module, its message in one line', async () => {
+    const path = signerFile('throws.mjs', `export function sign() { throw new Error('vault sealed\\n  try later'); }`);
+    const err = await authValues({ ...DEFAULTS, signer: path }, getOperation('MobileAccountSearch'), {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toBe(`--signer: ${path}: sign() threw for MobileAccountSearch: vault sealed try later`);
+  });
+
+  test('trySigner signs each operation\'s example before any request: silent for a working signer, a configuration error for one that throws', async () => {
+    const ok = signerFile('fine.mjs', `export function sign() { return { timestamp: 'T', sig: 'S' }; }`);
+    await expect(trySigner({ ...DEFAULTS, signer: ok }, ['MobileAccountSearch', 'MobileDispatchUpdate'])).resolves.toBeUndefined();
+    const picky = signerFile('picky.mjs', `export function sign({ operation }) { if (operation === 'MobileDispatchUpdate') throw new Error('no key for dispatch'); return { timestamp: 'T', sig: 'S' }; }`);
+    await expect(trySigner({ ...DEFAULTS, signer: picky }, ['MobileAccountSearch', 'MobileDispatchUpdate'])).rejects.toThrow(/^--signer: .*picky\.mjs: sign\(\) threw for MobileDispatchUpdate: no key for dispatch$/);
   });
 
   test('a missing signer file is a configuration error', async () => {
