@@ -38,6 +38,7 @@ import { cpuTable, perExchange, stageSplit, type CpuPerExchange } from './profil
 import { nodeSoapTarget } from './node-soap.js';
 import { exampleCalls, prebuiltRequests } from './requests.js';
 import { startup } from './startup.js';
+import { onlyProxyMemory } from './only.js';
 import { PROXY_MEMORY_TARGET, PROXY_TARGET_RATIO, proxyMemory, proxyRate, type ProxyMemory, type ProxyRate } from './proxy.js';
 
 /** The bench's flags are declared with every command's in src/config/command-settings.ts. */
@@ -53,7 +54,7 @@ function options() {
     // The bench's settings choose from no catalog.
     const s = resolveCommand('bench', inputFor(line.flags, process.env, { checks: [], normalise: [] }));
     if (s.asmx && s.noAsmx) throw new Error('--asmx and --no-asmx: give one of them');
-    return { seconds: s.duration, harnessRepeat: s.harnessRepeat, sizeList: s.sizes, seed: String(s.benchSeed), out: s.out, asmx: s.asmx, 'no-asmx': s.noAsmx };
+    return { seconds: s.duration, harnessRepeat: s.harnessRepeat, sizeList: s.sizes, seed: String(s.benchSeed), out: s.out, asmx: s.asmx, 'no-asmx': s.noAsmx, only: s.benchOnly };
   } catch (err) {
     console.error(`bench: ${(err as Error).message}\n${USAGE}`);
     process.exit(2);
@@ -99,6 +100,10 @@ async function profiledRun(url: string, repeat: number): Promise<CpuPerExchange>
   const run = await harness({ url, repeat, seed: flags.seed, reports: join(work, 'profiled'), nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] });
   return perExchange(stageSplit(profiles, run.pid), run.result.exchanges);
 }
+
+// --only proxy-memory: that figure alone, printed as below, no bench.json written (a quick check
+// of the proxy's memory while working on it, minutes instead of the whole bench's).
+if (flags.only === 'proxy-memory') process.exit(await onlyProxyMemory(CONCURRENCY));
 
 const server = await startServer();
 let measured: Bracketed;

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_WSDL_BASE_URL } from '../contract/index.js';
 import { ConfigError } from './errors.js';
-import { bool, path, positiveInt, seed, text, url } from './parsers.js';
+import { bool, oneOf, path, positiveInt, seed, text, url } from './parsers.js';
 import type { SettingSpec } from './setting.js';
 
 export interface CommandOnlySettings {
@@ -43,6 +43,8 @@ export interface CommandOnlySettings {
   /** bench: the figures against the Mono ASMX host are required (--asmx) or left out (--no-asmx). */
   readonly asmx: boolean;
   readonly noAsmx: boolean;
+  /** bench: measure one figure alone (--only proxy-memory: the proxy's memory 100k/10k). */
+  readonly benchOnly: 'proxy-memory' | undefined;
   /** proxy: the target it forwards to (scheme, host and an optional path prefix, as run's --base-url). */
   readonly target: string | undefined;
   /** proxy: its own port (serve has another default). */
@@ -96,6 +98,7 @@ export const COMMAND_SETTINGS = [
   { key: 'benchSeed', commands: ['bench'], flag: 'seed', help: 'fast-check seed of the bench\'s runs', parse: seed },
   { key: 'asmx', commands: ['bench'], flag: 'asmx', boolean: true, help: 'Require the figures against the Mono ASMX host (exit 1 when Mono is missing; by default they are skipped with the reason printed)', parse: bool },
   { key: 'noAsmx', commands: ['bench'], flag: 'no-asmx', boolean: true, help: 'Leave out the figures against the Mono ASMX host', parse: bool },
+  { key: 'benchOnly', commands: ['bench'], flag: 'only', defaultText: '(every figure)', help: 'Measure one figure alone: proxy-memory (the proxy\'s peak memory after 100,000 exchanges over after 10,000)', parse: oneOf(['proxy-memory'] as const, 'figure') },
   { key: 'proxyPort', commands: ['proxy'], flag: 'port', env: 'TSIWS_PROXY_PORT', defaultText: '8090; 0 picks a free one', help: 'TCP port the proxy listens on', parse: port },
   { key: 'keepWsdlAddress', commands: ['proxy'], flag: 'keep-wsdl-address', boolean: true, help: 'Forward ?WSDL answers unchanged: their soap:address, soap12:address and http:address keep naming the target (by default they name the proxy, so a client generated from it calls through the proxy)', parse: bool },
   { key: 'violationsHeader', commands: ['proxy'], flag: 'violations-header', env: 'TSIWS_VIOLATIONS_HEADER', boolean: true, help: 'Add a tsiws-violations header to each answer: the client findings of its request, as compact JSON (secrets redacted)', parse: bool },
@@ -128,6 +131,7 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   out: path('reports/bench.json'),
   asmx: false,
   noAsmx: false,
+  benchOnly: undefined,
   target: undefined,
   proxyPort: 8090,
   keepWsdlAddress: false,

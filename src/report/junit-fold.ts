@@ -7,9 +7,12 @@
  * names the repetitions that failed and how many passed. Only what a testcase needs is kept of its
  * repetitions, so this tally grows with the cases, not with --repeat; results.json, report.html and
  * the HAR still hold every exchange.
+ * A proxy's exchanges fold the same way (issue 61): each is a repetition of its cell, the operation,
+ * transport and how it was judged (`observed-positive`), numbered by its place in the session, so a
+ * proxy's junit.xml and its tally stay the size of its cells however long it runs.
  */
 import type { ExchangeRecord } from '../results/record.js';
-import { caseOfRecord } from '../results/repetition.js';
+import { caseOfRecord, OBSERVED_CASE } from '../results/repetition.js';
 import type { FailOn } from '../results/levels.js';
 import { entriesOf, verdictOf, type Entry, type Verdict } from './testcases.js';
 
@@ -33,6 +36,8 @@ export interface FoldedTestcase {
    * case failing in all of them is one range, whatever --repeat is), and how many. */
   worst: number[] | undefined;
   worstCount: number;
+  /** Of those, how many are in no range kept (past KEPT_RANGES ranges: a proxy runs for days). */
+  unlisted: number;
   /** The exchanges' times summed, in ms; undefined when none was answered. */
   ms: number | undefined;
 }
@@ -78,8 +83,14 @@ export class FoldedClass {
   }
 }
 
-/** The case a record belongs to and its repetition. */
-export const recordCase = (r: ExchangeRecord) => caseOfRecord(r.caseId, r.fuzz?.samples !== undefined);
+/** The case a record belongs to and its repetition; a proxy's exchange's case is its cell's, how it
+ * was judged included (an answer judged as a valid request's and one judged as any answer are two
+ * testcases, though their checks share a name). */
+export function recordCase(r: ExchangeRecord): { readonly caseId: string; readonly repetition: number } {
+  const found = caseOfRecord(r.caseId, r.fuzz?.samples !== undefined);
+  if (found.caseId !== OBSERVED_CASE || !r.observed) return found;
+  return { caseId: `${OBSERVED_CASE}-${r.observed.judgedAs.replace(' ', '-')}`, repetition: found.repetition };
+}
 
 /** Folds a record's testcases into `classes`; returns how many of them were already there (folded). */
 export function foldRecord(classes: Map<string, FoldedClass>, r: ExchangeRecord, index: number, failOn: FailOn): number {
@@ -95,7 +106,7 @@ export function foldRecord(classes: Map<string, FoldedClass>, r: ExchangeRecord,
     const rank = rankOf(e, failOn);
     const f = labels.get(e.label, caseId);
     if (!f) {
-      const added: FoldedTestcase = { caseId, shown: index, shownRepetition: repetition, rank, runs: 1, worst: undefined, worstCount: 0, ms };
+      const added: FoldedTestcase = { caseId, shown: index, shownRepetition: repetition, rank, runs: 1, worst: undefined, worstCount: 0, unlisted: 0, ms };
       labels.add(e.label, added);
       if (rank >= RANKS.notice) addWorst(added, repetition);
       continue;
@@ -104,24 +115,38 @@ export function foldRecord(classes: Map<string, FoldedClass>, r: ExchangeRecord,
     f.runs++;
     if (ms !== undefined) f.ms = (f.ms ?? 0) + ms;
     if (rank < f.rank) continue;
-    if (rank > f.rank) Object.assign(f, { worst: undefined, worstCount: 0 });
+    if (rank > f.rank) Object.assign(f, { worst: undefined, worstCount: 0, unlisted: 0 });
     if (rank >= RANKS.notice) addWorst(f, repetition);
     if (rank > f.rank || repetition < f.shownRepetition) Object.assign(f, { shown: index, shownRepetition: repetition, rank });
   }
   return folded;
 }
 
+/** Ranges of repetitions a testcase keeps; past them, the worst ones are counted, not named. A
+ * --repeat run's are bounded by --repeat, a proxy's exchanges are not: one failing in every other
+ * exchange would add a range each. Three times the ranges a text names (repetitionRanges). */
+export const KEPT_RANGES = 60;
+
 function addWorst(f: FoldedTestcase, repetition: number): void {
   f.worstCount++;
-  const worst = (f.worst ??= []);
+  let worst = (f.worst ??= []);
   const last = worst.length - 1;
-  if (last > 0 && repetition >= worst[last - 1]! && repetition <= worst[last]! + 1) worst[last] = Math.max(worst[last]!, repetition);
-  else worst.push(repetition, repetition);
+  if (last > 0 && repetition >= worst[last - 1]! && repetition <= worst[last]! + 1) {
+    worst[last] = Math.max(worst[last]!, repetition);
+    return;
+  }
+  if (worst.length >= 2 * KEPT_RANGES) worst = f.worst = mergedRanges(worst).flat();
+  if (worst.length < 2 * KEPT_RANGES) worst.push(repetition, repetition);
+  else if (!inRanges(worst, repetition)) f.unlisted++;
 }
 
-/** Ranges of repetitions (`[from, to]` flattened, in any order, overlapping or not) in words:
- * `#2, #5-7`. At most `most` ranges are named, then how many more. */
-export function repetitionRanges(flat: readonly number[], most = 20): string {
+const inRanges = (flat: readonly number[], n: number): boolean => {
+  for (let i = 0; i < flat.length; i += 2) if (n >= flat[i]! && n <= flat[i + 1]!) return true;
+  return false;
+};
+
+/** `[from, to]` pairs flattened, in any order, sorted and joined where they meet or overlap. */
+function mergedRanges(flat: readonly number[]): Array<[number, number]> {
   const pairs: Array<[number, number]> = [];
   for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i]!, flat[i + 1]!]);
   pairs.sort((a, b) => a[0] - b[0]);
@@ -131,18 +156,26 @@ export function repetitionRanges(flat: readonly number[], most = 20): string {
     if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
     else merged.push([from, to]);
   }
-  const ranges = merged.map(([from, to]) => (from === to ? `#${from}` : `#${from}-${to}`));
-  return ranges.length <= most ? ranges.join(', ') : `${ranges.slice(0, most).join(', ')} and ${ranges.length - most} more ranges`;
+  return merged;
+}
+
+/** Ranges of repetitions (`[from, to]` flattened, in any order, overlapping or not) in words:
+ * `#2, #5-7`. At most `most` ranges are named, then how many more. */
+export function repetitionRanges(flat: readonly number[], most = 20, unlisted = 0): string {
+  const ranges = mergedRanges(flat).map(([from, to]) => (from === to ? `#${from}` : `#${from}-${to}`));
+  const named = ranges.length <= most ? ranges.join(', ') : `${ranges.slice(0, most).join(', ')} and ${ranges.length - most} more ranges`;
+  return unlisted === 0 ? named : `${named} and ${unlisted} more not listed`;
 }
 
 /** What a folded testcase says of its repetitions, or undefined for a single exchange (a run without
  * --repeat reads as before): `line` leads its <system-out> (`repetitions: 20`, and which did not pass);
- * `tail` ends a <failure>'s or <error>'s message: `[failed in 4 of 20 repetitions: #3, #7-9; 16 passed]`. */
-export function repetitionsText(f: FoldedTestcase): { readonly line: string; readonly tail: string } | undefined {
+ * `tail` ends a <failure>'s or <error>'s message: `[failed in 4 of 20 repetitions: #3, #7-9; 16 passed]`.
+ * `word`: what the runs are (a proxy's are `exchanges`, numbered in its session). */
+export function repetitionsText(f: FoldedTestcase, word = 'repetitions'): { readonly line: string; readonly tail: string } | undefined {
   if (f.runs === 1) return undefined;
-  if (f.rank < RANKS.notice) return { line: `repetitions: ${f.runs}`, tail: '' };
-  const where = `${f.worstCount} of ${f.runs} repetitions: ${repetitionRanges(f.worst ?? [])}`;
+  if (f.rank < RANKS.notice) return { line: `${word}: ${f.runs}`, tail: '' };
+  const where = `${f.worstCount} of ${f.runs} ${word}: ${repetitionRanges(f.worst ?? [], 20, f.unlisted)}`;
   // A finding that does not fail the run (a warning, say) left its testcase passing in every one.
   const which = f.rank === RANKS.notice ? `a finding in ${where}` : `${f.rank === RANKS.failure ? 'failed' : 'not checked'} in ${where}; ${f.runs - f.worstCount} passed`;
-  return { line: `repetitions: ${f.runs}, ${which}`, tail: ` [${which}]` };
+  return { line: `${word}: ${f.runs}, ${which}`, tail: ` [${which}]` };
 }

@@ -166,7 +166,7 @@ function testcaseOf(entry: Entry, name: string, fold: FoldedTestcase, run: RunIn
   const { record: r, className, check: c } = entry;
   const verdict = verdictOfRank(fold.rank);
   // A fold's own line leads its <system-out> and ends its <failure>'s message.
-  const folded = repetitionsText(fold);
+  const folded = repetitionsText(fold, r.kind === 'observed' ? 'exchanges' : 'repetitions');
   const lead = folded === undefined ? '' : `${folded.line}\n`;
   const tail = folded?.tail ?? '';
   const tc: Record<string, unknown> = attrs({ classname: className, name, time: testcaseSeconds(r, fold) });

@@ -1,12 +1,16 @@
 /** The verdict of every exchange of a run, by a case key that is stable across runs, so that two
  * report folders can be compared (tsiws-conform compare). A fuzz record is keyed by its property
- * (`<operation>-fuzz`, for its exchanges and its parity record): which sample is reported depends on whether the property failed. */
+ * (`<operation>-fuzz`, for its exchanges and its parity record): which sample is reported depends on whether the property failed.
+ * A proxy's exchange by its cell (`<operation>-observed` and its transport, issue 61): its number in
+ * one session says nothing in another, and a key per exchange grew the proxy by each one. */
 import { outcomeOf, type Outcome } from './findings.js';
 import type { ExchangeRecord } from './record.js';
 import type { FailOn } from './levels.js';
+import { caseOfRecord, OBSERVED_CASE } from './repetition.js';
 
 export const stableCaseId = (r: { readonly operation: string; readonly caseId: string }): string =>
-  r.caseId.startsWith(`${r.operation}-fuzz`) ? `${r.operation}-fuzz` : r.caseId;
+  r.caseId.startsWith(`${r.operation}-fuzz`) ? `${r.operation}-fuzz`
+  : caseOfRecord(r.caseId, false).caseId === OBSERVED_CASE ? `${r.operation}-${OBSERVED_CASE}` : r.caseId;
 
 const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error: 3 };
 

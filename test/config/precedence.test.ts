@@ -129,6 +129,7 @@ const VALUES: Record<AnySetting['key'], readonly [string, string, string]> = {
   out: [f1, f2, f3],
   asmx: ['false', 'false', 'true'],
   noAsmx: ['false', 'false', 'true'],
+  benchOnly: ['proxy-memory', 'proxy-memory', 'proxy-memory'],
   target: ['http://one.example', 'http://two.example', 'http://three.example'],
   proxyPort: ['1001', '1002', '0'],
   keepWsdlAddress: ['false', 'false', 'true'],
