@@ -5,6 +5,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { runCli, type ChildRun } from './child.js';
 import type { SideCpu } from './cpu.js';
 import { cpuBetween } from './memory.js';
+import { perExchangeMs } from './targets.js';
 
 export interface HarnessResult {
   readonly exchanges: number;
@@ -23,6 +24,8 @@ export interface HarnessResult {
   /** CPU ms per checked exchange over the steady window: the target's (targetPid) and the
    * harness's processes (the client), from /proc samples; null where they were not sampled. */
   readonly steadyCpu: SideCpu | null;
+  /** The CLI process's own CPU time over the whole run (reports included), ms per exchange; null if not read. */
+  readonly mainCpuPerExchange: number | null;
 }
 
 /** Sending time left out of the rate, as autocannon gets 2 s to warm up before its 10 s (main.ts):
@@ -115,6 +118,7 @@ export async function harness(options: HarnessOptions): Promise<{ readonly pid: 
     peakTreeBytes: run.memory.treeBytes,
     peakProcessBytes: run.memory.processBytes,
     steadyCpu: steady ? { targetMs: per(steady.othersMs), clientMs: per(steady.treeMs) } : null,
+    mainCpuPerExchange: perExchangeMs(run.mainCpuMs, exchanges.length),
   };
   return { pid: run.pid, result };
 }

@@ -117,6 +117,7 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   duration: ['2', '3', '4'],
   harnessRepeat: ['2', '3', '4'],
   sizes: ['1', '1,2', '2,4'],
+  benchOnly: ['growth', 'growth,startup', 'proxy'],
   benchSeed: ['2', '3', '4'],
   out: [f1, f2, f3],
   asmx: ['false', 'false', 'true'],
