@@ -59,7 +59,7 @@ async function nodeSoapOn(host: AsmxHost, options: AsmxBenchOptions, measured: B
   const repeat = Math.max(1, Math.ceil((measured.harness.perSecond * (seconds + WARM_UP_MS / 1000)) / perRepeat));
   const { result: h } = await harness({ url: host.baseUrl, repeat, seed: options.seed, reports: `${options.reports}-soap`, targetPid: host.pid, findingsAllowed: true, runFlags: ['--transports', DIALECTS.map((d) => d.transport).join(','), '--workers', '1', '--concurrency', String(concurrency)] });
   const window = h.sendingMs / 1000;
-  const figures = await nodeSoap({ baseUrl: host.baseUrl, targetPid: host.pid, examples, concurrency, seconds: window, harness: { perSecond: h.perSecond, windowPerSecond: h.windowPerSecond, exchanges: h.exchanges } });
+  const figures = await nodeSoap({ baseUrl: host.baseUrl, targetPid: host.pid, examples, concurrency, seconds: window, harness: { perSecond: h.perSecond, windowPerSecond: h.windowPerSecond, wallPerSecond: h.wallPerSecond, exchanges: h.exchanges } });
   console.log(nodeSoapLine(who, concurrency, window, figures));
   return figures;
 }

@@ -70,8 +70,9 @@ export interface NodeSoapResult {
   readonly ratio: number;
   /** The same over both whole sending windows. */
   readonly windowRatio: number;
-  /** The harness run it is compared with: its rates of the same calls. */
-  readonly harness: { readonly perSecond: number; readonly windowPerSecond: number; readonly exchanges: number };
+  /** The harness run it is compared with: its rates of the same calls (wallPerSecond: over the
+   * whole command, start-up, vitest and the reports included, as `time` would read it). */
+  readonly harness: { readonly perSecond: number; readonly windowPerSecond: number; readonly wallPerSecond: number; readonly exchanges: number };
 }
 
 export type NodeSoapFigures = NodeSoapResult | { readonly skipped: string };
@@ -140,7 +141,7 @@ export function nodeSoapLine(who: string, concurrency: number, seconds: number, 
   if ('skipped' in f) return `${who}node-soap: skipped: ${f.skipped}`;
   const failures = f.errors > 0 ? ` (first error: ${f.firstError})` : '';
   const cpu = f.cpu ? `; CPU ms per call ${f.cpu.targetMs} server + ${f.cpu.clientMs} node-soap` : '';
-  return `${who}node-soap (soap ${f.version}, createClientAsync from ?WSDL, SOAP 1.1 and 1.2, ${concurrency} in flight, ${seconds.toFixed(1)} s as the harness sent): ${f.rate.toFixed(0)} calls/s after a ${WARM_UP_MS / 1000} s warm-up (${f.windowRate.toFixed(0)}/s over the whole window), ${f.errors} errors${failures}${cpu}; the harness on the same calls (positive suite over soap11 and soap12, ${concurrency} in flight, one worker) ${f.harness.perSecond.toFixed(0)} checked exchanges/s (${f.harness.windowPerSecond.toFixed(0)}/s whole window): harness/node-soap ${f.ratio} (${f.windowRatio} over the whole windows)`;
+  return `${who}node-soap (soap ${f.version}, createClientAsync from ?WSDL, SOAP 1.1 and 1.2, ${concurrency} in flight, ${seconds.toFixed(1)} s as the harness sent): ${f.rate.toFixed(0)} calls/s after a ${WARM_UP_MS / 1000} s warm-up (${f.windowRate.toFixed(0)}/s over the whole window), ${f.errors} errors${failures}${cpu}; the harness on the same calls (positive suite over soap11 and soap12, ${concurrency} in flight, one worker) ${f.harness.perSecond.toFixed(0)} checked exchanges/s (${f.harness.windowPerSecond.toFixed(0)}/s whole window, ${f.harness.wallPerSecond.toFixed(0)}/s over its whole command, start-up and reports included): harness/node-soap ${f.ratio} (${f.windowRatio} over the whole windows, ${harnessOverNodeSoap(f.harness.wallPerSecond, f.windowRate)} with the harness's whole command)`;
 }
 
 /** The bench's target for a node-soap figure: the harness at least as fast as node-soap, and
