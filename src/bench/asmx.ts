@@ -10,7 +10,8 @@ import { bracketed, type Bracketed, type BracketedOptions } from './bracketed.js
 import { cpuLine } from './cpu.js';
 import { splitCores } from './affinity.js';
 import { availableParallelism } from 'node:os';
-import { nodeSoap, nodeSoapLine, type NodeSoapFigures } from './node-soap.js';
+import { DIALECTS, nodeSoap, nodeSoapLine, type NodeSoapFigures } from './node-soap.js';
+import { harness, WARM_UP_MS } from './harness.js';
 import type { ExampleCall } from './requests.js';
 
 /** Mono's figures on the machine's shared cores (as the reference server's: bracketed.ts), and
@@ -44,12 +45,22 @@ const RAW_LATENCY_CAVEAT = "(autocannon's latency, not its rate, is skewed by Mo
  * are Mono's own. */
 export type AsmxBenchOptions = Omit<BracketedOptions, 'print' | 'who' | 'findingsAllowed'> & { readonly examples: readonly ExampleCall[] };
 
-/** node-soap on the host, after the bracketed figures (whose client-alone window it matches), with
- * the harness rate just measured. */
+/**
+ * The harness and node-soap on the host as a user would compare them (issue 61): the harness's
+ * positive suite over the two SOAP transports node-soap speaks, with --workers 1 so that its 4 in
+ * flight are all there are (lanes would multiply them), sized to send for the bench's window plus
+ * the warm-up at the rate just measured; then node-soap the same calls, as many in flight, for as
+ * long as the harness sent. The bracketed harness rate (four transports, lanes) is not compared:
+ * half its exchanges are GET and POST, which node-soap does not make.
+ */
 async function nodeSoapOn(host: AsmxHost, options: AsmxBenchOptions, measured: Bracketed, who: string): Promise<NodeSoapFigures> {
   const { concurrency, seconds, examples } = options;
-  const figures = await nodeSoap({ baseUrl: host.baseUrl, targetPid: host.pid, examples, concurrency, seconds, harnessPerSecond: measured.harness.perSecond });
-  console.log(nodeSoapLine(who, concurrency, seconds, figures));
+  const perRepeat = examples.length * DIALECTS.length;
+  const repeat = Math.max(1, Math.ceil((measured.harness.perSecond * (seconds + WARM_UP_MS / 1000)) / perRepeat));
+  const { result: h } = await harness({ url: host.baseUrl, repeat, seed: options.seed, reports: `${options.reports}-soap`, targetPid: host.pid, findingsAllowed: true, runFlags: ['--transports', DIALECTS.map((d) => d.transport).join(','), '--workers', '1', '--concurrency', String(concurrency)] });
+  const window = h.sendingMs / 1000;
+  const figures = await nodeSoap({ baseUrl: host.baseUrl, targetPid: host.pid, examples, concurrency, seconds: window, harness: { perSecond: h.perSecond, windowPerSecond: h.windowPerSecond, wallPerSecond: h.wallPerSecond, exchanges: h.exchanges } });
+  console.log(nodeSoapLine(who, concurrency, window, figures));
   return figures;
 }
 

@@ -11,6 +11,7 @@ import { bracketingRate, raw, rawSpread, unsteadyNote, type RawResult } from './
 import { clientAlone, type ClientAloneResult } from './client-alone.js';
 import { cpuDuring, cpuPerRequest, type CpuPerRequest, type Placement } from './cpu.js';
 import { harness, sizedRepeat, type HarnessResult } from './harness.js';
+import { median } from './targets.js';
 
 export interface BracketedTarget {
   readonly url: string;
@@ -31,6 +32,8 @@ export interface BracketedOptions {
   readonly reports: string;
   /** The target may have findings (a real runtime): the harness run's exit 1 is not a failure. */
   readonly findingsAllowed?: boolean;
+  /** Harness windows, each between two raw windows (1 unless given): the ratio is their median. */
+  readonly windows?: number;
   /** What the printed note on unsteady raw rates starts with ('' or 'asmx '). */
   readonly who: string;
   /** Prints each figure as it comes: the raw rate, the harness's, the raw rate again with the mean. */
@@ -41,13 +44,24 @@ export interface BracketedOptions {
   };
 }
 
+/** One harness window and the raw windows on either side of it. */
+export interface RatioWindow {
+  readonly rawBefore: RawResult;
+  readonly harness: HarnessResult;
+  readonly rawAfter: RawResult;
+  readonly ratio: number;
+  readonly rawSpread: number;
+}
+
 export interface Bracketed {
+  /** Every window, in the order measured; the figures below are the median window's. */
+  readonly windows: readonly RatioWindow[];
   readonly raw: RawResult;
   readonly rawAfter: RawResult;
   readonly harness: HarnessResult;
   /** The harness run's --repeat (given, or sized from the first raw rate). */
   readonly repeat: number;
-  /** Harness rate over the mean raw rate, to three decimals. */
+  /** Harness rate over the mean raw rate, to three decimals: the median of the windows'. */
   readonly ratio: number;
   /** How far apart the two raw rates were (autocannon.ts, rawSpread): over 0.2, the ratio is uncertain. */
   readonly rawSpread: number;
@@ -66,24 +80,52 @@ export function clientAloneLine(who: string, requests: number, concurrency: numb
   return `${who}HTTP client alone (src/http over undici, the same ${requests} requests, ${concurrency} in flight, ${seconds} s, no checks): ${c.perSecond.toFixed(0)} req/s, ${percent(c.ofRaw)} of raw; the harness reached ${percent(c.harnessOfClient)} of it; ${c.errors} errors, ${c.non2xx} non-2xx${failures}`;
 }
 
-export async function bracketed(target: BracketedTarget, options: BracketedOptions): Promise<Bracketed> {
+/**
+ * raw, harness, raw, harness, raw...: each harness window's ratio is taken against the raw windows
+ * on either side of it, and the figure is their median (issue 61: one window's ratio moved by
+ * 0.05 to 0.1 from run to run on a shared machine).
+ */
+async function ratioWindows(target: BracketedTarget, options: BracketedOptions): Promise<{ windows: RatioWindow[]; repeat: number; rawCpu: Awaited<ReturnType<typeof cpuDuring<RawResult>>>['cpu'] }> {
   const { requests, concurrency, seconds, print } = options;
+  const count = options.windows ?? 1;
   await raw(target.url, requests, concurrency, 2); // warm-up: the target's code paths compiled (JIT) before measuring
-  const rawRun = await cpuDuring(target.pid, () => raw(target.url, requests, concurrency, seconds));
-  console.log(print.raw(rawRun.result));
+  const first = await cpuDuring(target.pid, () => raw(target.url, requests, concurrency, seconds));
+  console.log(print.raw(first.result));
   // The positive suite makes one exchange per prebuilt request (every operation's example over every transport).
-  const repeat = options.repeat ?? sizedRepeat(rawRun.result.perSecond, seconds, requests.length);
-  const { result: harnessResult } = await harness({ url: target.url, repeat, seed: options.seed, reports: options.reports, targetPid: target.pid, ...(options.findingsAllowed ? { findingsAllowed: true } : {}) });
-  console.log(print.harness(harnessResult, repeat));
-  const rawAfter = await raw(target.url, requests, concurrency, seconds);
-  const mean = bracketingRate(rawRun.result, rawAfter);
-  console.log(print.rawAgain(rawAfter, mean));
-  const unsteady = unsteadyNote(options.who, rawRun.result, rawAfter);
-  if (unsteady) console.log(unsteady);
-  // After both raw windows, so the ratio's brackets stay right around the harness.
+  const repeat = options.repeat ?? sizedRepeat(first.result.perSecond, seconds, requests.length);
+  const windows: RatioWindow[] = [];
+  let before = first.result;
+  for (let i = 0; i < count; i++) {
+    const { result: h } = await harness({ url: target.url, repeat, seed: options.seed, reports: `${options.reports}-${i + 1}`, targetPid: target.pid, ...(options.findingsAllowed ? { findingsAllowed: true } : {}) });
+    console.log(print.harness(h, repeat));
+    const after = await raw(target.url, requests, concurrency, seconds);
+    const mean = bracketingRate(before, after);
+    console.log(print.rawAgain(after, mean));
+    const unsteady = unsteadyNote(options.who, before, after);
+    if (unsteady) console.log(unsteady);
+    windows.push({ rawBefore: before, harness: h, rawAfter: after, ratio: Number((h.perSecond / mean).toFixed(3)), rawSpread: Number(rawSpread(before, after).toFixed(3)) });
+    if (count > 1) console.log(`${options.who}window ${i + 1} of ${count}: harness/raw ${windows[i]!.ratio}`);
+    before = after;
+  }
+  return { windows, repeat, rawCpu: first.cpu };
+}
+
+/** The window whose ratio is the median (the later of the middle two for an even count). */
+const medianWindow = (windows: readonly RatioWindow[]): RatioWindow => [...windows].sort((a, b) => a.ratio - b.ratio)[Math.floor(windows.length / 2)]!;
+
+export async function bracketed(target: BracketedTarget, options: BracketedOptions): Promise<Bracketed> {
+  const { requests, concurrency, seconds } = options;
+  const { windows, repeat, rawCpu } = await ratioWindows(target, options);
+  const ratio = Number(median(windows.map((w) => w.ratio)).toFixed(3));
+  if (windows.length > 1) console.log(`${options.who}harness/raw in ${windows.length} windows: ${windows.map((w) => w.ratio).join(', ')}; median ${ratio}`);
+  const mid = medianWindow(windows);
+  const mean = bracketingRate(mid.rawBefore, mid.rawAfter);
+  // After every raw window, so the ratio's brackets stay right around the harness.
   const alone = await clientAlone({ url: target.url, targetPid: target.pid, requests, concurrency, seconds });
-  const clientFigures = { ...alone, ofRaw: Number((alone.perSecond / mean).toFixed(3)), harnessOfClient: Number((harnessResult.perSecond / Math.max(1, alone.perSecond)).toFixed(3)) };
+  const clientFigures = { ...alone, ofRaw: Number((alone.perSecond / mean).toFixed(3)), harnessOfClient: Number((mid.harness.perSecond / Math.max(1, alone.perSecond)).toFixed(3)) };
   console.log(clientAloneLine(options.who, requests.length, concurrency, seconds, clientFigures));
-  const cpu = rawRun.cpu && harnessResult.steadyCpu ? cpuPerRequest(rawRun.cpu, rawRun.result.requests, harnessResult.steadyCpu, target.placement, target.oneThread) : null;
-  return { raw: rawRun.result, rawAfter, harness: harnessResult, repeat, ratio: Number((harnessResult.perSecond / mean).toFixed(3)), rawSpread: Number(rawSpread(rawRun.result, rawAfter).toFixed(3)), cpuPerRequest: cpu, clientAlone: clientFigures };
+  // The CPU of the first raw window and of the first harness run: the costs hardly move with load.
+  const h0 = windows[0]!.harness;
+  const cpu = rawCpu && h0.steadyCpu ? cpuPerRequest(rawCpu, windows[0]!.rawBefore.requests, h0.steadyCpu, target.placement, target.oneThread) : null;
+  return { windows, raw: windows[0]!.rawBefore, rawAfter: windows.at(-1)!.rawAfter, harness: mid.harness, repeat, ratio, rawSpread: Math.max(...windows.map((w) => w.rawSpread)), cpuPerRequest: cpu, clientAlone: clientFigures };
 }

@@ -5,6 +5,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import { runCli, type ChildRun } from './child.js';
 import type { SideCpu } from './cpu.js';
 import { cpuBetween } from './memory.js';
+import { perExchangeMs } from './targets.js';
 
 export interface HarnessResult {
   readonly exchanges: number;
@@ -14,6 +15,8 @@ export interface HarnessResult {
   readonly windowPerSecond: number;
   /** How much of the sending window the steady rate is measured over. */
   readonly measuredMs: number;
+  /** The whole sending window: from the first request sent to the last answer read. */
+  readonly sendingMs: number;
   readonly wallPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -23,6 +26,8 @@ export interface HarnessResult {
   /** CPU ms per checked exchange over the steady window: the target's (targetPid) and the
    * harness's processes (the client), from /proc samples; null where they were not sampled. */
   readonly steadyCpu: SideCpu | null;
+  /** The CLI process's own CPU time over the whole run (reports included), ms per exchange; null if not read. */
+  readonly mainCpuPerExchange: number | null;
 }
 
 /** Sending time left out of the rate, as autocannon gets 2 s to warm up before its 10 s (main.ts):
@@ -62,12 +67,12 @@ export interface Timed {
  * was sent, decoded and checked inside that time, so it is still checked exchanges the harness
  * sustained. A window too short to leave 1 s after the warm-up is measured over its later half.
  */
-export function steadyRate(exchanges: readonly Timed[]): { perSecond: number; windowPerSecond: number; measuredMs: number; from: number; to: number; counted: number } {
+export function steadyRate(exchanges: readonly Timed[]): { perSecond: number; windowPerSecond: number; measuredMs: number; sendingMs: number; from: number; to: number; counted: number } {
   const first = Math.min(...exchanges.map((e) => e.sentAt));
   const last = Math.max(...exchanges.map((e) => e.endAt));
   const from = last - first >= WARM_UP_MS + 1000 ? first + WARM_UP_MS : first + (last - first) / 2;
   const counted = exchanges.filter((e) => e.sentAt >= from).length;
-  return { perSecond: counted / ((last - from) / 1000), windowPerSecond: exchanges.length / ((last - first) / 1000), measuredMs: last - from, from, to: last, counted };
+  return { perSecond: counted / ((last - from) / 1000), windowPerSecond: exchanges.length / ((last - first) / 1000), measuredMs: last - from, sendingMs: last - first, from, to: last, counted };
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -92,12 +97,14 @@ export interface HarnessOptions {
   readonly findingsAllowed?: boolean;
   /** The target's process, whose CPU time over the steady window is measured with the harness's. */
   readonly targetPid?: number;
+  /** More flags for the run (the node-soap comparison's --transports and --workers). */
+  readonly runFlags?: readonly string[];
 }
 
 /** The figures, and the run's process id (the profiled run finds its own profiles by it). */
 export async function harness(options: HarnessOptions): Promise<{ readonly pid: number; readonly result: HarnessResult }> {
   const { url, repeat, seed, reports } = options;
-  const run = await runCli(['run', '--base-url', url, '--allow-mutations', '--echo', '--suites', 'positive', '--repeat', String(repeat), '--seed', seed, '--reports', reports], options.nodeFlags, options.targetPid === undefined ? [] : [options.targetPid]);
+  const run = await runCli(['run', '--base-url', url, '--allow-mutations', '--echo', '--suites', 'positive', '--repeat', String(repeat), '--seed', seed, '--reports', reports, ...(options.runFlags ?? [])], options.nodeFlags, options.targetPid === undefined ? [] : [options.targetPid]);
   if (run.code !== 0 && !(run.code === 1 && options.findingsAllowed)) failed('the harness run', run);
   const exchanges = readExchangeLog(reports).filter((r) => r.response?.sentAt !== undefined && r.transport !== 'parity');
   const rate = steadyRate(exchanges.map((r) => ({ sentAt: Date.parse(r.response!.sentAt!), endAt: Date.parse(r.response!.sentAt!) + r.response!.elapsedMs })));
@@ -115,6 +122,7 @@ export async function harness(options: HarnessOptions): Promise<{ readonly pid: 
     peakTreeBytes: run.memory.treeBytes,
     peakProcessBytes: run.memory.processBytes,
     steadyCpu: steady ? { targetMs: per(steady.othersMs), clientMs: per(steady.treeMs) } : null,
+    mainCpuPerExchange: perExchangeMs(run.mainCpuMs, exchanges.length),
   };
   return { pid: run.pid, result };
 }

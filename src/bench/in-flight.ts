@@ -17,7 +17,7 @@ export interface InFlightResult {
 /** `concurrency` loops, each making the next call of `items` (in turn, shared by all loops, so each
  * item is called as often as the others) as soon as its last one ended, until `seconds` are over.
  * `send` resolves true for a good answer, false for an answer that is not, and throws for none. */
-export async function keepInFlight<T>(items: readonly T[], concurrency: number, seconds: number, send: (item: T) => Promise<boolean>): Promise<InFlightResult> {
+export async function keepInFlight<T>(items: readonly T[], concurrency: number, seconds: number, send: (item: T) => Promise<boolean>, onAnswered?: (sentAt: number, endAt: number) => void): Promise<InFlightResult> {
   if (items.length === 0) throw new Error('at least one request to replay is needed');
   const started = performance.now();
   const end = started + seconds * 1000;
@@ -29,9 +29,11 @@ export async function keepInFlight<T>(items: readonly T[], concurrency: number, 
   const loop = async () => {
     while (performance.now() < end) {
       const item = items[next++ % items.length]!;
+      const sentAt = performance.now();
       try {
         const good = await send(item);
         answered++;
+        onAnswered?.(sentAt, performance.now());
         if (!good) notGood++;
       } catch (err) {
         errors++;

@@ -1,16 +1,20 @@
 /**
  * A SOAP client others use, on the same target: node-soap (a dev dependency) builds its client from
- * the target's own ?WSDL and calls every operation with its example values, 4 calls in flight, for
- * as long as the HTTP client alone (client-alone.ts). The harness's rate over its rate says whether
- * checking every answer costs more than a plain SOAP client spends making the calls.
+ * the target's own ?WSDL and calls every operation with its example values over SOAP 1.1 and 1.2.
+ * The harness is measured beside it as a user would compare the two (issue 61): the same calls (its
+ * positive suite over soap11 and soap12 alone), the same concurrency (4 in flight: one worker), the
+ * same window (node-soap calls for as long as the harness sent, and both rates leave out the first
+ * WARM_UP_MS of sending). The ratio says whether checking every answer costs more than a plain
+ * SOAP client spends making the calls.
  * Measured in this process, as autocannon and the client alone are (on cores of their own, the
  * bench's cores, affinity.ts).
  */
 import { createRequire } from 'node:module';
 import * as soap from 'soap';
 import { SERVICE_NAME, SERVICE_PATH, getOperation } from '../contract/index.js';
-import { perRequest, WARM_UP_SECONDS } from './client-alone.js';
+import { perRequest } from './client-alone.js';
 import { cpuDuring, type SideCpu } from './cpu.js';
+import { steadyRate, WARM_UP_MS, type Timed } from './harness.js';
 import { keepInFlight } from './in-flight.js';
 import type { ExampleCall } from './requests.js';
 
@@ -53,15 +57,22 @@ export function nodeSoapCalls(examples: readonly ExampleCall[], dialects: readon
 export interface NodeSoapResult {
   readonly version: string;
   readonly calls: number;
-  /** Calls answered without error, per second. */
+  /** Calls answered without error, per second, after the warm-up (as the harness's steadyRate). */
   readonly rate: number;
+  /** The same over the whole window, warm-up included. */
+  readonly windowRate: number;
   /** Calls that failed: no answer, an HTTP error, a fault, or an answer node-soap could not read. */
   readonly errors: number;
   readonly firstError?: string;
   /** CPU ms per call of the target and of this process (node-soap); null without /proc. */
   readonly cpu: SideCpu | null;
-  /** The harness's checked exchanges per second over node-soap's calls per second. */
+  /** The harness's checked exchanges per second over node-soap's calls per second, after the same warm-up. */
   readonly ratio: number;
+  /** The same over both whole sending windows. */
+  readonly windowRatio: number;
+  /** The harness run it is compared with: its rates of the same calls (wallPerSecond: over the
+   * whole command, start-up, vitest and the reports included, as `time` would read it). */
+  readonly harness: { readonly perSecond: number; readonly windowPerSecond: number; readonly wallPerSecond: number; readonly exchanges: number };
 }
 
 export type NodeSoapFigures = NodeSoapResult | { readonly skipped: string };
@@ -72,10 +83,10 @@ export interface NodeSoapOptions {
   readonly targetPid: number;
   readonly examples: readonly ExampleCall[];
   readonly concurrency: number;
+  /** How long to call: the harness's sending window. */
   readonly seconds: number;
-  /** The harness's rate on the same target, for the ratio. */
-  readonly harnessPerSecond: number;
-  readonly warmUpSeconds?: number;
+  /** The harness's rates of the same calls on the same target, for the ratios. */
+  readonly harness: NodeSoapResult['harness'];
 }
 
 type PortMethod = (args: object, callback: (err: unknown) => void, options: object) => void;
@@ -90,9 +101,9 @@ function portOf(client: soap.Client, port: string): Record<string, PortMethod> {
 /** A call whose answer node-soap could not get in this time is an error, not a stalled loop. */
 const CALL_TIMEOUT_MS = 10_000;
 
-/** Makes the clients (once per SOAP version, from the ?WSDL), warms them up as the client alone
- * is warmed up, then counts the calls of `seconds`. A WSDL node-soap cannot use is a skip,
- * with the reason. */
+/** Makes the clients (once per SOAP version, from the ?WSDL), then calls for `seconds`, counting
+ * as the harness's rate is counted (steadyRate: after WARM_UP_MS of sending). A WSDL node-soap
+ * cannot use is a skip, with the reason. */
 export async function nodeSoap(options: NodeSoapOptions): Promise<NodeSoapFigures> {
   const { baseUrl, targetPid, concurrency, seconds } = options;
   const wsdl = `${baseUrl}${SERVICE_PATH}?WSDL`;
@@ -108,13 +119,16 @@ export async function nodeSoap(options: NodeSoapOptions): Promise<NodeSoapFigure
     method(c.args, (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(true)), { timeout: CALL_TIMEOUT_MS });
   });
   const calls = nodeSoapCalls(options.examples);
-  await keepInFlight(calls, concurrency, options.warmUpSeconds ?? WARM_UP_SECONDS, send);
-  const { result, cpu } = await cpuDuring(targetPid, () => keepInFlight(calls, concurrency, seconds, send));
+  const answered: Timed[] = [];
+  const { result, cpu } = await cpuDuring(targetPid, () => keepInFlight(calls, concurrency, seconds, send, (sentAt, endAt) => answered.push({ sentAt, endAt })));
+  const rates = answered.length > 0 ? steadyRate(answered) : { perSecond: 0, windowPerSecond: 0 };
   return {
-    version: NODE_SOAP_VERSION, calls: result.answered, rate: Number(result.perSecond.toFixed(1)), errors: result.errors,
+    version: NODE_SOAP_VERSION, calls: result.answered, rate: Number(rates.perSecond.toFixed(1)), windowRate: Number(rates.windowPerSecond.toFixed(1)), errors: result.errors,
     ...(result.firstError !== undefined ? { firstError: result.firstError } : {}),
     cpu: cpu ? perRequest(cpu, result.answered) : null,
-    ratio: harnessOverNodeSoap(options.harnessPerSecond, result.perSecond),
+    ratio: harnessOverNodeSoap(options.harness.perSecond, rates.perSecond),
+    windowRatio: harnessOverNodeSoap(options.harness.windowPerSecond, rates.windowPerSecond),
+    harness: options.harness,
   };
 }
 
@@ -127,7 +141,7 @@ export function nodeSoapLine(who: string, concurrency: number, seconds: number, 
   if ('skipped' in f) return `${who}node-soap: skipped: ${f.skipped}`;
   const failures = f.errors > 0 ? ` (first error: ${f.firstError})` : '';
   const cpu = f.cpu ? `; CPU ms per call ${f.cpu.targetMs} server + ${f.cpu.clientMs} node-soap` : '';
-  return `${who}node-soap (soap ${f.version}, createClientAsync from ?WSDL, SOAP 1.1 and 1.2, ${concurrency} in flight, ${seconds} s): ${f.rate.toFixed(0)} calls/s, ${f.errors} errors${failures}${cpu}; harness/node-soap: ${f.ratio}`;
+  return `${who}node-soap (soap ${f.version}, createClientAsync from ?WSDL, SOAP 1.1 and 1.2, ${concurrency} in flight, ${seconds.toFixed(1)} s as the harness sent): ${f.rate.toFixed(0)} calls/s after a ${WARM_UP_MS / 1000} s warm-up (${f.windowRate.toFixed(0)}/s over the whole window), ${f.errors} errors${failures}${cpu}; the harness on the same calls (positive suite over soap11 and soap12, ${concurrency} in flight, one worker) ${f.harness.perSecond.toFixed(0)} checked exchanges/s (${f.harness.windowPerSecond.toFixed(0)}/s whole window, ${f.harness.wallPerSecond.toFixed(0)}/s over its whole command, start-up and reports included): harness/node-soap ${f.ratio} (${f.windowRatio} over the whole windows, ${harnessOverNodeSoap(f.harness.wallPerSecond, f.windowRate)} with the harness's whole command)`;
 }
 
 /** The bench's target for a node-soap figure: the harness at least as fast as node-soap, and

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_WSDL_BASE_URL } from '../contract/index.js';
 import { ConfigError } from './errors.js';
-import { bool, oneOf, path, positiveInt, seed, text, url } from './parsers.js';
+import { bool, list, path, positiveInt, seed, text, url } from './parsers.js';
 import type { SettingSpec } from './setting.js';
 
 export interface CommandOnlySettings {
@@ -38,13 +38,14 @@ export interface CommandOnlySettings {
   /** undefined: sized from the raw rate (src/bench/harness.ts, sizedRepeat). */
   readonly harnessRepeat: number | undefined;
   readonly sizes: readonly number[];
+  /** bench: the parts measured (all of BENCH_PARTS by default). */
+  readonly benchOnly: readonly BenchPart[];
   readonly benchSeed: number;
   readonly out: string;
   /** bench: the figures against the Mono ASMX host are required (--asmx) or left out (--no-asmx). */
   readonly asmx: boolean;
   readonly noAsmx: boolean;
   /** bench: measure one figure alone (--only proxy-memory: the proxy's memory 100k/10k). */
-  readonly benchOnly: 'proxy-memory' | undefined;
   /** proxy: the target it forwards to (scheme, host and an optional path prefix, as run's --base-url). */
   readonly target: string | undefined;
   /** proxy: its own port (serve has another default). */
@@ -73,6 +74,10 @@ function absoluteUrl(t: string, source: string): string {
   return t;
 }
 
+/** The parts of `npm run bench` (src/bench/main.ts), for --only on a shared machine. */
+export const BENCH_PARTS = ['throughput', 'profile', 'proxy', 'proxy-memory', 'asmx', 'growth', 'startup'] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
+
 const sizes = (t: string, source: string): number[] => t.split(',').map((s) => positiveInt(s.trim(), source));
 
 export const COMMAND_SETTINGS = [
@@ -95,10 +100,10 @@ export const COMMAND_SETTINGS = [
   { key: 'duration', commands: ['bench'], flag: 'duration', help: 'Seconds autocannon sends the raw requests for', parse: positiveInt },
   { key: 'harnessRepeat', commands: ['bench'], flag: 'harness-repeat', defaultText: '(sized: at half the raw rate, --duration seconds of sending)', help: 'Times the harness run repeats the positive suite', parse: positiveInt },
   { key: 'sizes', commands: ['bench'], flag: 'sizes', help: 'Sizes (--repeat) of the default run whose growth is measured', parse: sizes },
+  { key: 'benchOnly', commands: ['bench'], flag: 'only', help: 'Parts of the bench to measure (the others are left out and their targets read "not measured"); proxy-memory alone: the proxy\'s peak memory after 100,000 exchanges over after 10,000, nothing else', parse: list(BENCH_PARTS, 'bench part') },
   { key: 'benchSeed', commands: ['bench'], flag: 'seed', help: 'fast-check seed of the bench\'s runs', parse: seed },
   { key: 'asmx', commands: ['bench'], flag: 'asmx', boolean: true, help: 'Require the figures against the Mono ASMX host (exit 1 when Mono is missing; by default they are skipped with the reason printed)', parse: bool },
   { key: 'noAsmx', commands: ['bench'], flag: 'no-asmx', boolean: true, help: 'Leave out the figures against the Mono ASMX host', parse: bool },
-  { key: 'benchOnly', commands: ['bench'], flag: 'only', defaultText: '(every figure)', help: 'Measure one figure alone: proxy-memory (the proxy\'s peak memory after 100,000 exchanges over after 10,000)', parse: oneOf(['proxy-memory'] as const, 'figure') },
   { key: 'proxyPort', commands: ['proxy'], flag: 'port', env: 'TSIWS_PROXY_PORT', defaultText: '8090; 0 picks a free one', help: 'TCP port the proxy listens on', parse: port },
   { key: 'keepWsdlAddress', commands: ['proxy'], flag: 'keep-wsdl-address', boolean: true, help: 'Forward ?WSDL answers unchanged: their soap:address, soap12:address and http:address keep naming the target (by default they name the proxy, so a client generated from it calls through the proxy)', parse: bool },
   { key: 'violationsHeader', commands: ['proxy'], flag: 'violations-header', env: 'TSIWS_VIOLATIONS_HEADER', boolean: true, help: 'Add a tsiws-violations header to each answer: the client findings of its request, as compact JSON (secrets redacted)', parse: bool },
@@ -127,11 +132,11 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   // reference server's steady window at 1.0 to 1.4 s once the harness reached 6,000 to 9,000 a second.
   harnessRepeat: undefined,
   sizes: [1, 16, 64],
+  benchOnly: BENCH_PARTS,
   benchSeed: 1,
   out: path('reports/bench.json'),
   asmx: false,
   noAsmx: false,
-  benchOnly: undefined,
   target: undefined,
   proxyPort: 8090,
   keepWsdlAddress: false,

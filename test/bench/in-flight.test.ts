@@ -48,3 +48,15 @@ test('a window that is over ends the loops, however fast the calls fail', async 
 test('nothing to send is a clear error', async () => {
   await expect(keepInFlight([], 4, 1, async () => true)).rejects.toThrow('at least one request');
 });
+
+test('each answered call is told with its send and end times (node-soap counts them as the harness does); a call that throws is not', async () => {
+  const times: Array<[number, number]> = [];
+  const result = await keepInFlight(['good', 'broken'], 1, 0.05, async (item) => {
+    await tick();
+    if (item === 'broken') throw new Error('no answer');
+    return true;
+  }, (sentAt, endAt) => times.push([sentAt, endAt]));
+  expect(times).toHaveLength(result.answered);
+  expect(result.errors).toBeGreaterThan(0);
+  for (const [sentAt, endAt] of times) expect(endAt).toBeGreaterThanOrEqual(sentAt);
+});
