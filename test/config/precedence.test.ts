@@ -126,6 +126,8 @@ const VALUES: Record<keyof CommandSettings, readonly [string, string, string]> =
   keepWsdlAddress: ['false', 'false', 'true'],
   violationsHeader: ['true', 'false', 'true'],
   capture: [d1, d2, d3],
+  judge: ['all', 'sample', 'all'],
+  judgeQueue: ['7', '8', '9'],
 };
 
 /** Settings that only make sense with another: given alongside (at the flag layer) whenever given. */

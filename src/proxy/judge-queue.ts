@@ -1,0 +1,164 @@
+/**
+ * The proxy's judging queue (issue 61, deciding issue 53): forwarding never waits on judging. Each
+ * forwarded exchange is offered here; judging takes them one a turn of the event loop, so the
+ * forwarding of the next requests goes between two judgements. A backlog up to `capacity` is judged
+ * whole; past it, a deterministic sample: every k-th exchange, k doubling as the space left up to
+ * twice the capacity halves (sampleEvery), and at twice the capacity none, so memory stays bounded.
+ * What was left unjudged is counted, with when and how thinly it was sampled, for every report.
+ * `--judge all` judges each exchange as it is offered instead (today's backpressure: the proxy's
+ * one thread forwards no more than it judges).
+ */
+import { getHeapStatistics } from 'node:v8';
+import type { ObservedJudging } from '../report/judged.js';
+
+export type JudgeMode = 'sample' | 'all';
+
+/** When and how thinly exchanges were sampled: the first and last time an exchange was offered while
+ * the backlog was past the capacity (epoch ms), the least and most k, how many such spells, and
+ * whether the queue was ever full (none taken then). */
+export interface SamplingWindow {
+  readonly from: number;
+  readonly to: number;
+  readonly minEvery: number;
+  readonly maxEvery: number;
+  readonly periods: number;
+  readonly full?: true;
+}
+
+export interface JudgeTally {
+  /** Exchanges offered (every one forwarded). */
+  readonly exchanges: number;
+  readonly judged: number;
+  /** Forwarded and left unjudged by the sample. */
+  readonly unjudged: number;
+  readonly sampling?: SamplingWindow;
+}
+
+/** A typical exchange held for judging (request, answer, their objects), for the default capacity. */
+const EXCHANGE_BYTES = 32 * 1024;
+
+/** The default --judge-queue: a thirty-second of the heap limit at 32 KB an exchange (the queue
+ * holds up to twice its capacity), between 64 and 4,096: about 2,048 on a 2 GB heap. */
+export function defaultJudgeQueue(heapLimit: number = getHeapStatistics().heap_size_limit): number {
+  return Math.max(64, Math.min(4096, Math.floor(heapLimit / 32 / EXCHANGE_BYTES)));
+}
+
+/** k, for a backlog of `backlog` exchanges waiting: 1 below the capacity; from it up to twice it, 2,
+ * then 4, 8, ... each time the space left halves; Infinity at twice the capacity (none taken). */
+export function sampleEvery(backlog: number, capacity: number): number {
+  if (backlog < capacity) return 1;
+  const left = 2 * capacity - backlog;
+  if (left <= 0) return Infinity;
+  return 2 ** (1 + Math.floor(Math.log2(capacity / left)));
+}
+
+export interface JudgeQueueOptions<T> {
+  readonly mode: JudgeMode;
+  readonly capacity: number;
+  readonly judge: (item: T) => void;
+  /** Epoch ms (a test's clock). */
+  readonly now?: () => number;
+  /** Runs `fn` on a later turn of the event loop (setImmediate). */
+  readonly schedule?: (fn: () => void) => void;
+}
+
+export class JudgeQueue<T> {
+  private items: Array<T | undefined> = [];
+  private head = 0;
+  private offered = 0;
+  private judged = 0;
+  private skipped = 0;
+  /** Exchanges passed over since the last one the sample took. */
+  private since = 0;
+  private sampling: { -readonly [K in keyof SamplingWindow]: SamplingWindow[K] } | undefined;
+  private inSpell = false;
+  private scheduled = false;
+  private readonly now: () => number;
+  private readonly schedule: (fn: () => void) => void;
+
+  constructor(private readonly options: JudgeQueueOptions<T>) {
+    this.now = options.now ?? Date.now;
+    this.schedule = options.schedule ?? ((fn) => void setImmediate(fn));
+  }
+
+  /** Exchanges waiting to be judged. */
+  get backlog(): number {
+    return this.items.length - this.head;
+  }
+
+  /** Takes a forwarded exchange: judged now (--judge all), queued, or counted as left unjudged. */
+  offer(item: T): void {
+    this.offered++;
+    if (this.options.mode === 'all') return this.judgeOne(item);
+    const every = sampleEvery(this.backlog, this.options.capacity);
+    if (every > 1) this.noteSampling(every);
+    // A spell ends once the backlog is down to half the capacity, not each time it dips below it.
+    else if (this.backlog * 2 < this.options.capacity) this.inSpell = false;
+    if (every > 1 && this.since + 1 < every) {
+      this.since++;
+      this.skipped++;
+      return;
+    }
+    this.since = 0;
+    this.items.push(item);
+    this.wake();
+  }
+
+  /** Judges everything still waiting, now (the proxy has stopped: the reports wait for it). */
+  drain(): void {
+    while (this.backlog > 0) this.judgeOne(this.take());
+  }
+
+  /** The counts, and the window as results.json gives it (ISO times). */
+  observed(): ObservedJudging {
+    const { sampling, ...counts } = this.tally();
+    return { judged: counts.judged, sampled: counts.unjudged, ...(sampling ? { sampling: { ...sampling, from: new Date(sampling.from).toISOString(), to: new Date(sampling.to).toISOString() } } : {}) };
+  }
+
+  tally(): JudgeTally {
+    return { exchanges: this.offered, judged: this.judged, unjudged: this.skipped, ...(this.sampling && this.skipped > 0 ? { sampling: { ...this.sampling } } : {}) };
+  }
+
+  private noteSampling(every: number): void {
+    const at = this.now();
+    const finite = Number.isFinite(every) ? every : 2;
+    const s = (this.sampling ??= { from: at, to: at, minEvery: finite, maxEvery: finite, periods: 0 });
+    if (!this.inSpell) s.periods++;
+    this.inSpell = true;
+    s.to = at;
+    if (!Number.isFinite(every)) s.full = true;
+    else {
+      s.minEvery = Math.min(s.minEvery, every);
+      s.maxEvery = Math.max(s.maxEvery, every);
+    }
+  }
+
+  private take(): T {
+    const item = this.items[this.head]!;
+    this.items[this.head++] = undefined;
+    // The array is compacted once half of it is spent, so taking stays O(1) on average.
+    if (this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  private judgeOne(item: T): void {
+    this.judged++;
+    this.options.judge(item);
+  }
+
+  /** One judgement a turn: the event loop polls the sockets between two, so forwarding goes on. */
+  private wake(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      if (this.backlog === 0) return;
+      const item = this.take();
+      if (this.backlog > 0) this.wake();
+      this.judgeOne(item);
+    });
+  }
+}
