@@ -1,7 +1,9 @@
 /**
  * The proxy's judging queue (issue 61, deciding issue 53): forwarding never waits on judging. Each
  * forwarded exchange is offered here; judging takes them one a turn of the event loop, so the
- * forwarding of the next requests goes between two judgements. A backlog up to `capacity` is judged
+ * forwarding of the next requests goes between two judgements, and while exchanges are being
+ * forwarded judging takes at most a tenth of the proxy's time (JUDGING_SHARE): on a machine whose
+ * cores the client and the target also need, the rest is forwarding's. A backlog up to `capacity` is judged
  * whole; past it, a deterministic sample: every k-th exchange, k doubling as the space left up to
  * twice the capacity halves (sampleEvery), and at twice the capacity none, so memory stays bounded.
  * What was left unjudged is counted, with when and how thinly it was sampled, for every report.
@@ -34,6 +36,11 @@ export interface JudgeTally {
   readonly sampling?: SamplingWindow;
 }
 
+/** The share of the proxy's time judging may take while exchanges are in flight. */
+export const JUDGING_SHARE = 0.1;
+/** Judging time saved up while idle, ms: a burst after a quiet spell is judged at once. */
+const SAVED_MS = 5;
+
 /** A typical exchange held for judging (request, answer, their objects), for the default capacity. */
 const EXCHANGE_BYTES = 32 * 1024;
 
@@ -60,6 +67,11 @@ export interface JudgeQueueOptions<T> {
   readonly now?: () => number;
   /** Runs `fn` on a later turn of the event loop (setImmediate). */
   readonly schedule?: (fn: () => void) => void;
+  /** Whether exchanges are being forwarded now: judging then keeps to its share of the time. */
+  readonly busy?: () => boolean;
+  /** Runs `fn` after `ms` (setTimeout), and a monotonic clock in ms (performance.now): for tests. */
+  readonly later?: (fn: () => void, ms: number) => void;
+  readonly clock?: () => number;
 }
 
 export class JudgeQueue<T> {
@@ -75,10 +87,16 @@ export class JudgeQueue<T> {
   private scheduled = false;
   private readonly now: () => number;
   private readonly schedule: (fn: () => void) => void;
+  private readonly clock: () => number;
+  /** Judging time in hand, ms: it grows by JUDGING_SHARE of the time passing, up to SAVED_MS. */
+  private budget = SAVED_MS;
+  private budgetAt: number;
 
   constructor(private readonly options: JudgeQueueOptions<T>) {
     this.now = options.now ?? Date.now;
     this.schedule = options.schedule ?? ((fn) => void setImmediate(fn));
+    this.clock = options.clock ?? (() => performance.now());
+    this.budgetAt = this.clock();
   }
 
   /** Exchanges waiting to be judged. */
@@ -149,16 +167,33 @@ export class JudgeQueue<T> {
     this.options.judge(item);
   }
 
-  /** One judgement a turn: the event loop polls the sockets between two, so forwarding goes on. */
+  /** One judgement a turn: the event loop polls the sockets between two, so forwarding goes on.
+   * While exchanges are in flight and judging has spent its share, the next waits until it has
+   * one again. */
   private wake(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    this.schedule(() => {
-      this.scheduled = false;
-      if (this.backlog === 0) return;
-      const item = this.take();
-      if (this.backlog > 0) this.wake();
-      this.judgeOne(item);
-    });
+    this.schedule(() => this.turn());
+  }
+
+  private turn(): void {
+    this.scheduled = false;
+    if (this.backlog === 0) return;
+    const at = this.clock();
+    this.budget = Math.min(SAVED_MS, this.budget + (at - this.budgetAt) * JUDGING_SHARE);
+    this.budgetAt = at;
+    if (this.budget < 0 && this.options.busy?.()) {
+      this.scheduled = true;
+      (this.options.later ?? ((fn, ms) => void setTimeout(fn, ms)))(() => this.turn(), Math.ceil(-this.budget / JUDGING_SHARE) || 1);
+      return;
+    }
+    const item = this.take();
+    if (this.backlog > 0) this.wake();
+    // Judging while nothing is being forwarded takes no one's time: it is not charged.
+    const charged = this.options.busy?.() ?? false;
+    this.judgeOne(item);
+    const end = this.clock();
+    if (charged) this.budget -= end - at;
+    this.budgetAt = end;
   }
 }

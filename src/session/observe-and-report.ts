@@ -74,7 +74,8 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
   };
   // Forwarding never waits on judging (--judge sample): each exchange is captured and offered to
   // the queue as it passes; judging takes what keeps up (proxy/judge-queue.ts).
-  const queue = new JudgeQueue<ForwardedExchange>({ mode: settings.judge, capacity: settings.judgeQueue ?? defaultJudgeQueue(), judge: observe });
+  let inFlight = () => 0;
+  const queue = new JudgeQueue<ForwardedExchange>({ mode: settings.judge, capacity: settings.judgeQueue ?? defaultJudgeQueue(), judge: observe, busy: () => inFlight() > 0 });
   const forwarded = (exchange: ForwardedExchange) => {
     capture?.write(exchange);
     lastExchangeAt = new Date(exchange.startedAt + (exchange.answer?.elapsedMs ?? 0)).toISOString();
@@ -92,6 +93,7 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
     log.close();
     throw err;
   });
+  inFlight = proxy.inFlight;
   let stoppedBy: string;
   try {
     handlers.listening?.(proxy.url);

@@ -101,6 +101,33 @@ describe('JudgeQueue', () => {
     expect(judgedText(5, q.observed())).toMatch(/^judged 3 of 5 exchanges; 2 forwarded unjudged under load \(sampling 1 in 2 from 12:01:07 to 12:01:07 UTC, in 2 spells\)$/);
   });
 
+  test('while exchanges are in flight, judging keeps to a tenth of the time; idle, it is not held back', () => {
+    let clock = 0;
+    let busy = true;
+    const judged: number[] = [];
+    const turns: Array<() => void> = [];
+    const waits: number[] = [];
+    const q = new JudgeQueue<number>({
+      mode: 'sample', capacity: 100, busy: () => busy, schedule: (fn) => turns.push(fn), clock: () => clock,
+      later: (fn, ms) => { waits.push(ms); turns.push(() => { clock += ms; fn(); }); },
+      // Each judgement takes 2 ms.
+      judge: (n) => { judged.push(n); clock += 2; },
+    });
+    for (let i = 1; i <= 10; i++) q.offer(i);
+    // 5 ms saved up: three judgements (6 ms), then a wait of 10 ms for each 1 ms spent over.
+    for (let i = 0; i < 3; i++) turns.shift()!();
+    expect(judged).toEqual([1, 2, 3]);
+    turns.shift()!();
+    expect(waits).toEqual([10]);
+    expect(judged).toEqual([1, 2, 3]);
+    turns.shift()!();
+    expect(judged).toEqual([1, 2, 3, 4]);
+    busy = false;
+    while (turns.length > 0) turns.shift()!();
+    expect(judged).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(waits).toEqual([10]);
+  });
+
   test('--judge all judges each exchange as it is offered, whatever the backlog', () => {
     const { q, judged } = queue('all', 1);
     for (let i = 1; i <= 10; i++) q.offer(i);
