@@ -2,8 +2,9 @@
  * The proxy's judging queue (issue 61, deciding issue 53): forwarding never waits on judging. Each
  * forwarded exchange is offered here; judging takes them one a turn of the event loop, so the
  * forwarding of the next requests goes between two judgements, and while exchanges are being
- * forwarded judging takes at most a tenth of the proxy's time (JUDGING_SHARE): on a machine whose
- * cores the client and the target also need, the rest is forwarding's. A backlog up to `capacity` is judged
+ * forwarded (or came in the last RECENT_MS) judging takes at most a tenth of the proxy's time
+ * (JUDGING_SHARE): on a machine whose cores the client and the target also need, the rest is
+ * theirs and forwarding's. Once the traffic stops, judging catches up at full speed. A backlog up to `capacity` is judged
  * whole; past it, a deterministic sample: every k-th exchange, k doubling as the space left up to
  * twice the capacity halves (sampleEvery), and at twice the capacity none, so memory stays bounded.
  * What was left unjudged is counted, with when and how thinly it was sampled, for every report.
@@ -40,6 +41,9 @@ export interface JudgeTally {
 export const JUDGING_SHARE = 0.1;
 /** Judging time saved up while idle, ms: a burst after a quiet spell is judged at once. */
 const SAVED_MS = 5;
+/** The proxy counts as forwarding this long after an exchange came, ms: on cores the client and the
+ * target share, the proxy's idle moments between two exchanges are their time, not judging's. */
+const RECENT_MS = 50;
 
 /** A typical exchange held for judging (request, answer, their objects), for the default capacity. */
 const EXCHANGE_BYTES = 32 * 1024;
@@ -91,6 +95,7 @@ export class JudgeQueue<T> {
   /** Judging time in hand, ms: it grows by JUDGING_SHARE of the time passing, up to SAVED_MS. */
   private budget = SAVED_MS;
   private budgetAt: number;
+  private offeredAt = -Infinity;
 
   constructor(private readonly options: JudgeQueueOptions<T>) {
     this.now = options.now ?? Date.now;
@@ -107,6 +112,7 @@ export class JudgeQueue<T> {
   /** Takes a forwarded exchange: judged now (--judge all), queued, or counted as left unjudged. */
   offer(item: T): void {
     this.offered++;
+    this.offeredAt = this.clock();
     if (this.options.mode === 'all') return this.judgeOne(item);
     const every = sampleEvery(this.backlog, this.options.capacity);
     if (every > 1) this.noteSampling(every);
@@ -176,21 +182,25 @@ export class JudgeQueue<T> {
     this.schedule(() => this.turn());
   }
 
+  private forwarding(at: number): boolean {
+    return at - this.offeredAt < RECENT_MS || (this.options.busy?.() ?? false);
+  }
+
   private turn(): void {
     this.scheduled = false;
     if (this.backlog === 0) return;
     const at = this.clock();
     this.budget = Math.min(SAVED_MS, this.budget + (at - this.budgetAt) * JUDGING_SHARE);
     this.budgetAt = at;
-    if (this.budget < 0 && this.options.busy?.()) {
+    if (this.budget < 0 && this.forwarding(at)) {
       this.scheduled = true;
       (this.options.later ?? ((fn, ms) => void setTimeout(fn, ms)))(() => this.turn(), Math.ceil(-this.budget / JUDGING_SHARE) || 1);
       return;
     }
     const item = this.take();
     if (this.backlog > 0) this.wake();
-    // Judging while nothing is being forwarded takes no one's time: it is not charged.
-    const charged = this.options.busy?.() ?? false;
+    // Judging once the traffic has stopped takes no one's time: it is not charged.
+    const charged = this.forwarding(at);
     this.judgeOne(item);
     const end = this.clock();
     if (charged) this.budget -= end - at;

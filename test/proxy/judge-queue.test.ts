@@ -101,7 +101,7 @@ describe('JudgeQueue', () => {
     expect(judgedText(5, q.observed())).toMatch(/^judged 3 of 5 exchanges; 2 forwarded unjudged under load \(sampling 1 in 2 from 12:01:07 to 12:01:07 UTC, in 2 spells\)$/);
   });
 
-  test('while exchanges are in flight, judging keeps to a tenth of the time; idle, it is not held back', () => {
+  test('while exchanges are in flight or came lately, judging keeps to a tenth of the time; once traffic stops, it is not held back', () => {
     let clock = 0;
     let busy = true;
     const judged: number[] = [];
@@ -122,7 +122,9 @@ describe('JudgeQueue', () => {
     expect(judged).toEqual([1, 2, 3]);
     turns.shift()!();
     expect(judged).toEqual([1, 2, 3, 4]);
+    // In flight no more, and nothing offered for a while: judging catches up.
     busy = false;
+    clock += 100;
     while (turns.length > 0) turns.shift()!();
     expect(judged).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(waits).toEqual([10]);
