@@ -41,7 +41,7 @@ import { exampleCalls, prebuiltRequests } from './requests.js';
 import { startup } from './startup.js';
 import { onlyProxyMemory } from './only.js';
 import { mainCpuTarget, NOT_MEASURED, perExchangeMs, targetText, type TargetFigure } from './targets.js';
-import { PROXY_MEMORY_TARGET, PROXY_TARGET_RATIO, proxyMemory, proxyRate, type ProxyMemory, type ProxyRate } from './proxy.js';
+import { PROXY_ADDED_P50_TARGET_MS, PROXY_MEMORY_TARGET, PROXY_TARGET_RATIO, proxyMemory, proxyRate, type ProxyMemory, type ProxyRate } from './proxy.js';
 
 /** The bench's flags are declared with every command's in src/config/command-settings.ts. */
 const USAGE = usageOf('bench');
@@ -138,7 +138,9 @@ async function onReferenceServer(): Promise<{ measured?: Bracketed; cpu?: CpuPer
     const proxied = part('proxy') ? { rate: await proxyRate(server.url, requests, CONCURRENCY, SECONDS), memory: await proxyMemory(server.url, requests, CONCURRENCY) } : undefined;
     if (proxied) {
       const { rate: pr, memory: pm } = proxied;
-      console.log(`proxy (autocannon through tsiws-conform proxy, judging included): ${pr.through.perSecond.toFixed(0)} answers/s to autocannon, ${pr.judged} exchanges judged and reported in ${pr.judgedSeconds} s, against ${pr.direct.perSecond.toFixed(0)} and ${pr.directAfter.perSecond.toFixed(0)} req/s direct: ratio ${pr.ratio} (target at least ${PROXY_TARGET_RATIO})`);
+      console.log(`proxy (autocannon through tsiws-conform proxy, judging on, sampling allowed): ${pr.through.perSecond.toFixed(0)} answers/s forwarded against ${pr.direct.perSecond.toFixed(0)} and ${pr.directAfter.perSecond.toFixed(0)} req/s direct: forwarding ratio ${pr.ratio} (target at least ${PROXY_TARGET_RATIO}); ${pr.judged.perSecond} exchanges judged/s beside it (${pr.judged.judged} of ${pr.judged.exchanges} judged and reported in ${pr.judged.seconds} s)`);
+      console.log(`proxy --judge all (every exchange judged, the answers held back while judging lags): ${pr.all.through.perSecond.toFixed(0)} answers/s, ${pr.all.judged.perSecond} judged/s (${pr.all.judged.judged} of ${pr.all.judged.exchanges} in ${pr.all.judged.seconds} s)`);
+      console.log(`proxy latency at ${pr.latency.perSecond} req/s (half the direct rate): p50 ${pr.latency.through.p50Ms} ms, p99 ${pr.latency.through.p99Ms} ms through it against ${pr.latency.direct.p50Ms} and ${pr.latency.direct.p99Ms} ms direct: added p50 ${pr.latency.addedP50Ms} ms (target at most ${PROXY_ADDED_P50_TARGET_MS}), p99 ${pr.latency.addedP99Ms} ms`);
       console.log(`proxy memory: peak ${mib(pm.peakBytes[0])} after ${pm.exchanges[0]} exchanges, ${mib(pm.peakBytes[1])} after ${pm.exchanges[1]}: ${pm.growth} (target at most ${PROXY_MEMORY_TARGET})`);
     }
     return { ...(measured ? { measured } : {}), ...(cpu ? { cpu } : {}), ...(proxied ? { proxied } : {}) };
@@ -204,10 +206,11 @@ const targets = {
   defaultRunSeconds: held(part('growth'), base ? base.wallMs / 1000 : null, '< 60', base !== undefined && base.wallMs < 60_000),
   startupRatio: held(start !== undefined, start?.ratio ?? null, '<= 3', start !== undefined && start.ratio <= 3),
   proxyRatio: held(proxied !== undefined, proxied?.rate.ratio ?? null, `>= ${PROXY_TARGET_RATIO}`, proxied !== undefined && proxied.rate.ratio >= PROXY_TARGET_RATIO),
+  proxyAddedP50Ms: held(proxied !== undefined, proxied?.rate.latency.addedP50Ms ?? null, `<= ${PROXY_ADDED_P50_TARGET_MS}`, proxied !== undefined && proxied.rate.latency.addedP50Ms <= PROXY_ADDED_P50_TARGET_MS),
   proxyMemory100k: held(proxied !== undefined, proxied?.memory.growth ?? null, `<= ${PROXY_MEMORY_TARGET}`, proxied !== undefined && proxied.memory.growth <= PROXY_MEMORY_TARGET),
 };
 const perSize = targets.mainCpuPerExchange.perSize.map((p) => `${p.size}x ${p.value ?? 'n/a'}`).join(', ');
-console.log(`\ntargets: throughput ratio ${targetText(targets.throughputRatio)}, asmx ratio ${targetText(targets.asmxRatio)}; on cores of their own ${targetText(targets.asmxOwnCoresRatio)}, harness/node-soap on Mono ${targetText(targets.asmxNodeSoapRatio)}; on cores of their own ${targetText(targets.asmxOwnCoresNodeSoapRatio)}, main CPU ms an exchange ${perSize ? `${perSize}: ` : ''}${targetText(targets.mainCpuPerExchange)}, memory 16x/1x ${targetText(targets.memoryGrowth16x)}, 64x/1x ${targetText(targets.memoryGrowth64x)}, default run ${targetText(targets.defaultRunSeconds)} s, start-up ${targetText(targets.startupRatio)}, proxy/direct ${targetText(targets.proxyRatio)}, proxy memory 100k/10k ${targetText(targets.proxyMemory100k)}`);
+console.log(`\ntargets: throughput ratio ${targetText(targets.throughputRatio)}, asmx ratio ${targetText(targets.asmxRatio)}; on cores of their own ${targetText(targets.asmxOwnCoresRatio)}, harness/node-soap on Mono ${targetText(targets.asmxNodeSoapRatio)}; on cores of their own ${targetText(targets.asmxOwnCoresNodeSoapRatio)}, main CPU ms an exchange ${perSize ? `${perSize}: ` : ''}${targetText(targets.mainCpuPerExchange)}, memory 16x/1x ${targetText(targets.memoryGrowth16x)}, 64x/1x ${targetText(targets.memoryGrowth64x)}, default run ${targetText(targets.defaultRunSeconds)} s, start-up ${targetText(targets.startupRatio)}, proxy forwarding/direct ${targetText(targets.proxyRatio)}, proxy added p50 ms ${targetText(targets.proxyAddedP50Ms)}, proxy memory 100k/10k ${targetText(targets.proxyMemory100k)}`);
 
 const out = resolve(flags.out);
 mkdirSync(dirname(out), { recursive: true });

@@ -5,6 +5,7 @@ import { ConfigError } from '../config/settings.js';
 import { clientJudgeFor } from '../proxy/client-judge.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { failsRun, type FailOn } from '../results/levels.js';
+import { judgedText } from '../report/judged.js';
 import { verdictText } from '../report/summary.js';
 import { observeAndReport } from '../session/observe-and-report.js';
 import { listenForInterruption } from '../session/run-and-report.js';
@@ -25,8 +26,10 @@ export default async function proxy(argv: string[], io: Io): Promise<number> {
     const report = await observeAndReport({ ...settings, target }, {
       signal: interruption.signal,
       judgeClient,
+      // Tests only: a judge slower than the traffic they send (test/cli/proxy-load.test.ts).
+      ...(io.env['TSIWS_TEST_SLOW_JUDGE_MS'] ? { slowJudgeMs: Number(io.env['TSIWS_TEST_SLOW_JUDGE_MS']) } : {}),
       listening: (url) => {
-        io.out(`tsiws-conform proxy: ${url}${SERVICE_PATH} -> ${target}${SERVICE_PATH} (namespace ${settings.namespace}, profile ${settings.profile}${settings.capture ? `, capturing to ${settings.capture}` : ''})`);
+        io.out(`tsiws-conform proxy: ${url}${SERVICE_PATH} -> ${target}${SERVICE_PATH} (namespace ${settings.namespace}, profile ${settings.profile}, judging ${settings.judge === 'all' ? 'every exchange' : 'what keeps up'}${settings.capture ? `, capturing to ${settings.capture}` : ''})`);
         io.out(`WSDL: ${url}${SERVICE_PATH}?WSDL   (Ctrl-C stops it and writes the reports to ${settings.reportsDir})`);
       },
       onRecord: (record) => {
@@ -37,7 +40,7 @@ export default async function proxy(argv: string[], io: Io): Promise<number> {
       throw err;
     });
     const observed = report.info.observed!;
-    io.out(`Stopped by ${report.stoppedBy}: ${observed.exchanges} exchanges${observed.lastExchangeAt ? `, the last at ${observed.lastExchangeAt}` : ''}`);
+    io.out(`Stopped by ${report.stoppedBy}: ${observed.exchanges} exchanges${observed.lastExchangeAt ? `, the last at ${observed.lastExchangeAt}` : ''}; ${judgedText(observed.exchanges, observed)}`);
     io.out(`Reports: ${report.files.join(', ')}`);
     io.out(`Verdict: ${verdictText(report.digest.summary(report.info))}`);
     return exitCodeForSignal(report.stoppedBy);

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_WSDL_BASE_URL } from '../contract/index.js';
 import { ConfigError } from './errors.js';
-import { bool, list, path, positiveInt, seed, text, url } from './parsers.js';
+import { bool, list, oneOf, path, positiveInt, seed, text, url } from './parsers.js';
 import type { SettingSpec } from './setting.js';
 
 export interface CommandOnlySettings {
@@ -56,6 +56,11 @@ export interface CommandOnlySettings {
   readonly violationsHeader: boolean;
   /** proxy: the folder each exchange is written to as it passes (traffic.jsonl). */
   readonly capture: string | undefined;
+  /** proxy: judge a sample under load, forwarding never waiting (sample), or every exchange, the
+   * answers held back while judging lags (all); see src/proxy/judge-queue.ts. */
+  readonly judge: 'sample' | 'all';
+  /** proxy: the backlog judged whole before sampling starts; undefined: from the heap limit. */
+  readonly judgeQueue: number | undefined;
 }
 
 type Setting<K extends keyof CommandOnlySettings> = SettingSpec<K, CommandOnlySettings[K]>;
@@ -107,6 +112,8 @@ export const COMMAND_SETTINGS = [
   { key: 'proxyPort', commands: ['proxy'], flag: 'port', env: 'TSIWS_PROXY_PORT', defaultText: '8090; 0 picks a free one', help: 'TCP port the proxy listens on', parse: port },
   { key: 'keepWsdlAddress', commands: ['proxy'], flag: 'keep-wsdl-address', boolean: true, help: 'Forward ?WSDL answers unchanged: their soap:address, soap12:address and http:address keep naming the target (by default they name the proxy, so a client generated from it calls through the proxy)', parse: bool },
   { key: 'violationsHeader', commands: ['proxy'], flag: 'violations-header', env: 'TSIWS_VIOLATIONS_HEADER', boolean: true, help: 'Add a tsiws-violations header to each answer: the client findings of its request, as compact JSON (secrets redacted)', parse: bool },
+  { key: 'judge', commands: ['proxy'], flag: 'judge', env: 'TSIWS_JUDGE', help: 'What the proxy judges. sample: forwarding never waits on judging; past --judge-queue exchanges waiting, every k-th is judged (k rising with the backlog) and the reports say how many went unjudged. all: every exchange, the proxy forwarding no faster than it judges (for CI and certification)', parse: oneOf(['sample', 'all'] as const, 'judge mode') },
+  { key: 'judgeQueue', commands: ['proxy'], flag: 'judge-queue', env: 'TSIWS_JUDGE_QUEUE', defaultText: '(from the heap limit: a thirty-second of it at 32 KB an exchange, 64 to 4096)', help: 'Exchanges waiting to be judged before --judge sample starts sampling; the queue holds at most twice as many', parse: positiveInt },
   { key: 'capture', commands: ['proxy'], flag: 'capture', env: 'TSIWS_CAPTURE', defaultText: '(none)', help: 'Write every exchange as it passes to DIR/traffic.jsonl, one HAR 1.2 entry a line, secrets replaced by placeholders such as {{sig}} (for run --traffic)', parse: path },
   { key: 'out', commands: ['bench'], flag: 'out', defaultText: 'reports/bench.json', help: 'File the figures are written to', parse: path },
 ] as const satisfies ReadonlyArray<Setting<keyof CommandOnlySettings>>;
@@ -142,4 +149,6 @@ export const COMMAND_DEFAULTS: CommandOnlySettings = {
   keepWsdlAddress: false,
   violationsHeader: false,
   capture: undefined,
+  judge: 'sample',
+  judgeQueue: undefined,
 };

@@ -226,6 +226,11 @@ class Relay implements Dispatcher.DispatchHandler {
     const raw = rawHeadersOf(controller, headers);
     this.head = { status, statusMessage, raw };
     if (this.holding || this.clientLeft) return;
+    // The head, and what of the body came with it in the same read, go out in one write: undici
+    // calls start, data and end in one go for an answer read whole, and the socket is uncorked a
+    // tick later (or by end()). Written one by one, the head and body cost a write each.
+    this.res.cork();
+    process.nextTick(() => this.res.uncork());
     this.writeHead(controller, status, statusMessage, this.withHeader(endToEnd(raw)));
   }
 

@@ -11,6 +11,7 @@ import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
 import type { WsiRunInfo } from './wsi-report.js';
 import type { TrafficSummary } from '../results/traffic.js';
+import type { ObservedJudging } from './judged.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };
@@ -48,9 +49,10 @@ export interface RunInfo {
   /** 'observed': the records are the exchanges real clients made through `tsiws-conform proxy`
    * (issue 53), not cases this tool made; absent for a run. */
   readonly kind?: 'observed';
-  /** With kind 'observed': how many exchanges passed, the time of the last one (the reports are
-   * complete up to it), and what stopped the proxy. */
-  readonly observed?: { readonly exchanges: number; readonly lastExchangeAt?: string; readonly stoppedBy: string };
+  /** With kind 'observed': how many exchanges passed, how many were judged and how many were left
+   * unjudged under load (report/judged.ts), the judge mode, the time of the last one (the reports
+   * are complete up to it), and what stopped the proxy. */
+  readonly observed?: ObservedJudging & { readonly exchanges: number; readonly judge?: 'sample' | 'all'; readonly lastExchangeAt?: string; readonly stoppedBy: string };
   /** Present when the run replayed captured traffic (--traffic): what it read and left out. */
   readonly traffic?: TrafficSummary;
   /** Present when merge-reports joined these reports from the shards of one run. */
@@ -113,10 +115,12 @@ export interface Summary {
   readonly dataPath?: DataPathSummary;
   /** Runs given --reference-url: exchanges compared with the reference, and how they compared. */
   readonly reference?: ReferenceCounts;
+  /** A proxy session that judged a sample (report/judged.ts): the verdict is over those alone. */
+  readonly sampled?: { readonly judged: number; readonly exchanges: number };
 }
 
 /** The parts of a run's information the verdict depends on. */
-export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'> & Partial<Pick<RunInfo, 'discovery' | 'kind'>>;
+export type VerdictInputs = Pick<RunInfo, 'toolErrors' | 'configuration' | 'incomplete' | 'failure'> & Partial<Pick<RunInfo, 'discovery' | 'kind' | 'observed'>>;
 
 export function summarise(records: readonly ExchangeRecord[], run: VerdictInputs): Summary {
   const failOn = failOnOf(run);
@@ -156,7 +160,9 @@ export function summaryOf(counts: SummaryCounts, levels: LevelCounts, notCovered
     : exchanges.failed + exchanges.error > 0 || dataPathFails ? 'does-not-conform'
     : notCovered.length > 0 || run.incomplete ? 'conforms-partially' : 'conforms';
   const selected = (['operations', 'transports'] as const).map((k) => (Array.isArray(run.configuration[k]) ? (run.configuration[k] as unknown[]).length : 0));
-  return { verdict, failOn, exchanges, checks, levels, cells: { selected: selected[0]! * selected[1]!, notCovered }, ...(dataPath ? { dataPath } : {}) };
+  const observed = run.observed;
+  const sampled = observed && observed.sampled > 0 ? { sampled: { judged: observed.judged, exchanges: observed.exchanges } } : {};
+  return { verdict, failOn, exchanges, checks, levels, cells: { selected: selected[0]! * selected[1]!, notCovered }, ...(dataPath ? { dataPath } : {}), ...sampled };
 }
 
 /** Every warning of a run: failed check verdicts of level warning, and operations whose valid
@@ -172,8 +178,13 @@ export function verdictText(s: Summary): string {
   const partial = s.verdict !== 'conforms-partially' ? ''
     : s.cells.notCovered.length > 0 ? `: ${s.cells.notCovered.length} of ${s.cells.selected} operation x transport cells not sent`
     : ': the run did not finish (see Incomplete)';
-  return `${s.verdict}${partial}${warningsNote(s)}`;
+  return `${s.verdict}${sampledNote(s)}${partial}${warningsNote(s)}`;
 }
+
+/** " (sampled: judged 8,665 of 31,002 exchanges)": a verdict over a sample never reads as one over
+ * every exchange. */
+export const sampledNote = (s: Pick<Summary, 'sampled'>): string =>
+  s.sampled ? ` (sampled: judged ${s.sampled.judged.toLocaleString('en-US')} of ${s.sampled.exchanges.toLocaleString('en-US')} exchanges)` : '';
 
 /** ", with 3 warnings" when warnings were found that did not decide the verdict; else nothing. */
 export function warningsNote(s: Summary): string {

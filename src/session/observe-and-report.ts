@@ -12,6 +12,7 @@ import { redactedSettings } from '../config/settings.js';
 import { selectedChecks } from '../engine/run-case.js';
 import { openCapture, type Capture } from '../proxy/capture.js';
 import { startProxy } from '../proxy/forward.js';
+import { defaultJudgeQueue, JudgeQueue } from '../proxy/judge-queue.js';
 import type { ForwardedExchange, JudgeClient } from '../proxy/observed.js';
 import { observedRecord, type ObservingContext } from '../proxy/observed-record.js';
 import { violationsHeader } from '../proxy/violations.js';
@@ -37,6 +38,8 @@ export interface ObserveHandlers {
   readonly onRecord?: (record: ExchangeRecord) => void;
   /** How long the exchanges in flight may take to finish once stopped (default 5 s). */
   readonly graceMs?: number;
+  /** Tests only: each judgement takes at least this long (a judge slower than the traffic). */
+  readonly slowJudgeMs?: number;
 }
 
 export interface ObservedReport {
@@ -60,28 +63,37 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
   const capture: Capture | undefined = settings.capture
     ? openCapture(settings.capture, settings.target, Object.keys(settings.headers), accessSecrets(settings).map(([value]) => [value, '{{secret}}']))
     : undefined;
-  let exchanges = 0;
+  let judgedCount = 0;
   let lastExchangeAt: string | undefined;
   const observe = (exchange: ForwardedExchange) => {
-    capture?.write(exchange);
-    const record = observedRecord(exchange, ctx, ++exchanges);
-    lastExchangeAt = new Date(exchange.startedAt + (exchange.answer?.elapsedMs ?? 0)).toISOString();
+    if (handlers.slowJudgeMs) busyFor(handlers.slowJudgeMs);
+    const record = observedRecord(exchange, ctx, ++judgedCount);
     log.write(compactRecord(record));
     digest.add(record);
     handlers.onRecord?.(record);
+  };
+  // Forwarding never waits on judging (--judge sample): each exchange is captured and offered to
+  // the queue as it passes; judging takes what keeps up (proxy/judge-queue.ts).
+  let inFlight = () => 0;
+  const queue = new JudgeQueue<ForwardedExchange>({ mode: settings.judge, capacity: settings.judgeQueue ?? defaultJudgeQueue(), judge: observe, busy: () => inFlight() > 0 });
+  const forwarded = (exchange: ForwardedExchange) => {
+    capture?.write(exchange);
+    lastExchangeAt = new Date(exchange.startedAt + (exchange.answer?.elapsedMs ?? 0)).toISOString();
+    queue.offer(exchange);
   };
   const judge = handlers.judgeClient;
   const proxy = await startProxy({
     target: settings.target, host: settings.host, port: settings.proxyPort, access: settings,
     timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxResponseBytes, keepWsdlAddress: settings.keepWsdlAddress,
     ...(settings.violationsHeader && judge ? { violations: (request) => violationsHeader(request, judge, access.secrets) } : {}),
-    onExchange: observe,
+    onExchange: forwarded,
   }).catch((err: unknown) => {
     // Nothing listened (the port is taken, say): the files opened for the session are closed.
     capture?.close();
     log.close();
     throw err;
   });
+  inFlight = proxy.inFlight;
   let stoppedBy: string;
   try {
     handlers.listening?.(proxy.url);
@@ -90,6 +102,9 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
     await proxy.close(handlers.graceMs ?? 5000);
     // The last exchanges are judged a tick after their answers went out (forward.ts).
     await new Promise((resolve) => setImmediate(resolve));
+    // What waits in the queue is judged before the reports are written: they are complete up to
+    // the last exchange taken for judging.
+    queue.drain();
     capture?.close();
     log.close();
   }
@@ -106,10 +121,16 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
     toolErrors: [],
     seed: 0,
     kind: 'observed',
-    observed: { exchanges, ...(lastExchangeAt ? { lastExchangeAt } : {}), stoppedBy },
+    observed: { exchanges: queue.tally().exchanges, ...queue.observed(), judge: settings.judge, ...(lastExchangeAt ? { lastExchangeAt } : {}), stoppedBy },
   };
   const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
   return { digest, info, files, stoppedBy };
+}
+
+/** Tests' slow judge: CPU held as a slow check would hold it. */
+function busyFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
 }
 
 function stopped(signal: AbortSignal): Promise<string> {

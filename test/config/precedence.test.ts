@@ -135,6 +135,8 @@ const VALUES: Record<AnySetting['key'], readonly [string, string, string]> = {
   keepWsdlAddress: ['false', 'false', 'true'],
   violationsHeader: ['true', 'false', 'true'],
   capture: [d1, d2, d3],
+  judge: ['all', 'sample', 'all'],
+  judgeQueue: ['7', '8', '9'],
 };
 
 /** Settings that only make sense with another: given alongside (at the flag layer) whenever given. */

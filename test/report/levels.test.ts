@@ -34,6 +34,19 @@ describe('the verdict', () => {
     expect(verdictText(s)).toBe('conforms, with 1 warning');
   });
 
+  test('a proxy session that judged a sample says so beside the verdict, in the console and report.html alike; one that judged all does not', () => {
+    const observedRun = (judged: number, sampled: number): RunInfo => ({ ...runWith(), kind: 'observed', observed: { exchanges: judged + sampled, judged, sampled, stoppedBy: 'SIGINT', ...(sampled > 0 ? { sampling: { from: '2026-01-01T12:01:07.000Z', to: '2026-01-01T12:01:19.000Z', minEvery: 4, maxEvery: 4, periods: 1 } } : {}) } });
+    const sampled = summarise(RECORDS, observedRun(8_665, 22_337));
+    expect(sampled.verdict).toBe('conforms');
+    expect(verdictText(sampled)).toBe('conforms (sampled: judged 8,665 of 31,002 exchanges), with 1 warning');
+    const html = reportHtml(RECORDS, observedRun(8_665, 22_337));
+    expect(html).toContain('Conforms (sampled: judged 8,665 of 31,002 exchanges), with 1 warning');
+    expect(html).toContain('judged 8,665 of 31,002 exchanges; 22,337 forwarded unjudged under load (sampling 1 in 4 from 12:01:07 to 12:01:19 UTC)');
+    const whole = summarise(RECORDS, observedRun(31_002, 0));
+    expect([whole.sampled, verdictText(whole)]).toEqual([undefined, 'conforms, with 1 warning']);
+    expect(reportHtml(RECORDS, observedRun(31_002, 0))).toContain('judged all 31,002 exchanges');
+  });
+
   test('--fail-on warning fails the run on a warning, never on info', () => {
     const s = summarise(RECORDS, runWith('warning'));
     expect([s.verdict, s.exchanges.failed, verdictText(s)]).toEqual(['does-not-conform', 1, 'does-not-conform']);

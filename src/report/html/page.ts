@@ -21,7 +21,8 @@ import type { ParitySummary } from '../parity-json.js';
 import { asDigest, type Reported, type RunDigest } from '../digest.js';
 import { heldRecords, type RecordSource } from '../../results/exchange-log.js';
 import { notCoveredGroups } from '../not-covered.js';
-import { failuresOf, notesOf, type RunInfo, type Summary, warningCount, warningsNote } from '../summary.js';
+import { failuresOf, notesOf, sampledNote, type RunInfo, type Summary, warningCount, warningsNote } from '../summary.js';
+import { judgedText } from '../judged.js';
 import { withoutSuccess } from '../data-path.js';
 import { dataPathSection } from './data-path.js';
 import { anchorsSection } from './anchors.js';
@@ -46,9 +47,10 @@ function banner(s: Summary, run: RunInfo): string {
     ['Started', esc(run.startedAt)],
     ['Duration', `${esc((run.durationMs / 1000).toFixed(1))} s`],
     ['Tool', `${esc(run.tool.name)} ${esc(run.tool.version)}`],
+    ...(run.observed ? [['Judged', esc(judgedText(run.observed.exchanges, run.observed))]] : []),
     ...(run.traffic ? [['Traffic', `${esc(run.traffic.replayed)} of ${esc(run.traffic.entries)} captured entries replayed from <code>${esc(run.traffic.source)}</code>`]] : []),
   ].map(([k, v]) => `<span><b>${k}</b> ${v}</span>`).join('');
-  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${esc(warningsNote(s))}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
+  return `<header class="banner ${s.verdict}" id="verdict"><div class="inner"><h1>tsiWS.asmx conformance report</h1><div class="verdict">${esc(VERDICT_TEXT[s.verdict])}${esc(sampledNote(s))}${esc(warningsNote(s))}${run.incomplete ? ' <small>(incomplete run)</small>' : ''}</div><div class="facts">${facts}</div></div></header>`;
 }
 
 function stats(s: Summary, p: ParitySummary): string {
@@ -67,6 +69,7 @@ function stats(s: Summary, p: ParitySummary): string {
 function notices(digest: RunDigest, s: Summary, run: RunInfo): string {
   const out: string[] = [];
   if (run.incomplete) out.push(`<strong>Incomplete run:</strong> ${esc(run.incomplete.reason)}; ${esc(run.incomplete.casesNotRun)} cases not run, ${esc(run.incomplete.fuzzPropertiesInterrupted)} fuzz properties stopped early.`);
+  if (s.sampled && run.observed) out.push(`<strong>Sampled:</strong> ${esc(judgedText(run.observed.exchanges, run.observed))}; the verdict is over the judged exchanges alone (<code>--judge all</code> judges every one).`);
   for (const line of trafficLeftOut(run)) out.push(`<strong>Traffic left out:</strong> ${esc(line)}`);
   for (const e of run.toolErrors) out.push(`<strong>Tool error:</strong> ${esc(e)}`);
   for (const n of notesOf(digest.kept)) out.push(`<strong>Not checked:</strong> <code>${esc(n.check)}</code>: ${esc(n.message)}`);
@@ -197,7 +200,7 @@ function page(s: Summary, run: RunInfo, main: string): string {
 <meta http-equiv="Content-Security-Policy" content="${esc(CSP)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${esc(VERDICT_TEXT[s.verdict])} · tsiWS conformance · ${esc(run.target)}</title>
+<title>${esc(VERDICT_TEXT[s.verdict])}${esc(sampledNote(s))} · tsiWS conformance · ${esc(run.target)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
