@@ -89,9 +89,12 @@ interface GrowthRow {
   readonly mainCpuMs: number | null;
 }
 
-async function growth(size: number): Promise<GrowthRow> {
+/** The default run at `size` against `url`: the reference server in a process of its own
+ * (issue 61), so that the main process's CPU is the harness's alone, not the target's too.
+ * --allow-mutations sends what a run may send to the embedded server (the same exchanges). */
+async function growth(size: number, url: string): Promise<GrowthRow> {
   const reports = join(work, `x${size}`);
-  const run = await runCli(['run', '--repeat', String(size), '--seed', flags.seed, '--reports', reports]);
+  const run = await runCli(['run', '--base-url', url, '--allow-mutations', '--repeat', String(size), '--seed', flags.seed, '--reports', reports]);
   if (run.code !== 0) failed(`the ${size}x run`, run);
   const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as { summary: { verdict: string; exchanges: { total: number } } };
   rmSync(reports, { recursive: true, force: true });
@@ -163,11 +166,16 @@ if (flags['no-asmx'] || !part('asmx')) {
 
 const rows: GrowthRow[] = [];
 if (SIZES.length > 0) console.log('\nsize  exchanges  wall      peak memory (tree)  largest process  main process CPU');
-for (const size of SIZES) {
-  const row = await growth(size);
-  rows.push(row);
-  const main = row.mainCpuMs === null ? 'n/a' : `${(row.mainCpuMs / 1000).toFixed(1)} s, ${perExchangeMs(row.mainCpuMs, row.exchanges)} ms an exchange`;
-  console.log(`${`${size}x`.padEnd(6)}${String(row.exchanges).padEnd(11)}${`${(row.wallMs / 1000).toFixed(1)} s`.padEnd(10)}${mib(row.peakTreeBytes).padEnd(20)}${mib(row.peakProcessBytes).padEnd(17)}${main}`);
+const target = SIZES.length > 0 ? await startServer() : undefined;
+try {
+  for (const size of SIZES) {
+    const row = await growth(size, target!.url);
+    rows.push(row);
+    const main = row.mainCpuMs === null ? 'n/a' : `${(row.mainCpuMs / 1000).toFixed(1)} s, ${perExchangeMs(row.mainCpuMs, row.exchanges)} ms an exchange`;
+    console.log(`${`${size}x`.padEnd(6)}${String(row.exchanges).padEnd(11)}${`${(row.wallMs / 1000).toFixed(1)} s`.padEnd(10)}${mib(row.peakTreeBytes).padEnd(20)}${mib(row.peakProcessBytes).padEnd(17)}${main}`);
+  }
+} finally {
+  await target?.stop();
 }
 rmSync(work, { recursive: true, force: true });
 
