@@ -48,6 +48,34 @@ export function mainCpuTarget(rows: readonly MainCpuRow[]): TargetFigure & { rea
   return { value: worst, target, met: perSize.every((p) => p.met), perSize };
 }
 
+/** The CPU one more exchange costs between two sizes: the larger run's CPU less the smaller's
+ * over their difference in exchanges. What both runs spend alike (node's start-up, loading,
+ * discovery) cancels out, which the per-size figure of a small run cannot separate (issue 61). */
+export interface MarginalCpu {
+  readonly from: number;
+  readonly to: number;
+  readonly value: number | null;
+  readonly met: boolean;
+}
+
+/** The marginal figure between each size and the next larger one measured. */
+export function marginalCpu(rows: readonly MainCpuRow[]): MarginalCpu[] {
+  const sorted = [...rows].sort((a, b) => a.size - b.size);
+  return sorted.slice(1).map((larger, i) => {
+    const smaller = sorted[i]!;
+    const extra = larger.exchanges - smaller.exchanges;
+    const value = larger.mainCpuMs === null || smaller.mainCpuMs === null ? null : perExchangeMs(larger.mainCpuMs - smaller.mainCpuMs, extra);
+    return { from: smaller.size, to: larger.size, value, met: value !== null && value <= MAIN_CPU_TARGET_MS };
+  });
+}
+
+/** `1x 2.746 (NOT met), 16x 0.09 (met)` and, after them, `marginal 1x-16x 0.6 (NOT met)`. */
+export function mainCpuText(t: ReturnType<typeof mainCpuTarget>, marginal: readonly MarginalCpu[]): string {
+  const sizes = t.perSize.map((p) => `${p.size}x ${p.value ?? 'n/a'} (${p.met ? 'met' : 'NOT met'})`);
+  const margins = marginal.map((m) => `marginal ${m.from}x-${m.to}x ${m.value ?? 'n/a'} (${m.met ? 'met' : 'NOT met'})`);
+  return [...sizes, ...margins].join(', ');
+}
+
 /** `value (met)`, `value (NOT met)`, or why there is no figure. */
 export function targetText(t: TargetFigure | undefined): string {
   if (!t || t.skipped === NOT_MEASURED) return 'not measured';

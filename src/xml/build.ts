@@ -11,6 +11,11 @@ import { XMLBuilder } from 'fast-xml-parser';
 /** Attribute keys carry this prefix in builder objects: { '@_xmlns': ns }. */
 export const ATTR = '@_';
 
+/** Every builder's: with the default (true) fast-xml-builder turns each element's path into a
+ * string, for an ignoreAttributes callback none of ours has; that was a third of building
+ * junit.xml's testcases in a 16x run's main process (profiled, issue 61). The output is the same. */
+const NO_PATH_STRINGS = { jPath: false };
+
 const base = [
   { regex: /&/g, val: '&amp;' }, // must stay first
   { regex: /</g, val: '&lt;' },
@@ -26,6 +31,7 @@ function makeBuilder(entities: Array<{ regex: RegExp; val: string }>, preserveOr
     format: pretty,
     indentBy: '  ',
     suppressEmptyNode: pretty,
+    ...NO_PATH_STRINGS,
     ignoreAttributes: false,
     attributeNamePrefix: ATTR,
     textNodeName: '#text',
@@ -51,6 +57,7 @@ function escaping(entities: ReadonlyArray<{ regex: RegExp; val: string }>): (nam
 // it is harmless in text. The builder's own entity processing is off: `escaping` does the same.
 const requestEscape = escaping(allEntities);
 const requestBuilder = new XMLBuilder({
+  ...NO_PATH_STRINGS,
   ignoreAttributes: false,
   attributeNamePrefix: ATTR,
   textNodeName: '#text',
@@ -66,6 +73,7 @@ const asmxAttribute = escaping([...base, { regex: /"/g, val: '&quot;' }]);
 /** XmlTextWriter escapes & < > in text and additionally " in attribute values, leaves CR raw, and
  * writes an empty element self-closed (reference source, System.Xml XmlTextEncoder). */
 const asmxBuilder = new XMLBuilder({
+  ...NO_PATH_STRINGS,
   ignoreAttributes: false,
   attributeNamePrefix: ATTR,
   textNodeName: '#text',
@@ -84,6 +92,7 @@ const documentBuilder = makeBuilder(allEntities, false, true);
  * junit.xml was the builder's seven replaces on every attribute value, profiled, issue 20); the
  * builder hands CDATA to neither processor. */
 const fragmentBuilder = new XMLBuilder({
+  ...NO_PATH_STRINGS,
   ignoreAttributes: false,
   attributeNamePrefix: ATTR,
   textNodeName: '#text',
