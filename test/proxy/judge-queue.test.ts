@@ -137,9 +137,21 @@ describe('JudgeQueue', () => {
     expect(q.tally()).toEqual({ exchanges: 10, judged: 10, unjudged: 0 });
   });
 
-  test('the default capacity follows the heap limit, within 64 and 4,096', () => {
-    expect(defaultJudgeQueue(2 * 1024 ** 3)).toBe(2048);
+  test('the default capacity follows the heap limit, within 64 and 512', () => {
+    expect(defaultJudgeQueue(2 * 1024 ** 3)).toBe(128);
     expect(defaultJudgeQueue(64 * 1024 ** 2)).toBe(64);
-    expect(defaultJudgeQueue(64 * 1024 ** 3)).toBe(4096);
+    expect(defaultJudgeQueue(64 * 1024 ** 3)).toBe(512);
+  });
+
+  test("the default queue holds few enough exchanges that the proxy's memory is flat (issue 61)", () => {
+    // On Node's usual 4 GB heap the backlog stops at twice the capacity: at the earlier default
+    // (4,096) it took 60,000 exchanges to get there, the resident set growing all the while.
+    const capacity = defaultJudgeQueue(4144 * 1024 ** 2);
+    expect(capacity).toBeLessThanOrEqual(512);
+    const q = new JudgeQueue<number>({ mode: 'sample', capacity, judge: () => undefined, schedule: () => undefined });
+    for (let i = 0; i < 100_000; i++) q.offer(i);
+    // Nothing judged (the schedule never runs): the backlog is the most the queue ever holds.
+    expect(q.backlog).toBe(2 * capacity);
+    expect(q.backlog).toBeLessThanOrEqual(1024);
   });
 });
