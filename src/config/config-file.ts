@@ -14,6 +14,7 @@ import { configSchema, FILE_SETTINGS, SECTIONS } from './config-schema.js';
 import { ConfigError } from './errors.js';
 import { CONFIG_FILE, CONFIG_TARGET } from './setting.js';
 import { closest, didYouMean } from './suggest.js';
+import type { Waiver } from './waivers.js';
 
 /** A value of the file, and where it is: its JSON pointer. */
 export interface ConfigValue {
@@ -21,15 +22,8 @@ export interface ConfigValue {
   readonly pointer: string;
 }
 
-/** A waiver as the file gives it (the schema's fields), and where it is. */
-export interface ConfigWaiver {
-  readonly check: string;
-  readonly operation?: string;
-  readonly transport?: string;
-  readonly message?: string;
-  readonly reason: string;
-  readonly expires: string;
-  readonly ticket?: string;
+/** A waiver as the file gives it (waivers.ts's one entry shape), and where it is. */
+export interface ConfigWaiver extends Waiver {
   /** The file and the JSON pointer of the entry: `tsiws.config.json#/targets/staging/waivers/0`. */
   readonly from: string;
 }
