@@ -13,6 +13,7 @@ import { startServer } from '../../src/bench/child.js';
 import { prebuiltRequests } from '../../src/bench/requests.js';
 import { readCertificate, verifyReports } from '../../src/cli/verify-certificate.js';
 import { DEFAULTS } from '../../src/config/settings.js';
+import { startProxyCli } from '../support/proxy-cli.js';
 import { afterOutput, BIN } from '../support/cli.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -27,22 +28,7 @@ afterEach(() => {
 });
 
 /** The bin's proxy in front of the server, each judgement taking `slowMs`, once it listens. */
-async function proxyCli(slowMs: number, extra: string[]) {
-  const cwd = mkdtempSync(join(tmpdir(), 'tsiws-proxy-load-'));
-  const reports = join(cwd, 'reports');
-  const child = spawn(process.execPath, ['--', BIN, 'proxy', '--target', server.url, '--port', '0', '--reports', reports, ...extra], { cwd, env: { PATH: process.env['PATH'] ?? '', TSIWS_TEST_SLOW_JUDGE_MS: String(slowMs) } });
-  started.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await Promise.race([afterOutput(() => out, 'WSDL: ', 0), exited.then((code) => {
-    throw new Error(`proxy exited ${code} before listening: ${err}`);
-  })]);
-  const url = /^tsiws-conform proxy: (http:\/\/[^ ]+)\/api\/rmm\/tsiWS\.asmx -> /.exec(out)![1]!;
-  return { reports, url, exited, child, out: () => out, err: () => err };
-}
+const proxyCli = (slowMs: number, extra: string[]) => startProxyCli(server.url, extra, started, { TSIWS_TEST_SLOW_JUDGE_MS: String(slowMs) });
 
 /** `amount` prebuilt valid requests through `url` over 8 connections; the answers autocannon got. */
 async function load(url: string, amount: number): Promise<number> {

@@ -16,6 +16,7 @@ import { getTransportById } from '../../src/transports/index.js';
 import { getOperation } from '../../src/contract/index.js';
 import { exampleCase } from '../../src/cases/examples.js';
 import { rawRequest } from '../proxy/raw-http.js';
+import { startProxyCli } from '../support/proxy-cli.js';
 import { afterOutput, BIN, runInProcess } from '../support/cli.js';
 
 let server: ReferenceServer;
@@ -25,22 +26,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The bin's proxy to `target`, once it listens; killed after the test whatever happens. */
-async function proxyCli(target: string, extra: string[] = []) {
-  const cwd = mkdtempSync(join(tmpdir(), 'tsiws-proxy-cli-'));
-  const reports = join(cwd, 'reports');
-  const child = spawn(process.execPath, ['--', BIN, 'proxy', '--target', target, '--port', '0', '--reports', reports, ...extra], { cwd, env: { PATH: process.env['PATH'] ?? '' } });
-  started.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await Promise.race([afterOutput(() => out, 'WSDL: ', 0), exited.then((code) => {
-    throw new Error(`proxy exited ${code} before listening: ${err}`);
-  })]);
-  const url = /^tsiws-conform proxy: (http:\/\/[^ ]+)\/api\/rmm\/tsiWS\.asmx -> /.exec(out)![1]!;
-  return { cwd, reports, url, exited, child, out: () => out, err: () => err };
-}
+const proxyCli = (target: string, extra: string[] = []) => startProxyCli(target, extra, started);
 
 const started: ChildProcess[] = [];
 afterEach(() => {
