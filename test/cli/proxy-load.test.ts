@@ -3,9 +3,8 @@
  * (TSIWS_TEST_SLOW_JUDGE_MS, so the test does not hang on the machine's speed), then SIGINT. By
  * default it forwards everything and judges a sample, and every report says so; with --judge all
  * it judges every exchange. Either way: exit 130, every report written and certified. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -14,7 +13,6 @@ import { prebuiltRequests } from '../../src/bench/requests.js';
 import { readCertificate, verifyReports } from '../../src/cli/verify-certificate.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { startProxyCli } from '../support/proxy-cli.js';
-import { afterOutput, BIN } from '../support/cli.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
  * stops it with every report written, certified, kind "observed", complete up to the last exchange
  * (one still in flight when the signal came included), and the run's exit code for SIGTERM. Bad
  * flags are bad usage, said before anything listens. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,7 @@ import { getOperation } from '../../src/contract/index.js';
 import { exampleCase } from '../../src/cases/examples.js';
 import { rawRequest } from '../proxy/raw-http.js';
 import { startProxyCli } from '../support/proxy-cli.js';
-import { afterOutput, BIN, runInProcess } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
 
 let server: ReferenceServer;
 beforeAll(async () => {
