@@ -7,7 +7,7 @@
  *
  * So the sources are transpiled with esbuild (what tsx itself transpiles with: types stripped,
  * nothing type-checked, `npm test` runs tsc) into `.build/<key>/`, the key a hash of every source
- * file's path and content, and run as dist/ is, workers included (src/engine/run.ts). A changed
+ * file's path and content, and run as dist/ is, workers included (src/engine/run/run.ts). A changed
  * source is a new key, built before that run starts. A run keeps the folder it started with: a
  * long run still loading modules while the sources change is never handed a half-written or
  * removed tree. Folders unused for a day are removed. Anything that goes wrong here (no esbuild,

@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'vitest';
 import { readBaseline } from '../src/regression/baseline.js';
-import { casesToReplay, replayCase } from '../src/engine/baseline-replay.js';
+import { casesToReplay, replayCase } from '../src/engine/replay/baseline-replay.js';
 import { baselineNoise } from '../src/regression/baseline-noise.js';
 import { rulesFor } from '../src/parity/normalise.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';

@@ -3,9 +3,9 @@
  * over all its transports side by side, a guarded mutating operation reported as skipped. */
 import { test } from 'vitest';
 import type { Case } from '../src/cases/case.js';
-import { chunked, repetitionsLabel, type CaseUnit } from '../src/engine/plan.js';
-import type { TargetSettings } from '../src/engine/vitest-context.js';
-import { runCaseUnit } from '../src/engine/run-unit.js';
+import { chunked, repetitionsLabel, type CaseUnit } from '../src/engine/run/plan.js';
+import type { TargetSettings } from '../src/engine/run/vitest-context.js';
+import { runCaseUnit } from '../src/engine/exchange/run-unit.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { laneOf, runChunk, useTarget } from './support.js';
 

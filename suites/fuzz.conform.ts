@@ -3,14 +3,14 @@
  * contract's arbitraries (src/cases/arbitraries.ts), seeded from --seed, each sent over every
  * selected transport and compared across them. A failure is shrunk to a minimal counterexample and
  * recorded with its seed and path. Which properties run (--repeat, --shard) is the run's plan
- * (src/engine/plan.ts).
+ * (src/engine/run/plan.ts).
  */
 import { test } from 'vitest';
 import { getOperation } from '../src/contract/index.js';
-import { fuzzOperation } from '../src/engine/fuzz.js';
-import { climbLadder } from '../src/engine/ladder.js';
+import { fuzzOperation } from '../src/engine/fuzz/fuzz.js';
+import { climbLadder } from '../src/engine/fuzz/ladder.js';
 import type { ExchangeRecord } from '../src/results/record.js';
-import { fuzzPlan, repetitionId, repetitionLabel } from '../src/engine/plan.js';
+import { fuzzPlan, repetitionId, repetitionLabel } from '../src/engine/run/plan.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { handOver, laneOf, report, useTarget, withinBudget } from './support.js';
 

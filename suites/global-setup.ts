@@ -1,10 +1,10 @@
 /** Makes the suites self-sufficient under plain vitest: resolve settings, start the reference
  * server if no target is given. Under `tsiws-conform run` the settings are already provided. */
 import type { TestProject } from 'vitest/node';
-import { targetSettings } from '../src/engine/vitest-context.js';
+import { targetSettings } from '../src/engine/run/vitest-context.js';
 import { resolveSettings } from '../src/config/resolve.js';
 import { CATALOGS } from '../src/checks/catalogs.js';
-import { embeddedServer, openTarget, type Target } from '../src/engine/target.js';
+import { embeddedServer, openTarget, type Target } from '../src/engine/send/target.js';
 
 let target: Target | undefined;
 

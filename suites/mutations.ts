@@ -5,7 +5,7 @@
  */
 import { isMutating, getOperation } from '../src/contract/index.js';
 import { accessForReports, recordRequest, type ExchangeRecord } from '../src/results/record.js';
-import type { TargetSettings } from '../src/engine/vitest-context.js';
+import type { TargetSettings } from '../src/engine/run/vitest-context.js';
 import { getTransportById, type TransportId } from '../src/transports/index.js';
 
 export function mutationGuarded(settings: TargetSettings, operation: string): boolean {

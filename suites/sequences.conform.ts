@@ -1,11 +1,11 @@
 /**
- * Sequences of one entity against a target with data (src/engine/sequences.ts): create, find,
+ * Sequences of one entity against a target with data (src/engine/sequences/sequences.ts): create, find,
  * update, see the change, delete, see it gone, each sequence on one transport. Which run is the
- * run's plan (src/engine/plan.ts, sequencesPlan); none against the embedded echo server.
+ * run's plan (src/engine/run/plan.ts, sequencesPlan); none against the embedded echo server.
  */
 import { test } from 'vitest';
-import { sequencesPlan, repetitionLabel } from '../src/engine/plan.js';
-import { mutatingOperationsOf, runSequence } from '../src/engine/sequences.js';
+import { sequencesPlan, repetitionLabel } from '../src/engine/run/plan.js';
+import { mutatingOperationsOf, runSequence } from '../src/engine/sequences/sequences.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { laneOf, runChunk, useTarget } from './support.js';
 

@@ -1,7 +1,7 @@
 /** Service-level conformance: the published WSDL against the reconstructed contract. */
 import { test } from 'vitest';
-import { servicePlan } from '../src/engine/plan.js';
-import { runServiceChecks } from '../src/engine/run-service.js';
+import { servicePlan } from '../src/engine/run/plan.js';
+import { runServiceChecks } from '../src/engine/run/run-service.js';
 import { report, useTarget } from './support.js';
 
 const { settings, client } = useTarget();

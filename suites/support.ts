@@ -1,15 +1,15 @@
 /** What every conformance suite needs: the run's settings and a keep-alive client for the target. */
 import { afterAll, inject } from 'vitest';
-import '../src/engine/vitest-context.js';
+import '../src/engine/run/vitest-context.js';
 import { createHttpClient, type HttpClient } from '../src/http/send.js';
-import { attachReference, openReferenceSides } from '../src/engine/reference-clients.js';
+import { attachReference, openReferenceSides } from '../src/engine/reference/reference-clients.js';
 import { compactRecord } from '../src/results/compact.js';
 import { applyWaivers } from '../src/results/waivers.js';
-import { handOverRecords, type RecordsAt } from '../src/engine/worker-handover.js';
+import { handOverRecords, type RecordsAt } from '../src/engine/run/worker-handover.js';
 import { findingsOf } from '../src/results/findings.js';
-import { laneRows, type LanedSuite } from '../src/engine/lanes.js';
+import { laneRows, type LanedSuite } from '../src/engine/run/lanes.js';
 import type { ExchangeRecord } from '../src/results/record.js';
-import type { TargetSettings } from '../src/engine/vitest-context.js';
+import type { TargetSettings } from '../src/engine/run/vitest-context.js';
 
 export function useTarget(): { settings: TargetSettings; client: HttpClient } {
   const settings = inject('tsiws');
@@ -33,7 +33,7 @@ export function useTarget(): { settings: TargetSettings; client: HttpClient } {
 }
 
 /** This worker's share of a suite's rows: all of them unless the run split the suite across
- * worker processes (lanes, src/engine/lanes.ts), each lane a vitest project told its lane. */
+ * worker processes (lanes, src/engine/run/lanes.ts), each lane a vitest project told its lane. */
 export function laneOf<T>(suite: LanedSuite, rows: readonly T[]): T[] {
   return laneRows(inject('tsiwsLane'), suite, rows);
 }

@@ -1,13 +1,13 @@
 /**
- * Replay of captured traffic (`tsiws-conform run --traffic DIR|FILE.har`, engine/traffic.ts): each
+ * Replay of captured traffic (`tsiws-conform run --traffic DIR|FILE.har`, engine/replay/traffic.ts): each
  * captured call, in the capture's order, sent again as a case of the engine's own, so every
  * selected check, the run's signing, the mutation guard and --reference-url apply. The tests are
  * not concurrent: a create reaches the target before the read that follows it in the capture.
  */
 import { describe, test } from 'vitest';
-import { runCase } from '../src/engine/run-case.js';
-import { runCaseUnit } from '../src/engine/run-unit.js';
-import { trafficRows, withTrafficRef } from '../src/engine/traffic.js';
+import { runCase } from '../src/engine/exchange/run-case.js';
+import { runCaseUnit } from '../src/engine/exchange/run-unit.js';
+import { trafficRows, withTrafficRef } from '../src/engine/replay/traffic.js';
 import { mutationGuarded, skippedRecord } from './mutations.js';
 import { report, useTarget, withinBudget } from './support.js';
 

@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The quick suites first and fuzzing last. A worker runs one file after another (isolate: false),
- * often one worker for all (src/engine/lanes.ts, fileWorkers): in this order a run shows progress
+ * often one worker for all (src/engine/run/lanes.ts, fileWorkers): in this order a run shows progress
  * and has finished cases early, and an interrupted one reports them, rather than wait behind a
  * long fuzz file (--runs 5000) that vitest's own order (by size or last duration) may start first. */
 const ORDER = ['service', 'positive', 'baseline', 'sequences', 'negative', 'fuzz'];
@@ -36,7 +36,7 @@ export default defineConfig({
     // A worker runs the next file once one is done, rather than a fresh process being started for
     // it (isolate: false; the suites keep no state between files but their own client): each
     // process loads the sources and libxmljs2, about a second of CPU. `tsiws-conform run` chooses
-    // how many workers (src/engine/lanes.ts, fileWorkers, with the measurements); under plain
+    // how many workers (src/engine/run/lanes.ts, fileWorkers, with the measurements); under plain
     // vitest, one a core, up to one a suite file.
     maxWorkers: Math.min(4, availableParallelism()),
     isolate: false,

@@ -136,7 +136,7 @@ export function baselineName(profile: ProfileId, replay = false, payload?: Resul
 }
 
 /** The stateful implementation as the embedded server (run --stateful): it keeps state, so the run
- * goes in phases and learns from it (src/engine/phases.ts, discover.ts). */
+ * goes in phases and learns from it (src/engine/learn/phases.ts, discover.ts). */
 export const statefulSettings = (settings: RunSettings): RunSettings => ({ ...settings, stateful: true });
 
 export function plan(options: PlanOptions = {}): Subject[] {

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunSettings } from '../../src/config/settings.js';
-import { runWritingBaseline } from '../../src/engine/run-writing-baseline.js';
-import { SequenceParity } from '../../src/engine/sequence-parity.js';
-import { conformanceRun, type RunOptions, type RunResult } from '../../src/engine/run.js';
+import { runWritingBaseline } from '../../src/engine/run/run-writing-baseline.js';
+import { SequenceParity } from '../../src/engine/sequences/sequence-parity.js';
+import { conformanceRun, type RunOptions, type RunResult } from '../../src/engine/run/run.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
 import { inferSchemas } from '../../src/shapes/infer-schemas.js';
@@ -67,7 +67,7 @@ async function runWithRecords(settings: RunSettings, options: RunOptions = {}): 
   const records: ExchangeRecord[] = [];
   const result = await conformanceRun(settings, { ...options, onRecord: (r) => records.push(r) });
   // As the session does once every record is in (session/run-and-report.ts): the sequences over
-  // the transports compared (engine/sequence-parity.ts), and whether each transport reached the service.
+  // the transports compared (engine/sequences/sequence-parity.ts), and whether each transport reached the service.
   const sequences = new SequenceParity();
   const reach = new TransportReachVerdicts(settings);
   for (const r of records) {

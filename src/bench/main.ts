@@ -8,7 +8,7 @@
  *    validation) --harness-repeat times over, by default as many as send for --duration seconds at
  *    half the first raw rate (harness.ts, sizedRepeat): its rate of fully checked exchanges while
  *    it was sending, after a 2 s warm-up as autocannon's (harness.ts steadyRate; vitest's start-up
- *    is in the wall time, not the rate). The run uses the machine's cores as any run does (lanes, src/engine/lanes.ts).
+ *    is in the wall time, not the rate). The run uses the machine's cores as any run does (lanes, src/engine/run/lanes.ts).
  *    Then the harness's HTTP client alone replays the same requests (client-alone.ts): how much of
  *    the distance from autocannon is the client's, how much the checking's.
  * 3. The default run (embedded server, fuzzing and parity) at 1x, 16x and 64x its cases (--repeat):

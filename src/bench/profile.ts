@@ -54,9 +54,9 @@ function ownStage(url: string, fn: string): Stage | 'defer' | undefined {
   if (file.startsWith('src/decode/')) return 'parse';
   if (file === 'src/checks/xsd-valid.ts' || file.startsWith('src/wsdl/')) return 'xsd';
   if (file.startsWith('src/http/')) return 'send';
-  if (/^src\/(transports|cases|contract|signing)\//.test(file) || file === 'src/engine/auth.ts') return 'encode';
+  if (/^src\/(transports|cases|contract|signing)\//.test(file) || file === 'src/engine/send/auth.ts') return 'encode';
   if (/^src\/(checks|parity|profiles|asmx)\//.test(file)) return 'checks';
-  if (file === 'src/engine/collector.ts' || file === 'src/engine/vitest-context.ts') return 'transfer';
+  if (file === 'src/engine/run/collector.ts' || file === 'src/engine/run/vitest-context.ts') return 'transfer';
   if (file.startsWith('src/results/')) return 'records';
   if (file.startsWith('src/report/')) return 'reporting';
   if (file.startsWith('src/engine/') || file.startsWith('suites/')) return 'engine';

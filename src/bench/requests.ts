@@ -4,7 +4,7 @@
 import { exampleCase } from '../cases/examples.js';
 import { getOperation } from '../contract/index.js';
 import type { SettingsOf } from '../config/settings.js';
-import { authValues } from '../engine/auth.js';
+import { authValues } from '../engine/send/auth.js';
 import { getTransportById, type HttpRequest, type WireValues } from '../transports/index.js';
 
 /** One operation's valid call, transport-free: its example values and its authentication values. */

@@ -108,7 +108,7 @@ export function xsBoolean(): fc.Arbitrary<string> {
 
 export interface CaseConstraints {
   readonly maxStringLength?: number;
-  /** Values known to succeed for some parameters (the run's search for them, engine/value-search.ts):
+  /** Values known to succeed for some parameters (the run's search for them, engine/learn/value-search.ts):
    * each is one of the constant choices for its parameter, beside the type's arbitrary. */
   readonly seeds?: Readonly<Record<string, string>>;
 }

@@ -1,5 +1,5 @@
 /** One invocation of one operation, independent of transport. Values are wire (lexical) forms;
- * authentication values are added per request (engine/auth.ts). */
+ * authentication values are added per request (engine/send/auth.ts). */
 import type { TransportId, WireValues } from '../transports/index.js';
 import type { ScenarioId } from '../results/case-labels.js';
 
@@ -8,7 +8,7 @@ export interface PositiveCase {
   readonly operation: string;
   readonly kind: 'positive';
   readonly values: WireValues;
-  /** What the case's setup did before it (engine/instances.ts): the record it made or took. */
+  /** What the case's setup did before it (engine/learn/instances.ts): the record it made or took. */
   readonly setup?: string;
   /** Why the case cannot be sent as a valid request (its setup made no record of its own, say):
    * it is recorded not applicable, unsent (src/results/not-applicable.ts). */
@@ -26,7 +26,7 @@ export interface NegativeCase {
   readonly values: WireValues;
   /** The transports the scenario applies to. */
   readonly transports: readonly TransportId[];
-  /** Why no anchor (engine/anchors.ts) was the base of this probe, where the run keeps anchors and
+  /** Why no anchor (engine/learn/anchors.ts) was the base of this probe, where the run keeps anchors and
    * the operation had none: a refusal then proves nothing of the one change (inconclusive). */
   readonly anchorMissing?: string;
 }

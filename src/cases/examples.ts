@@ -1,7 +1,7 @@
 /**
  * Hand-picked representative values: one valid case per operation, derived from the contract's
  * types (the fuzzing work replaces these with fast-check arbitraries). Authentication parameters
- * are left out here; they come from configuration or a signer (engine/auth.ts).
+ * are left out here; they come from configuration or a signer (engine/send/auth.ts).
  */
 import { AUTH_PARAMS, type Operation, type SoapType } from '../contract/index.js';
 import type { PositiveCase } from './case.js';

@@ -21,7 +21,7 @@ export interface Scenario {
   readonly value?: string;
   /** Needs authentication to be configured (a signer or real credentials). */
   readonly auth?: boolean;
-  /** Made by fuzzing only (engine/fuzz.ts), never from this catalog: a value its XSD type allows
+  /** Made by fuzzing only (engine/fuzz/fuzz.ts), never from this catalog: a value its XSD type allows
    * (src/wsdl/lexical-space.ts) that ASMX's own parsing refuses on the transport it is sent over. */
   readonly fromFuzz?: true;
 }
@@ -57,7 +57,7 @@ export const SCENARIOS: readonly Scenario[] = [
 ];
 
 /** The scenario of a generated value of `type` that is outside its XSD type's lexical space, and
- * of one inside it that ASMX refuses all the same (engine/fuzz.ts). */
+ * of one inside it that ASMX refuses all the same (engine/fuzz/fuzz.ts). */
 export const INVALID_SCENARIO: Readonly<Record<Exclude<SoapType, 'str'>, ScenarioId>> = { int: 'int-non-numeric', dt: 'dt-invalid', bool: 'bool-invalid' };
 export const ASMX_ONLY_SCENARIO: Readonly<Record<Exclude<SoapType, 'str'>, ScenarioId>> = { int: 'int-asmx-only', dt: 'dt-asmx-only', bool: 'bool-asmx-only' };
 

@@ -5,7 +5,7 @@
  * claims success on the same id in another contradicts itself, whatever its semantics are: at least
  * one of the two answers is wrong. A sequence sends an id no read of the run ever listed to its
  * update and its delete, each an anchor (the request the target just accepted) with only the id
- * changed, so a refusal is the id's doing (engine/sequence-unknown-id.ts).
+ * changed, so a refusal is the id's doing (engine/sequences/sequence-unknown-id.ts).
  *
  * A warning, never an error: the evidence is the target's own, not the contract. A second delete of
  * what the run itself just deleted is not judged here: that is what an idempotent delete does

@@ -5,7 +5,7 @@
  * Content-Length that matched it, waited for the rest of the envelope (issue 43); RFC 9112, 6.3:
  * the body ends at Content-Length, so that request was complete and due an answer.
  *
- * No answered exchange is in its scope: the engine (engine/run-case.ts) gives its verdict, from
+ * No answered exchange is in its scope: the engine (engine/exchange/run-case.ts) gives its verdict, from
  * hangVerdict, where a negative case's answer did not come in time.
  */
 import type { ScenarioId } from '../results/case-labels.js';
@@ -21,7 +21,7 @@ export const answersInTime: Check = {
   levelReason: 'a complete request (RFC 9112, 6.3) that is never answered leaves every client of the service hanging; the time allowed is --negative-timeout-ms, since the spec shows no time-outs',
   appliesText: 'invalid requests that got no answer in time (judged by the engine, not on an answer)',
   applies: () => false,
-  run: () => fail('answers-in-time judges only requests that got no answer (engine/run-case.ts)'),
+  run: () => fail('answers-in-time judges only requests that got no answer (engine/exchange/run-case.ts)'),
 };
 
 /** The finding for a negative case's request that got no complete answer within `waitedMs`. */

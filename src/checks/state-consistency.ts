@@ -1,5 +1,5 @@
 /**
- * What a sequence of one entity observed (engine/sequences.ts). The spec states no semantics
+ * What a sequence of one entity observed (engine/sequences/sequences.ts). The spec states no semantics
  * ("Per-operation effects, matching semantics, filter combination rules ...: not shown"), so which
  * read shows a record is learned from the target in the run (issue 49): a relation the target never
  * showed is no expectation, only an observation (info, "inconclusive"). A warning is where the target

@@ -43,13 +43,13 @@ export interface Exchange {
   /** What the target's business failures reported as faults say (src/state/business-fault.ts), when learned. */
   readonly businessFault?: FailureSignature;
   /** Requests that should fail were answered HTTP 200 and nothing learned tells such answers from
-   * successes: an HTTP 200 result may be a failure (engine/discover.ts, failureUnknown). */
+   * successes: an HTTP 200 result may be a failure (engine/learn/discover.ts, failureUnknown). */
   readonly failureUnknown?: true;
   /** The format the target's successful answers are in, as the discovery step learned it. */
   readonly learnedFormat?: LearnedFormat;
   /** The run's WS-I context (wsi/wsdl-facts.ts): why it holds the profile, and the target's WSDL's soapActions. */
   readonly wsi?: WsiContext;
-  /** A probe not built from a request the target answered with success (engine/anchors.ts): which
+  /** A probe not built from a request the target answered with success (engine/learn/anchors.ts): which
    * anchor was missing. Its refusal is inconclusive; an acceptance is still a finding. */
   readonly anchorMissing?: string;
 }

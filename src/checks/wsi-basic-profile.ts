@@ -13,7 +13,7 @@
  * by default a failure is only a warning (it fails no run but under --fail-on warning) unless the
  * target claims the profile, when holding it to its own claim is the point. --wsi bp11 changes the
  * grading only; --skip-checks wsi-basic-profile,wsi-description leaves the WS-I work out (and then
- * no ?WSDL is read for it, engine/wsi-wsdl.ts). The cost is one more parse-free pass over each
+ * no ?WSDL is read for it, engine/run/wsi-wsdl.ts). The cost is one more parse-free pass over each
  * SOAP 1.1 answer's memoised tree and one validation against the SOAP 1.1 envelope schema.
  */
 import { judgeMessage } from './wsi/catalog.js';

@@ -10,7 +10,7 @@ import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 import { toolInfo } from '../results/tool-info.js';
-import { openTarget } from '../engine/target.js';
+import { openTarget } from '../engine/send/target.js';
 
 /** Drifts of a WSDL fetched from a target; a target that serves no readable WSDL has drifted. */
 function fromTarget(fetched: Fetched, namespace: string): Drift[] {

@@ -6,15 +6,15 @@ import type { Case } from '../cases/case.js';
 import { findOperation } from '../contract/index.js';
 import { findingsOf } from '../results/findings.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { runCase } from '../engine/run-case.js';
-import { openTarget } from '../engine/target.js';
+import { runCase } from '../engine/exchange/run-case.js';
+import { openTarget } from '../engine/send/target.js';
 import { createHttpClient, type HttpClient } from '../http/send.js';
-import { discover } from '../engine/discover.js';
-import { needsOwnInstance, ownInstance, withInstance } from '../engine/instances.js';
-import { poolOf } from '../engine/learned-cases.js';
+import { discover } from '../engine/learn/discover.js';
+import { needsOwnInstance, ownInstance, withInstance } from '../engine/learn/instances.js';
+import { poolOf } from '../engine/learn/learned-cases.js';
 import type { RunSettings } from '../config/settings.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
-import { withRegression } from '../engine/baseline-replay.js';
+import { withRegression } from '../engine/replay/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
@@ -92,9 +92,9 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   }
 }
 
-/** The case to replay, its setup made again where it had one (engine/instances.ts): the e-mail a
+/** The case to replay, its setup made again where it had one (engine/learn/instances.ts): the e-mail a
  * delete case deleted is gone, so the replay makes another, as the run did, after learning from the
- * target what it holds (engine/discover.ts). */
+ * target what it holds (engine/learn/discover.ts). */
 async function withSetup(settings: RunSettings & { embedded?: boolean }, client: HttpClient, r: ExchangeRecord, embedded: boolean, io: Io): Promise<Case> {
   const c = caseToReplay(r);
   if (c.kind !== 'positive' || r.setup === undefined || !needsOwnInstance(r.operation)) return c;

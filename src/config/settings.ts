@@ -95,10 +95,10 @@ export interface RunSettings {
   readonly format: 'text' | 'json';
   /** Every case and fuzz property is run this many times (soak tests; the bench's growth runs). */
   readonly repeat: number;
-  /** Run only this part of the cases (src/engine/plan.ts); undefined: the whole run. */
+  /** Run only this part of the cases (src/engine/run/plan.ts); undefined: the whole run. */
   readonly shard: Shard | undefined;
   /** Cores a run may keep busy: a suite with enough work runs in up to this many worker processes
-   * (src/engine/lanes.ts); undefined: the machine's (os.availableParallelism()). */
+   * (src/engine/run/lanes.ts); undefined: the machine's (os.availableParallelism()). */
   readonly workers: number | undefined;
   /** The lowest level of finding that fails the run (src/results/levels.ts). */
   readonly failOn: FailOn;
@@ -126,7 +126,7 @@ export interface RunSettings {
   readonly failurePattern: string | undefined;
   /** A JSON file of known-good values per parameter for a live system (src/state/values-file.ts). */
   readonly valuesFile: string | undefined;
-  /** Requests the search for values that succeed may send after discovery (engine/value-search.ts). */
+  /** Requests the search for values that succeed may send after discovery (engine/learn/value-search.ts). */
   readonly searchBudget: number;
   /** A deployment the user trusts (issue 38): every case sent to the target goes to it too, and the
    * answers are compared field by field beyond the noise its own answers show. */

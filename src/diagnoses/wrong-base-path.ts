@@ -1,7 +1,7 @@
 /**
  * Nothing at the service's path answers as ASMX: --base-url (or the deployment's path) is wrong.
  * The run's probe already stops a run whose ?WSDL and a SOAP 1.1 request both get 404
- * (src/engine/reachable.ts); this names the hosts that answer otherwise: 405 to a POST, or a
+ * (src/engine/send/reachable.ts); this names the hosts that answer otherwise: 405 to a POST, or a
  * catch-all page with 200.
  *
  * Runtime evidence: .NET Framework (IIS, ASP.NET: "The resource cannot be found.", HTTP 404 for a

@@ -4,7 +4,7 @@
  * one transport (a time stamp, a fresh id) are noise for that operation. A replay knows it before it
  * sends anything, so the verdicts do not depend on the order cases are replayed in.
  *
- * A repetition is told apart by its id (src/engine/plan.ts, repetitionId: the first keeps the
+ * A repetition is told apart by its id (src/engine/run/plan.ts, repetitionId: the first keeps the
  * case's id, the others are `<id>-r<n>`) and must have the same operation, kind, scenario and
  * values: fuzz repetitions have seeds and values of their own, so they teach nothing here.
  */

@@ -38,7 +38,7 @@ export interface BaselineManifest {
 export interface BaselineCase {
   readonly id: string;
   readonly operation: string;
-  /** 'fuzz': generated values; each transport's case is re-derived from them (engine/fuzz.ts caseFor). */
+  /** 'fuzz': generated values; each transport's case is re-derived from them (engine/fuzz/fuzz.ts caseFor). */
   readonly kind: 'positive' | 'negative' | 'fuzz';
   readonly values: Readonly<Record<string, string>>;
   readonly scenario?: ScenarioId;
@@ -47,7 +47,7 @@ export interface BaselineCase {
 }
 
 /** The exchanges a baseline records: not parity or service records, and not the steps of a
- * sequence (engine/sequences.ts), whose requests name what earlier steps made: a replay sending
+ * sequence (engine/sequences/sequences.ts), whose requests name what earlier steps made: a replay sending
  * them one by one would update and delete records that the fresh copy's steps never made. */
 export const isExchange = (r: ExchangeRecord): boolean => r.kind !== 'parity' && r.kind !== 'service' && r.kind !== 'reference' && r.transport !== 'parity' && r.transport !== 'wsdl' && r.sequence === undefined;
 

@@ -1,7 +1,7 @@
 /**
  * Joining the shards of one run (`run --shard i/n` on n machines) into the reports of the whole
  * run: the shards' records side by side, and one RunInfo. Parity needs no work here: a case's
- * transports are always in one shard (engine/plan.ts), so its parity record is already made. The
+ * transports are always in one shard (engine/run/plan.ts), so its parity record is already made. The
  * verdicts against a reference are made again over all the shards (cli/merge-reports.ts).
  */
 import { ConfigError } from '../config/errors.js';
@@ -18,7 +18,7 @@ export interface ShardReports {
 }
 
 /** The settings that may differ between shards of one run: --workers is how each machine uses its
- * own cores, which changes nothing reported (src/engine/lanes.ts). */
+ * own cores, which changes nothing reported (src/engine/run/lanes.ts). */
 const PER_SHARD = new Set(['shard', 'reportsDir', 'workers']);
 
 const shardOf = (s: ShardReports): { index: number; count: number } | undefined => s.run.configuration['shard'] as { index: number; count: number } | undefined;

@@ -17,7 +17,7 @@ import { idParams } from '../state/params.js';
 type Answer = { readonly outcome: string; readonly text: string | null };
 
 /** Result fields by the answer's text as compared, after the run's --normalise rules: each text
- * parsed once for all the comparisons of one case (engine/reference.ts keeps an exchange's for the
+ * parsed once for all the comparisons of one case (engine/reference/reference.ts keeps an exchange's for the
  * case's parity record). Keyed by the text before the rules: one case is judged by one set of rules. */
 export type ParsedTexts = Map<string, Fields>;
 

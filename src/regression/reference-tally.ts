@@ -77,7 +77,7 @@ export class ReferenceTally {
   }
 
   /** One exchange judged as if it were its cell's only one, by the noise learned so far: a fuzz
-   * sample is a counterexample when it differs beyond it (engine/fuzz-reference.ts), long before
+   * sample is a counterexample when it differs beyond it (engine/reference/fuzz-reference.ts), long before
    * the run's noise is all known. Undefined when the exchange was not compared. The tally itself
    * is left as it was: add() the exchange first for its own noise to count. */
   judgeAlone(r: ExchangeRecord): ReferenceVerdict | undefined {

@@ -1,9 +1,9 @@
-/** The anchors a run's probes were built from (engine/anchors.ts), as reports show them: per
+/** The anchors a run's probes were built from (engine/learn/anchors.ts), as reports show them: per
  * operation the non-secret values of the request the target answered with success, where that was
  * seen and over which transport. The authentication parameters never are in an anchor, and fixed
  * secrets are redacted before it gets here (session/run-and-report.ts, discoveryInfo). */
 import type { Anchor } from '../results/anchor.js';
-import { MADE_BY, TAKEN_DISTINCT } from '../engine/instances.js';
+import { MADE_BY, TAKEN_DISTINCT } from '../engine/learn/instances.js';
 
 export type AnchorsInfo = Readonly<Record<string, Anchor>>;
 
@@ -20,8 +20,8 @@ export const anchorText = (a: Anchor): string => {
 export const withoutAnchor = (anchors: AnchorsInfo, operations: readonly string[]): string[] => operations.filter((op) => anchors[op] === undefined && madePerProbe(op) === undefined);
 
 /** What an operation with no anchor is probed on instead, when a probe has a record of its own:
- * `a record made for each probe: MobileContactEmailCreate makes each probe's emailid` (engine/anchors.ts,
- * probeOnInstance), or a learned one each probe takes, its refusal confirmed (engine/confirm.ts). */
+ * `a record made for each probe: MobileContactEmailCreate makes each probe's emailid` (engine/learn/anchors.ts,
+ * probeOnInstance), or a learned one each probe takes, its refusal confirmed (engine/learn/confirm.ts). */
 export const madePerProbe = (operation: string): string | undefined => {
   const made = MADE_BY[operation];
   const taken = TAKEN_DISTINCT[operation];

@@ -10,7 +10,7 @@ import { operations } from '../contract/index.js';
 import { countsOf, DATA_PATH_OUTCOMES, tallyOutcome, type DataPathCounts, type DataPathTally } from '../results/data-path.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { isNotApplicable, NOT_APPLICABLE } from '../results/not-applicable.js';
-import type { Blocked } from '../engine/value-search.js';
+import type { Blocked } from '../engine/learn/learned-state.js';
 
 /** Valid cases not sent because they could not be made valid (results/not-applicable.ts): how
  * many, and the first one's reason. Not valid requests of the data path: counted apart. */
@@ -21,9 +21,9 @@ export interface NotApplicableCount {
 
 /** An operation's counts, with what still blocked its success when the search for values left it
  * so, its cases that were not applicable, and the parameters its fuzzing learned to send known-good
- * values (engine/fuzz-constraints.ts). */
+ * values (engine/fuzz/fuzz-constraints.ts). */
 /** `constrained`: parameters the fuzzer learned to send known-good values; `lengthCeiling`: the
- * length it learned to cut long texts to (engine/fuzz-constraints.ts). */
+ * length it learned to cut long texts to (engine/fuzz/fuzz-constraints.ts). */
 export type OperationDataPath = DataPathCounts & NotApplicableCount & { readonly blocked?: Blocked; readonly constrained?: readonly string[]; readonly lengthCeiling?: number };
 
 /** results.json's summary.dataPath: the run's counts, and each operation's. */

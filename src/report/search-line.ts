@@ -1,8 +1,8 @@
-/** What the search for values that succeed found (engine/value-search.ts), as reports show it: the
+/** What the search for values that succeed found (engine/learn/value-search.ts), as reports show it: the
  * values found per operation, and what still blocked the others. Secrets are redacted before it
  * gets here (session/run-and-report.ts, discoveryInfo). */
-import { textCeiling, type TextLimit } from '../engine/length-probe.js';
-import type { Blocked } from '../engine/value-search.js';
+import { textCeiling, type TextLimit } from '../engine/learn/length-probe.js';
+import type { Blocked } from '../engine/learn/learned-state.js';
 
 export interface SearchInfo {
   readonly budget: number;

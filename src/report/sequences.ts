@@ -1,5 +1,5 @@
 /**
- * The sequences of a run (engine/sequences.ts), step by step, for report.html: which entity, over
+ * The sequences of a run (engine/sequences/sequences.ts), step by step, for report.html: which entity, over
  * which transport, each step's operation, the ids it made or used, what the answer was (or why the
  * step was not sent) and what state-consistency (or, for the unknown-id probe, answers-agree) said. Kept as records arrive (the reporters keep no records): at most
  * MAX_SEQUENCES sequences, the others counted.

@@ -40,7 +40,7 @@ export interface RunInfo {
     /** The command line, secrets replaced by placeholders (config/shown-command-line.ts). */
     readonly commandLine?: string;
   };
-  /** What the discovery step learned from a target with data (engine/discover.ts); absent for the
+  /** What the discovery step learned from a target with data (engine/learn/discover.ts); absent for the
    * embedded echo server. */
   readonly discovery?: DiscoveryInfo;
   /** When the WS-I checks ran: whether the target's WSDL claims Basic Profile 1.1, whether --wsi
@@ -76,7 +76,7 @@ export interface DiscoveryInfo {
   readonly failureUnknown?: string;
   /** The format the target's results were learned to be in. */
   readonly resultFormat?: 'json' | 'xml' | 'pairs';
-  /** The search for values that succeed (engine/value-search.ts), when it ran. */
+  /** The search for values that succeed (engine/learn/value-search.ts), when it ran. */
   readonly search?: SearchInfo;
   /** Per operation, the request its probes were built from (report/anchors.ts), when anchors were kept. */
   readonly anchors?: AnchorsInfo;

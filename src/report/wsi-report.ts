@@ -110,7 +110,7 @@ export class WsiReport {
 }
 
 /** What a run held the target to under WS-I (RunInfo.wsi, results.json): what the main process read
- * of the target's ?WSDL before any test (engine/wsi-wsdl.ts), the grading's own input, so that the
+ * of the target's ?WSDL before any test (engine/run/wsi-wsdl.ts), the grading's own input, so that the
  * reports say what graded the run even when no service record was made (--suites without service). */
 export interface WsiRunInfo {
   /** The target's WSDL carries <wsi:Claim conformsTo="http://ws-i.org/profiles/basic/1.1"/>. */

@@ -3,7 +3,7 @@
  * probe is one anchor with exactly one change, so that a different answer is that change's doing
  * (RESTler builds its checkers' probes from requests that succeeded; schemathesis' negative cases
  * mutate one part of an otherwise valid case). Plain data: made in the main process
- * (engine/anchors.ts), handed to the suites' workers in LearnedState and shown in the reports.
+ * (engine/learn/anchors.ts), handed to the suites' workers in LearnedState and shown in the reports.
  */
 import type { TransportId } from '../transports/index.js';
 

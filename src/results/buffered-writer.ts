@@ -1,6 +1,6 @@
 /**
  * Text appended to an open file through one buffer that is reused: records leave a test worker as
- * JSON lines (engine/worker-handover.ts), reach records.jsonl the same way (results/exchange-log.ts),
+ * JSON lines (engine/run/worker-handover.ts), reach records.jsonl the same way (results/exchange-log.ts),
  * and a large report is written a piece at a time (write-atomic.ts). One system call per record or
  * testcase would cost more than the record. Gathering the pieces in an array and joining them
  * costs as much as their JSON.stringify: a joined text of more than about 128 KB (80 records are

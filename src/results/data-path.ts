@@ -7,7 +7,7 @@
  *            or a fault the target's business-fault signature matches (state/business-fault.ts);
  * - unknown: HTTP 200 with a result the run cannot class: requests that should fail were answered
  *            HTTP 200 unlike any success, and nothing learned tells such answers from successes
- *            (engine/discover.ts, failureUnknown); not a success, so the ratio does not count it;
+ *            (engine/learn/discover.ts, failureUnknown); not a success, so the ratio does not count it;
  * - fault:   a SOAP fault or an HTTP error answer from the service;
  * - refused: refused by the host before the service (profiles/host-rejection.ts), or no answer.
  */

@@ -61,12 +61,12 @@ export interface FuzzInfo {
   /** What the valid requests of every sample got over this record's transport (data-path.ts): the
    * record itself is one sample. Counted once per transport record, never on the parity record. */
   readonly dataPath?: DataPathTally;
-  /** Parameters the property learned to send known-good values (engine/fuzz-constraints.ts). */
+  /** Parameters the property learned to send known-good values (engine/fuzz/fuzz-constraints.ts). */
   readonly constrained?: readonly FuzzConstraint[];
   /** Texts longer than `chars` characters were cut to it from sample `after` on (but now and then):
-   * the target refused long texts of two samples (engine/fuzz-constraints.ts). */
+   * the target refused long texts of two samples (engine/fuzz/fuzz-constraints.ts). */
   readonly lengthCeiling?: { readonly chars: number; readonly after: number };
-  /** Set on a rung of the adversarial ladder (engine/ladder.ts): the record is that one request. */
+  /** Set on a rung of the adversarial ladder (engine/fuzz/ladder.ts): the record is that one request. */
   readonly ladder?: LadderInfo;
 }
 
@@ -90,7 +90,7 @@ export interface FuzzConstraint {
   readonly after: number;
 }
 
-/** A step of a sequence of one entity (engine/sequences.ts): create, find, update, see, delete, gone. */
+/** A step of a sequence of one entity (engine/sequences/sequences.ts): create, find, update, see, delete, gone. */
 export interface SequenceStep {
   /** The sequence's id, the same for all its steps: `contact-email-sequence-soap11`. */
   readonly id: string;
@@ -165,9 +165,9 @@ export interface ExchangeRecord {
   readonly error?: { readonly code: string; readonly message: string };
   /** The sequence this exchange is a step of. */
   readonly sequence?: SequenceStep;
-  /** What the case's setup did first (the e-mail a delete case deletes; engine/instances.ts). */
+  /** What the case's setup did first (the e-mail a delete case deletes; engine/learn/instances.ts). */
   readonly setup?: string;
-  /** A probe on a learned record of its own (engine/confirm.ts): the valid request sent on that
+  /** A probe on a learned record of its own (engine/learn/confirm.ts): the valid request sent on that
    * record after it, whether it succeeded (then the probe's refusal is conclusive), and its answer. */
   readonly confirmation?: Confirmation;
   /** A valid request's (kind positive) outcome for data-path coverage (data-path.ts); a fuzz

@@ -1,3 +1,5 @@
+import type { Shard } from '../config/settings.js';
+
 /**
  * How a case's repetitions (--repeat) are told apart in record ids, written and read in this one
  * place. The first repetition keeps the case's own id, so --repeat 1 changes nothing; repetition n
@@ -10,6 +12,11 @@
  * case `observed` (issue 61): a proxy's reports fold its exchanges per cell as --repeat's
  * repetitions fold per case, so that what they hold does not grow with the traffic.
  */
+
+/** Whether the unit at `position` of the plan's order is this shard's (--shard i/n deals units in turn). */
+export function inShard(shard: Shard | undefined, position: number): boolean {
+  return shard === undefined || position % shard.count === shard.index - 1;
+}
 
 /** A repetition's id; `repetition` counts from 0, the first repetition's id being the case's own. */
 export const repetitionId = (id: string, repetition: number): string => (repetition === 0 ? id : `${id}-r${repetition + 1}`);

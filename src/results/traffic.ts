@@ -1,4 +1,4 @@
-/** What a replay of captured traffic (`run --traffic`, engine/traffic.ts) puts into records and
+/** What a replay of captured traffic (`run --traffic`, engine/replay/traffic.ts) puts into records and
  * reports: plain data, so that every layer above may carry it. */
 import type { TransportId } from '../contract/vocabulary.js';
 

@@ -6,18 +6,19 @@
  * results, writes the baseline with --record, and writes the reports. What it shows goes through the caller's handlers: the CLI
  * prints, a script may log or stay silent.
  */
-import { SequenceParity } from '../engine/sequence-parity.js';
+import { SequenceParity } from '../engine/sequences/sequence-parity.js';
 import { ConfigError } from '../config/errors.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
-import { casesToReplay } from '../engine/baseline-replay.js';
-import { readTraffic, trafficLine } from '../engine/traffic.js';
+import { casesToReplay } from '../engine/replay/baseline-replay.js';
+import { readTraffic, trafficLine } from '../engine/replay/traffic.js';
 import { LEFT_OUT_TEXT, type LeftOutKind, type TrafficSummary } from '../results/traffic.js';
 import { SERVICE_PATH } from '../contract/index.js';
-import type { LearnedState } from '../engine/discover.js';
-import { withSeenAnchor, type Anchors } from '../engine/anchors.js';
-import type { SearchSummary } from '../engine/value-search.js';
-import { INTERRUPT_SIGNALS, type RunOptions } from '../engine/run.js';
-import { runWritingBaseline } from '../engine/run-writing-baseline.js';
+import type { LearnedState } from '../engine/learn/learned-state.js';
+import { withSeenAnchor } from '../engine/learn/anchors.js';
+import type { Anchors } from '../engine/learn/learned-state.js';
+import type { SearchSummary } from '../engine/learn/learned-state.js';
+import { INTERRUPT_SIGNALS, type RunOptions } from '../engine/run/run.js';
+import { runWritingBaseline } from '../engine/run/run-writing-baseline.js';
 import { resultSchemasFor } from '../checks/load-result-schemas.js';
 import { refuseClientChecks } from '../checks/catalogs.js';
 import { rulesFromFile } from '../parity/normalise.js';
@@ -131,12 +132,12 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   // The verdict against --reference-url needs the noise learned over the whole run: made once every
   // exchange is in (an interrupted run's too), then written like any other record.
   const reference = new ReferenceVerdicts(settings);
-  // The sequences over the transports, compared once they are all in (engine/sequence-parity.ts).
+  // The sequences over the transports, compared once they are all in (engine/sequences/sequence-parity.ts).
   const sequences = new SequenceParity();
   // Whether each transport reached the service at all, judged once every valid request is in.
   const reach = new TransportReachVerdicts(settings);
   // A success the run saw of an operation the discovery and search left without an anchor (a
-  // delete's valid case, a probe's confirmation): its anchor in the reports (engine/anchors.ts).
+  // delete's valid case, a probe's confirmation): its anchor in the reports (engine/learn/anchors.ts).
   let seen: Anchors = {};
   const digested = (r: ExchangeRecord) => {
     seen = withSeenAnchor(seen, r);
@@ -191,7 +192,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     seed: settings.seed,
     ...(traffic ? { traffic } : {}),
     ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings, seen) } : {}),
-    // What graded the WS-I checks, read before any test (engine/wsi-wsdl.ts); absent when they were left out.
+    // What graded the WS-I checks, read before any test (engine/run/wsi-wsdl.ts); absent when they were left out.
     ...(result.target.wsiWsdl ? { wsi: wsiRunInfo(result.target.wsiWsdl, settings.wsi) } : {}),
     ...(result.interrupted
       ? { incomplete: { reason: interruptionReason(result.interrupted), casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
@@ -240,7 +241,7 @@ function discoveryInfo(learned: LearnedState, settings: RunSettings, seen: Ancho
   };
 }
 
-/** The anchors as reports show them: no authentication parameter is in one (engine/anchors.ts),
+/** The anchors as reports show them: no authentication parameter is in one (engine/learn/anchors.ts),
  * and a fixed secret a value might hold is redacted as everywhere else. */
 function anchorsInfo(anchors: NonNullable<LearnedState['anchors']>, fixed: Array<[string, string]>): AnchorsInfo {
   return Object.fromEntries(Object.entries(anchors).map(([op, a]) => [op, { ...a, values: Object.fromEntries(Object.entries(a.values).map(([p, v]) => [p, redact(v, fixed)])) }]));

@@ -9,8 +9,8 @@ import { stageSplit, stagesOf, type Stage } from '../../src/bench/profile.js';
 const SRC = 'file:///repo/src';
 // Each stack, outermost first, and the stage its leaf's sample must count for.
 const stacks: Array<[readonly string[], Stage | 'idle']> = [
-  [[`runCase ${SRC}/engine/run-case.ts`, `sendOnce ${SRC}/http/send.ts`, 'writev '], 'send'],
-  [[`runCase ${SRC}/engine/run-case.ts`, `parseXml ${SRC}/decode/xml.ts`, 'fromXml file:///repo/node_modules/libxmljs2/lib/document.js'], 'parse'],
+  [[`runCase ${SRC}/engine/exchange/run-case.ts`, `sendOnce ${SRC}/http/send.ts`, 'writev '], 'send'],
+  [[`runCase ${SRC}/engine/exchange/run-case.ts`, `parseXml ${SRC}/decode/xml.ts`, 'fromXml file:///repo/node_modules/libxmljs2/lib/document.js'], 'parse'],
   [[`run ${SRC}/checks/not-a-fault.ts`, `validate ${SRC}/decode/xml.ts`, `serialise ${SRC}/decode/xml.ts`, `buildOrderedXml ${SRC}/xml/build.ts`], 'xsd'],
   [[`encode ${SRC}/transports/soap.ts`, `buildOrderedXml ${SRC}/xml/build.ts`], 'encode'],
   [[`run ${SRC}/checks/status-200.ts`], 'checks'],
@@ -20,7 +20,7 @@ const stacks: Array<[readonly string[], Stage | 'idle']> = [
   [[`format ${SRC}/report/junit.ts`], 'reporting'],
   // Compiled sources count as theirs: the package's dist/, a checkout's .build/<key>/.
   [['run file:///repo/.build/0123456789abcdef/checks/status-200.js', 'validate file:///repo/.build/0123456789abcdef/decode/xml.js'], 'xsd'],
-  [['runCase file:///repo/dist/engine/run-case.js', 'recordResponse file:///repo/dist/results/record.js'], 'records'],
+  [['runCase file:///repo/dist/engine/exchange/run-case.js', 'recordResponse file:///repo/dist/results/record.js'], 'records'],
   [['compile file:///repo/node_modules/vite/dist/node/chunks/config.js'], 'loading'],
   [['(garbage collector) '], 'gc'],
   [['(program) '], 'other'],

@@ -9,7 +9,7 @@ import { valuesArbitrary } from '../../src/cases/arbitraries.js';
 import { ASMX_ONLY_SCENARIO, INVALID_SCENARIO, negativeCases, SCENARIOS } from '../../src/cases/negative.js';
 import { invalidValueOnWire, sentText } from '../../src/cases/wire-guard.js';
 import { getOperation, operations, type SoapType } from '../../src/contract/index.js';
-import { caseFor } from '../../src/engine/fuzz.js';
+import { caseFor } from '../../src/engine/fuzz/fuzz.js';
 import { getTransportById, TRANSPORT_IDS, type TransportId } from '../../src/transports/index.js';
 import { inLexicalSpace, lexicalErrors } from '../../src/wsdl/lexical-space.js';
 

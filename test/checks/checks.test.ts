@@ -24,7 +24,7 @@ import { loadResultSchemas, type ResultSchema } from '../../src/checks/load-resu
 const CHECK_IDS = checks.map((c) => c.id);
 import { expectedEcho, familyOf } from '../../src/asmx/echo.js';
 import { getOperation } from '../../src/contract/index.js';
-import { evaluate } from '../../src/engine/run-case.js';
+import { evaluate } from '../../src/engine/exchange/run-case.js';
 import { expectationFor, PROFILES } from '../../src/profiles/expectations.js';
 import type { Expectation, ProfileId } from '../../src/profiles/types.js';
 import type { Level } from '../../src/results/levels.js';
@@ -176,7 +176,7 @@ interface Given {
   readonly businessFault?: FailureSignature;
   /** Nothing learned tells the target's HTTP 200 failures from its successes. */
   readonly failureUnknown?: true;
-  /** The probe was not built from an anchor (engine/anchors.ts): which one was missing. */
+  /** The probe was not built from an anchor (engine/learn/anchors.ts): which one was missing. */
   readonly anchorMissing?: string;
 }
 

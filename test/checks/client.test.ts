@@ -49,7 +49,7 @@ describe('requests the project\'s own encoders make', () => {
     const arb = fc.constantFrom(...operations).chain((op) => fc.tuple(fc.constant(op), fc.constantFrom(...transports), valuesArbitrary(op, { maxStringLength: 40 })));
     fc.assert(fc.property(arb, ([op, t, values]) => {
       // Over GET and POST values are text, and the project's valid cases there are those ASMX can
-      // convert ("1" for a boolean is the asmx-only negative scenario, engine/fuzz.ts caseFor).
+      // convert ("1" for a boolean is the asmx-only negative scenario, engine/fuzz/fuzz.ts caseFor).
       if (!t.dialect) fc.pre(op.params.every((p) => values[p.name] === undefined || canConvert(op, p.name, values[p.name]!)));
       const all = { ...values };
       for (const p of op.params) if (p.name in AUTH) all[p.name] = AUTH[p.name]!;

@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { sendPlain } from '../../src/engine/plain-send.js';
+import { sendPlain } from '../../src/engine/send/plain-send.js';
 import { createHttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { runInProcess, type CliResult } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
-import { MUTATION_NOT_ASKED } from '../../src/engine/reference.js';
+import { MUTATION_NOT_ASKED } from '../../src/engine/reference/reference.js';
 
 const OPERATIONS = 'MobileContactSearch,MobileContactEmailCreate,MobileContactEmailUpdate,MobileContactEmailDelete';
 const NARROW = ['--operations', OPERATIONS, '--suites', 'positive,sequences', '--transports', 'soap11', '--seed', '7', '--workers', '1'];

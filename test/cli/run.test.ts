@@ -117,7 +117,7 @@ describe('tsiws-conform run exits', () => {
 });
 
 describe('tsiws-conform run --repeat', () => {
-  // The repetitions of a case run as chunks, several to a vitest test (src/engine/plan.ts): the
+  // The repetitions of a case run as chunks, several to a vitest test (src/engine/run/plan.ts): the
   // reports still hold every repetition's exchanges once, under its own id.
   test('reports every repetition of every case once, each under its own id', async () => {
     const r = await runInProcess(['run', '--operations', 'MobileTasksList', '--suites', 'positive,negative', '--repeat', '20', '--seed', '5']);

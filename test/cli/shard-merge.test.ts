@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
-import { runLanes } from '../../src/engine/lanes.js';
-import { suiteWork } from '../../src/engine/plan.js';
+import { runLanes } from '../../src/engine/run/lanes.js';
+import { suiteWork } from '../../src/engine/run/plan.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { cliInProcess, runInProcess, type CliResult, type InProcessResult } from '../support/cli.js';
 

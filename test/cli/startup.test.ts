@@ -67,7 +67,7 @@ test('a run of the compiled package: its suites\' worker loads the compiled sour
   // vite-node runs what it transforms itself (src/*.ts, never seen by Node's loader); a module that
   // only the suites import, resolved by Node, was loaded from dist/ without a transform (run.ts).
   const urls = loadedByRun(BIN);
-  expect(urls.filter((u) => u.endsWith('/dist/engine/run-unit.js'))).not.toEqual([]);
+  expect(urls.filter((u) => u.endsWith('/dist/engine/exchange/run-unit.js'))).not.toEqual([]);
   expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$/.test(u))).toEqual([]);
 });
 

@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tsiws-stateful-'));
 const base = join(dir, 'baseline');
 const lines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const TRANSPORTS = ['soap11', 'soap12', 'get', 'post'];
-/** The steps of each sequence (src/engine/sequences.ts), and how many of them state-consistency judges. */
+/** The steps of each sequence (src/engine/sequences/sequences.ts), and how many of them state-consistency judges. */
 const SEQUENCES = { 'contact-email': [9, 4], 'time-log': [2, 1], account: [3, 2], dispatch: [3, 2], 'rep-assignment': [3, 2] } as const;
 
 describe('run --stateful --allow-mutations --seed 5 --runs 3 (recording a baseline)', () => {

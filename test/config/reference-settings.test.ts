@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { CATALOGS } from '../../src/checks/catalogs.js';
 import { resolveSettings } from '../../src/config/resolve.js';
 import { redactedSettings } from '../../src/config/settings.js';
-import { referenceAccess } from '../../src/engine/reference-clients.js';
+import { referenceAccess } from '../../src/engine/reference/reference-clients.js';
 
 const resolve = (flags: Record<string, string | boolean | string[]>) => resolveSettings({ flags, env: {}, envFile: '/nonexistent/.env', envFileExplicit: false, catalogs: CATALOGS });
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-reference-'));

@@ -12,7 +12,7 @@ import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
 import { compactRecord, RESULT_CHARS } from '../../src/results/compact.js';
 import { EXCERPT_BYTES } from '../../src/results/record.js';
-import { runCaseUnit } from '../../src/engine/run-unit.js';
+import { runCaseUnit } from '../../src/engine/exchange/run-unit.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { MESSAGE_CHARS } from '../../src/results/clip.js';
 import { TRANSPORT_IDS } from '../../src/transports/index.js';

@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { fuzzOperation } from '../../src/engine/fuzz.js';
+import { fuzzOperation } from '../../src/engine/fuzz/fuzz.js';
 import { TRANSPORT_IDS } from '../../src/transports/index.js';
 import { useReferenceTarget } from '../support/reference-target.js';
 

@@ -1,10 +1,11 @@
-/** The fuzzer learns which parameters a stricter vendor constrains (src/engine/fuzz-constraints.ts):
+/** The fuzzer learns which parameters a stricter vendor constrains (src/engine/fuzz/fuzz-constraints.ts):
  * against the stateful service behind an e-mail syntax check, its samples reach the data path. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { discover, type LearnedState } from '../../src/engine/discover.js';
-import { fuzzOperation } from '../../src/engine/fuzz.js';
+import { discover } from '../../src/engine/learn/discover.js';
+import type { LearnedState } from '../../src/engine/learn/learned-state.js';
+import { fuzzOperation } from '../../src/engine/fuzz/fuzz.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { countsOf } from '../../src/results/data-path.js';
 import type { Service } from '../../src/server/behaviour.js';

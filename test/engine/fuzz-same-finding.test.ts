@@ -1,7 +1,7 @@
 /** A shrunk counterexample fails the check the first failure failed (issue 37: shrinking a mutating
  * case drifted from a parity finding into a different one). */
 import { describe, expect, test } from 'vitest';
-import { failingChecks, recordedFuzzSlot, sameFinding } from '../../src/engine/fuzz.js';
+import { failingChecks, recordedFuzzSlot, sameFinding } from '../../src/engine/fuzz/fuzz.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 
 const record = (checks: ExchangeRecord['checks'], error?: ExchangeRecord['error']): ExchangeRecord =>

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { caseFor, fuzzOperation } from '../../src/engine/fuzz.js';
-import { REQUEST_NOT_SHOWN, runCase } from '../../src/engine/run-case.js';
+import { caseFor, fuzzOperation } from '../../src/engine/fuzz/fuzz.js';
+import { REQUEST_NOT_SHOWN, runCase } from '../../src/engine/exchange/run-case.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { negativeCases } from '../../src/cases/negative.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { runCase } from '../../src/engine/run-case.js';
+import { runCase } from '../../src/engine/exchange/run-case.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { useReferenceTarget } from '../support/reference-target.js';
 
@@ -47,7 +47,7 @@ test('no answer to a cut-off envelope in --negative-timeout-ms: one error-level 
 });
 
 test('a valid request left unanswered stays a tool error after --timeout-ms; --checks without answers-in-time keeps the tool error', async () => {
-  // The client holds --timeout-ms (engine/run.ts makes it from the settings).
+  // The client holds --timeout-ms (engine/run/run.ts makes it from the settings).
   const quick = createHttpClient({ baseUrl, timeoutMs: 300, maxResponseBytes: 1 << 20, connections: 2 });
   try {
     const positive = { id: 'p', operation: op.name, kind: 'positive' as const, values: malformed.values };

@@ -7,8 +7,8 @@
  */
 import { expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../src/config/settings.js';
-import { discover } from '../../src/engine/discover.js';
-import { searchValues } from '../../src/engine/value-search.js';
+import { discover } from '../../src/engine/learn/discover.js';
+import { searchValues } from '../../src/engine/learn/value-search.js';
 import { createHttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type AnswerEntry } from '../../src/server/server.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { exampleCase } from '../../src/cases/examples.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { runCase } from '../../src/engine/run-case.js';
+import { runCase } from '../../src/engine/exchange/run-case.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { TRANSPORT_IDS } from '../../src/transports/index.js';
 

@@ -1,12 +1,12 @@
 /**
- * A read the target refuses is retried with filters from one learned record (src/engine/sequence-reads.ts
+ * A read the target refuses is retried with filters from one learned record (src/engine/sequences/sequence-reads.ts
  * retriesOf, issue 59): a task list that refuses to be filtered by a service order alone ("taskkeyid
  * or accountnumber or contactnumber is required") is asked again with the taskkeyid, accountnumber and
  * contactnumber of a learned task of that order, so a delete that takes the order's other reps with
  * it is still seen. A read that succeeds at once is not retried: not one request more.
  */
 import { describe, expect, test } from 'vitest';
-import { retriesOf } from '../../src/engine/sequence-reads.js';
+import { retriesOf } from '../../src/engine/sequences/sequence-reads.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import type { Service } from '../../src/server/behaviour.js';
 import { findStatefulMutant } from '../../src/server/stateful/mutants.js';

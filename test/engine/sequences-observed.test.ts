@@ -1,5 +1,5 @@
 /**
- * Sequences learn which read shows what they change (src/engine/sequence-run.ts, issue 49): against
+ * Sequences learn which read shows what they change (src/engine/sequences/sequence-run.ts, issue 49): against
  * the stateful reference they observe every relation and hold; against a service whose reads show
  * things differently they are inconclusive, never a warning; against a broken one they still warn,
  * because the read showed the relation before the change broke it. No step sends a value outside its

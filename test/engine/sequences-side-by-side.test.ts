@@ -8,8 +8,8 @@
  */
 import { afterAll, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
-import { discover } from '../../src/engine/discover.js';
-import { runSequence, sequencePlan, type SequenceUnit } from '../../src/engine/sequences.js';
+import { discover } from '../../src/engine/learn/discover.js';
+import { runSequence, sequencePlan, type SequenceUnit } from '../../src/engine/sequences/sequences.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { findPersonality } from '../../src/server/stateful/personality.js';

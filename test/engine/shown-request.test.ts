@@ -1,12 +1,12 @@
-/** The request reports show of a valid case (src/engine/run-case.ts, shownRequest): kept per run and
+/** The request reports show of a valid case (src/engine/exchange/run-case.ts, shownRequest): kept per run and
  * reused by the case's repetitions, it is the request a fresh build gives, for every operation and
  * transport; secrets are placeholders in it, unless the run shows secrets. */
 import { expect, test } from 'vitest';
 import { exampleCase } from '../../src/cases/examples.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { operations } from '../../src/contract/index.js';
-import { runCase } from '../../src/engine/run-case.js';
-import { positivePlan } from '../../src/engine/plan.js';
+import { runCase } from '../../src/engine/exchange/run-case.js';
+import { positivePlan } from '../../src/engine/run/plan.js';
 import type { Case } from '../../src/cases/case.js';
 import { TRANSPORT_IDS } from '../../src/transports/index.js';
 import { useReferenceTarget } from '../support/reference-target.js';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
 import type { PositiveCase } from '../../src/cases/case.js';
-import { discover } from '../../src/engine/discover.js';
-import { runCase } from '../../src/engine/run-case.js';
+import { discover } from '../../src/engine/learn/discover.js';
+import { runCase } from '../../src/engine/exchange/run-case.js';
 import { createHttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { TRANSPORT_IDS } from '../../src/transports/index.js';
@@ -36,7 +36,7 @@ async function judge(server: ReferenceServer, check: string, cases: ReadonlyArra
   const settings = { ...DEFAULTS, baseUrl: server.url, signer: SIGNER };
   const client = createHttpClient({ baseUrl: server.url, timeoutMs: 10_000, maxResponseBytes: DEFAULTS.maxResponseBytes, connections: 4, retries: 0, rate: undefined, access: settings });
   try {
-    // The run's settings carry what it learned to the cases (engine/run-case.ts).
+    // The run's settings carry what it learned to the cases (engine/exchange/run-case.ts).
     const withLearned = { ...settings, learned: await discover({ ...settings, embedded: false }, client) };
     const judged = await Promise.all(cases.map((c) => Promise.all(TRANSPORT_IDS.map(async (t) => {
       const r = await runCase(withLearned, client, c, t);

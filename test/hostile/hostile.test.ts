@@ -14,7 +14,7 @@ import { xmlNoExternalEntity } from '../../src/checks/xml-no-external-entity.js'
 import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
-import { runCase } from '../../src/engine/run-case.js';
+import { runCase } from '../../src/engine/exchange/run-case.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { TRANSPORT_IDS, type TransportId } from '../../src/transports/index.js';

@@ -3,8 +3,8 @@
  * record names the noise it excused. Records built by hand: the engine fills `reference` for real. */
 import { describe, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
-import { parityRecord, referenceNoise } from '../../src/engine/parity.js';
-import { keepParsedAnswers, takeParsedAnswers } from '../../src/engine/reference.js';
+import { parityRecord, referenceNoise } from '../../src/engine/exchange/parity.js';
+import { keepParsedAnswers, takeParsedAnswers } from '../../src/engine/reference/reference.js';
 import { fieldsOf } from '../../src/parity/fields.js';
 import { compareOutcomes, excusedNoise } from '../../src/parity/compare.js';
 import type { ExchangeRecord } from '../../src/results/record.js';

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { readBaseline } from '../../src/regression/baseline.js';
 import { BaselineWriter } from '../../src/regression/baseline-writer.js';
-import { casesToReplay, replayedCase } from '../../src/engine/baseline-replay.js';
+import { casesToReplay, replayedCase } from '../../src/engine/replay/baseline-replay.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 
 const request = { method: 'POST', url: 'http://x/api/rmm/tsiWS.asmx', headers: {}, curl: 'curl x' };

@@ -8,7 +8,7 @@ import { anchorsSection } from '../../src/report/html/anchors.js';
 import { reportHtml } from '../../src/report/html/page.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import type { RunInfo } from '../../src/report/summary.js';
-import { anchorOf } from '../../src/engine/anchors.js';
+import { anchorOf } from '../../src/engine/learn/anchors.js';
 
 const SECRETS = { repnumber: '101', timestamp: '2026-11-29T04:00:00.000Z', sig: 'c0ffee-signature', mobilekey: 'feed-mobile-key' };
 const ANCHORS: AnchorsInfo = {

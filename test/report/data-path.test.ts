@@ -31,7 +31,7 @@ const fuzz = (operation: string, transport: 'get' | 'post', dataPath: NonNullabl
   fuzz: { seed: 1, runs: 50, planned: 50, interrupted: false, samples: 50, ...(dataPath ? { dataPath } : {}) },
 });
 // A parity record compares exchanges already counted: a fuzz property's carries the first
-// transport's FuzzInfo (engine/parity.ts), tally and all, which must not count twice.
+// transport's FuzzInfo (engine/exchange/parity.ts), tally and all, which must not count twice.
 const parity: ExchangeRecord = { ...fuzz('MobileTimeLogList', 'get', { success: 99 }), transport: 'parity', kind: 'parity' };
 
 const RECORDS: ExchangeRecord[] = [

@@ -1,9 +1,9 @@
 /** Business failures reported as faults (src/state/business-fault.ts) and what a valid request got
- * (src/engine/data-path-of.ts): a SoapException the web method threw is one, once the discovery's
+ * (src/engine/exchange/data-path-of.ts): a SoapException the web method threw is one, once the discovery's
  * contrasts were answered with such faults; a crash (any other exception, wrapped over SOAP) and
  * ASMX's own faults about a value sent never are. */
 import { describe, expect, test } from 'vitest';
-import { dataPathOf } from '../../src/engine/data-path-of.js';
+import { dataPathOf } from '../../src/engine/exchange/data-path-of.js';
 import { faultForm, isAsmxOwnFault, isBusinessFault, learnBusinessFault, type FaultAnswer } from '../../src/state/business-fault.js';
 import { learnFailureSignature } from '../../src/state/in-band.js';
 

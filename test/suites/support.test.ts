@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { CUT_SHORT, report, runChunk, type ReportContext } from '../../suites/support.js';
-import type { TargetSettings } from '../../src/engine/vitest-context.js';
+import type { TargetSettings } from '../../src/engine/run/vitest-context.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 
 const record = (checks: ExchangeRecord['checks']): ExchangeRecord => ({

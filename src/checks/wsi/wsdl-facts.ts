@@ -1,6 +1,6 @@
 /**
  * What the message assertions need of the target's own WSDL, read once per run in the main process
- * (engine/wsi-wsdl.ts) and handed to the workers as plain data in the settings: whether it claims
+ * (engine/run/wsi-wsdl.ts) and handed to the workers as plain data in the settings: whether it claims
  * Basic Profile 1.1 (grade.ts), and the soapAction its SOAP 1.1 binding gives each operation
  * (R2744, R2745 compare our SOAPAction header with it).
  */

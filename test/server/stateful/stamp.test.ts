@@ -2,7 +2,7 @@
  * (read by the field engine, as noise learning reads them), in JSON and in XML; off by default. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULTS } from '../../../src/config/settings.js';
-import { embeddedServer } from '../../../src/engine/target.js';
+import { embeddedServer } from '../../../src/engine/send/target.js';
 import { differingFields, fieldsOf } from '../../../src/parity/fields.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/server/server.js';
 import { stamper } from '../../../src/server/stateful/outcome.js';

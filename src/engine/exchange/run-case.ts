@@ -1,0 +1,294 @@
+/** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
+import { checks as allChecks, type Check, type Exchange } from '../../checks/registry.js';
+import { runChecks, selected } from '../../checks/runner.js';
+import { answersInTime, hangVerdict } from '../../checks/answers-in-time.js';
+import { resultSchemasFor } from '../../checks/load-result-schemas.js';
+import type { Case } from '../../cases/case.js';
+import { negativeRequest, spoiledAuthParam } from '../../cases/negative.js';
+import { hostRejectionOf } from '../../profiles/host-rejection.js';
+import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../../contract/index.js';
+import { scopedFor, type RunSettings, type SettingsOf } from '../../config/settings.js';
+import { TargetError, type HttpClient } from '../../http/send.js';
+import { expectationFor, PROFILES } from '../../profiles/expectations.js';
+import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../../transports/index.js';
+import { expectedEcho, familyOf } from '../../asmx/echo.js';
+import { authValues, corruptSignature } from '../send/auth.js';
+import { userChecksOf } from '../../checks/catalogs.js';
+import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, redactClip, redactClipped, secretsOf, type CheckOutcome, type Confirmation, type ExchangeRecord, type RecordedRequest } from '../../results/record.js';
+import type { HttpAccess } from '../../http/access.js';
+import type { LearnedState } from '../learn/learned-state.js';
+import { dataPathOf } from './data-path-of.js';
+import { invalidValueReason } from '../../cases/valid-values.js';
+import { notApplicable } from '../../results/not-applicable.js';
+import { referenceOf } from '../reference/reference-clients.js';
+import { askReference } from '../reference/reference.js';
+import { wsiBasicProfile, wsiOutcomesOf } from '../../checks/wsi-basic-profile.js';
+import { wsiRecorded } from '../../checks/wsi/recorded.js';
+import { wsiContextOf } from '../../checks/wsi/wsdl-facts.js';
+import { clip, MESSAGE_CHARS } from '../../results/clip.js';
+import { refusalBy } from '../learn/confirm.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The selection of a run's settings is the same for each of its exchanges: made once per worker,
+// and found by the settings object itself before its key is made (a JSON key per exchange cost more
+// than some checks; profiled, issue 20).
+const selections = new Map<string, Promise<readonly Check[]>>();
+const selectionBySettings = new WeakMap<object, Promise<readonly Check[]>>();
+
+/** The checks a run evaluates: the catalog and the user's (--checks-module); --checks narrows them,
+ * --skip-checks removes from them. */
+export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks' | 'checksModule'>): Promise<readonly Check[]> {
+  const known = selectionBySettings.get(settings);
+  if (known) return known;
+  const key = JSON.stringify([settings.checks, settings.skipChecks, settings.checksModule]);
+  let selection = selections.get(key);
+  if (!selection) {
+    selection = userChecksOf(settings).then((user) => selected([...allChecks, ...user.exchange], settings));
+    selections.set(key, selection);
+  }
+  selectionBySettings.set(settings, selection);
+  return selection;
+}
+
+export function evaluate(exchange: Exchange, checks: readonly Check[] = allChecks): CheckOutcome[] {
+  return runChecks(checks.filter((check) => check.applies(exchange)), (check) => check.run(exchange));
+}
+
+/** The wire values of a case, authentication included, with the case's spoiling applied. */
+async function valuesFor(settings: SettingsOf<'auth'>, op: Operation, testCase: Case): Promise<Record<string, string>> {
+  const stale = testCase.kind === 'negative' && testCase.scenario === 'auth-stale-timestamp';
+  const values: Record<string, string> = { ...testCase.values, ...(await authValues(settings, op, testCase.values, stale ? new Date(Date.now() - DAY_MS) : new Date())) };
+  if (testCase.kind === 'negative') {
+    const kept = spoiledAuthParam(testCase);
+    if (kept) values[kept] = testCase.values[kept]!;
+    if (testCase.scenario === 'auth-corrupted-sig') values['sig'] = corruptSignature(values['sig'] ?? '');
+    if (testCase.scenario === 'auth-wrong-mobilekey') values['mobilekey'] = corruptSignature(values['mobilekey'] ?? '');
+  }
+  return values;
+}
+
+function requestFor(testCase: Case, transportId: TransportId, namespace: string, op: Operation, values: WireValues): HttpRequest {
+  const ctx = { namespace };
+  return testCase.kind === 'negative' ? negativeRequest(testCase, transportId, ctx, op, values) : getTransportById(transportId).encode(ctx, op, values);
+}
+
+/** `confirm`, for a probe on a learned record of its own (confirm.ts): sent once the probe is
+ * answered with the service's own refusal and before it is judged; its success makes the refusal conclusive. */
+export function runCase(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[], confirm?: () => Promise<Confirmation>): Promise<ExchangeRecord> {
+  return exchangeRecord(settings, client, testCase, transportId, given, undefined, confirm);
+}
+
+/** A record whose request, as reports show it, is not built yet: `showRequest` builds it into the
+ * record (in its place among the keys) and returns the record. */
+export interface RecordShownLater {
+  readonly record: ExchangeRecord;
+  readonly showRequest: (record: ExchangeRecord) => ExchangeRecord;
+}
+
+/** The request a record holds until its shown request is built: nothing of the request sent. */
+export const REQUEST_NOT_SHOWN: RecordedRequest = Object.freeze({ method: '', url: '', headers: Object.freeze({}), curl: '' });
+
+/**
+ * runCase, the shown request left to be built (fuzz.ts): a fuzz property sends thousands of
+ * samples and keeps the records of one or two, and building each sample's shown request (a second
+ * envelope and a curl command) was about a tenth of a fuzzing worker's time (profiled, issue 20).
+ * Nothing judged reads the shown request: the checks judge the request sent, and parity shows
+ * only its curl command.
+ */
+export async function runCaseShowingLater(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given?: readonly Check[]): Promise<RecordShownLater> {
+  const later: { showRequest?: RecordShownLater['showRequest'] } = {};
+  const record = await exchangeRecord(settings, client, testCase, transportId, given, later);
+  return { record, showRequest: later.showRequest! };
+}
+
+/** The record of one exchange, its shown request built now, or, given `later`, by the function it
+ * is handed there (runCase's own path makes no closure: it runs for every exchange of a run). */
+async function exchangeRecord(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given: readonly Check[] | undefined, later?: { showRequest?: RecordShownLater['showRequest'] }, confirm?: () => Promise<Confirmation>): Promise<ExchangeRecord> {
+  // A config file's per-operation and per-transport sections (config/config-file.ts) narrow the checks and set the SLA here.
+  const scoped = scopedFor(settings, testCase.operation, transportId);
+  const all = given ?? (await selectedChecks(settings));
+  const checks = scoped.skipChecks.length === 0 ? all : all.filter((c) => !scoped.skipChecks.includes(c.id));
+  const operation = getOperation(testCase.operation);
+  const transport = getTransportById(transportId);
+  const values = await valuesFor(settings, operation, testCase);
+  const access = reportsAccess(settings);
+  const secrets = settings.showSecrets ? [] : [...access.secrets, ...secretsOf(values)];
+  const request = requestFor(testCase, transportId, settings.namespace, operation, values);
+  const profile = PROFILES[settings.profile];
+  const learned = (settings as { learned?: LearnedState }).learned;
+  const failure = learned?.failure;
+  const learnedFormat = learned?.format;
+  const negative = testCase.kind === 'negative' ? testCase : undefined;
+  const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
+  const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
+  // The record is built key by key, in its JSON order: an object made by spreading conditional
+  // parts into a literal, then spread again into the finished record, cost more than any stage of
+  // the record's own (V8 copies such objects slowly; profiled, issue 20).
+  const record: Building = { operation: operation.name, transport: transportId, caseId: testCase.id, kind: testCase.kind, values: testCase.values };
+  if (testCase.kind === 'positive' && testCase.setup) record.setup = testCase.setup;
+  if (negative) {
+    record.scenario = negative.scenario;
+    if (negative.param) record.param = negative.param;
+  }
+  if (expectation) record.expectation = { profile: profile.id, summary: expectation.summary, evidence: expectation.evidence };
+  // A valid case is sent only as one (issue 49): a setup that made no record, or a value outside its
+  // type, makes it not applicable, unsent, with its request shown as it would have been.
+  const unsendable = testCase.kind === 'positive' ? testCase.notApplicable ?? invalidValueReason(operation, testCase.values) : undefined;
+  // The key takes its place now either way, so that the record's JSON keeps its key order.
+  if (later) {
+    record.request = REQUEST_NOT_SHOWN;
+    later.showRequest = (done) => {
+      (done as Building).request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
+      return done;
+    };
+  } else record.request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
+  if (unsendable !== undefined) {
+    record.checks = [];
+    record.skipped = notApplicable(unsendable);
+    return record as ExchangeRecord;
+  }
+  // A negative case is answered in --negative-timeout-ms or not at all (answers-in-time); once a
+  // scenario went unanswered over a transport, its other cases there are not sent to wait again.
+  const judgesHangs = negative !== undefined && checks.includes(answersInTime);
+  const hangKey = negative && `${negative.scenario} ${transportId}`;
+  if (judgesHangs && hungOf(settings).has(hangKey!)) {
+    record.checks = [{ id: answersInTime.id, status: 'skipped', message: `not sent: ${negative.scenario} went unanswered over ${transportId} already (${hungOf(settings).get(hangKey!)})` }];
+    return record as ExchangeRecord;
+  }
+  const judgesWsi = checks.includes(wsiBasicProfile);
+  const waitMs = judgesHangs ? Math.min(settings.timeoutMs, settings.negativeTimeoutMs) : undefined;
+  try {
+    const response = await client.send(request, waitMs === undefined ? undefined : { timeoutMs: waitMs });
+    const hostRejection = profile.hostRejections ? hostRejectionOf(response, transportId, (request.path.split('?')[1] ?? '').length) : undefined;
+    // Key by key, as the record above: spreads of conditional parts cost more than most checks.
+    const exchange: { -readonly [K in keyof Exchange]: Exchange[K] } = { operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile };
+    if (hostRejection) exchange.hostRejection = hostRejection;
+    if (negative) exchange.scenario = negative.scenario;
+    if (negative?.anchorMissing !== undefined) exchange.anchorMissing = negative.anchorMissing;
+    if (expectation) exchange.expectation = expectation;
+    if (scoped.slaMs !== undefined) exchange.slaMs = scoped.slaMs;
+    if (failure) exchange.failure = failure;
+    if (learned?.businessFault) exchange.businessFault = learned.businessFault;
+    if (learned?.failureUnknown !== undefined) exchange.failureUnknown = true;
+    if (learnedFormat) exchange.learnedFormat = learnedFormat;
+    if (judgesWsi) exchange.wsi = wsiContextOf(settings);
+    if (echo?.ok) {
+      exchange.echo = echo.received;
+      exchange.resultFormat = settings.resultFormat;
+    }
+    // The operation's schema from --result-schemas, compiled on this process's first exchange.
+    const resultSchema = resultSchemasFor(settings.resultSchemas)?.get(operation.name);
+    if (resultSchema) exchange.resultSchema = resultSchema;
+    const result = transport.decode({ namespace: settings.namespace }, operation, response);
+    // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.
+    // Copied only where redaction changed something (it rarely does: most texts hold no secret).
+    let redactedResult: Decoded = result;
+    if (result.kind === 'result') {
+      const text = result.text === null ? null : redact(result.text, secrets);
+      if (text !== result.text) redactedResult = { ...result, text };
+    } else {
+      // Redacted before it is clipped: a secret across the cut is replaced whole (issue 41).
+      const reason = redactClip(result.reason, EXCERPT_BYTES, secrets);
+      if (reason !== result.reason) redactedResult = { ...result, reason };
+    }
+    // The probe's record is confirmed only after the service's own refusal: ASMX's is conclusive as
+    // it is, and a success or a crash is judged without one (confirm.ts, refusalBy).
+    const refusal = confirm && refusalBy(exchange);
+    const confirmation = refusal === 'service' ? await confirm!() : undefined;
+    if (refusal === 'runtime' || confirmation?.succeeded) delete exchange.anchorMissing;
+    else if (confirmation) exchange.anchorMissing = `${negative!.anchorMissing!}; ${confirmation.line}`;
+    const judged = evaluate(exchange, checks);
+    for (let i = 0; i < judged.length; i++) {
+      const c = judged[i]!;
+      // A message quotes the target through clip(), before any secret is known here: the start of a
+      // secret at a clip mark is redacted too (issue 41).
+      const message = c.message === undefined ? undefined : redactClipped(c.message, secrets);
+      if (message !== c.message) judged[i] = { ...c, message };
+    }
+    record.response = recordResponse(response, secrets);
+    record.result = redactedResult;
+    record.checks = judged;
+    if (confirmation) record.confirmation = confirmation;
+    if (judgesWsi) record.wsi = wsiRecorded(wsiOutcomesOf(exchange), (text) => redactClipped(clip(text, MESSAGE_CHARS), secrets));
+    if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, learned);
+  } catch (err) {
+    if (!(err instanceof TargetError)) throw err;
+    if (judgesHangs && err.code === 'TSIWS_TIMEOUT') {
+      hungOf(settings).set(hangKey!, testCase.id);
+      record.checks = runChecks([answersInTime], () => hangVerdict(negative.scenario, transportId, waitMs!, redact(err.message, secrets)));
+      return record as ExchangeRecord;
+    }
+    record.checks = [];
+    // The message names the request (a GET's URL holds sig and mobilekey): redacted as any text.
+    record.error = { code: err.code, message: redact(err.message, secrets) };
+    if (testCase.kind === 'positive') record.dataPath = 'refused';
+  }
+  // The reference is asked what the candidate was (issue 38), fuzz samples too: a fuzzed create
+  // changes the candidate's data, and a reference not sent it no longer holds what the candidate
+  // holds (the clean stateful service run against itself then found the fuzzed e-mails in one
+  // side's contact search only). A fuzz property judges each sample's comparison (fuzz-reference.ts);
+  // only the kept samples' reach the reports.
+  const sides = referenceOf(client);
+  if (sides) {
+    const asking = { testCase, operation, transportId, namespace: settings.namespace, secrets, requestOf: async (c: Case) => requestFor(c, transportId, settings.namespace, operation, await valuesFor(settings, operation, c)), ...(waitMs === undefined ? {} : { sendOptions: { timeoutMs: waitMs } }) };
+    record.reference = await askReference(settings, sides, asking, record as ExchangeRecord);
+  }
+  return record as ExchangeRecord;
+}
+
+// The scenarios a run's target left unanswered, by transport, with the case that showed it: one
+// finding each (per worker process: a run's workers may each find it once).
+const hungByRun = new WeakMap<RunSettings, Map<string, string>>();
+function hungOf(settings: RunSettings): Map<string, string> {
+  let hung = hungByRun.get(settings);
+  if (!hung) hungByRun.set(settings, (hung = new Map()));
+  return hung;
+}
+
+/** The request as reports show it: as sent with --show-secrets, else built with the placeholders. */
+function requestAsShown(settings: RunSettings & { baseUrl: string }, testCase: Case, transportId: TransportId, op: Operation, values: WireValues, sent: HttpRequest, access: HttpAccess): RecordedRequest {
+  return settings.showSecrets ? recordRequest(settings.baseUrl, sent, access) : shownRequest(settings, testCase, transportId, op, values, access);
+}
+
+// What reports may show of a run's access settings is the same for all its exchanges.
+const accessByRun = new WeakMap<SettingsOf<'access' | 'reports'>, ReturnType<typeof accessForReports>>();
+function reportsAccess(settings: SettingsOf<'access' | 'reports'>): ReturnType<typeof accessForReports> {
+  let access = accessByRun.get(settings);
+  if (!access) accessByRun.set(settings, (access = accessForReports(settings)));
+  return access;
+}
+
+/** An exchange record while runCase fills it in. */
+type Building = { -readonly [K in keyof ExchangeRecord]?: ExchangeRecord[K] };
+
+// The request a report shows of a valid case is the same for every repetition of it (--repeat): its
+// values differ only in the secrets, which it shows as placeholders. A soak run of the positive
+// suite built the same SOAP envelope and curl command again for each (about a tenth of the worker's
+// own work per exchange, profiled, issue 20), so each run's are kept. The repetitions of a case
+// share its values object (plan.ts, repeated), and the shown values are a pure function of it and
+// the run's settings (the authentication values all but repnumber are placeholders, repnumber is
+// the run's): kept by that object, nothing is built or compared to find a kept one (a key made of
+// the shown values' JSON cost as much as the rest of the record's request; profiled, issue 20).
+const shownByRun = new WeakMap<RunSettings, WeakMap<WireValues, Map<string, RecordedRequest>>>();
+
+/** The request as reports show it: the same request built with the spec's placeholders. */
+function shownRequest(settings: RunSettings & { baseUrl: string }, testCase: Case, transportId: TransportId, op: Operation, values: WireValues, access: HttpAccess): RecordedRequest {
+  const build = () => recordRequest(settings.baseUrl, requestFor(testCase, transportId, settings.namespace, op, { ...values, ...placeholdersFor(values) }), access);
+  // Negative and fuzz requests are made once each (and a negative one depends on more than its values).
+  if (testCase.kind !== 'positive') return build();
+  let byValues = shownByRun.get(settings);
+  if (!byValues) shownByRun.set(settings, (byValues = new WeakMap()));
+  let kept = byValues.get(testCase.values);
+  if (!kept) byValues.set(testCase.values, (kept = new Map()));
+  const key = `${transportId} ${op.name}`;
+  let shown = kept.get(key);
+  if (!shown) kept.set(key, (shown = build()));
+  return shown;
+}
+
+function placeholdersFor(values: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, placeholder] of Object.entries(SECRET_PLACEHOLDERS)) if (name in values) out[name] = placeholder;
+  return out;
+}
