@@ -1,8 +1,10 @@
 /**
- * The floor order of src/, lowest first: a folder may import at run time only from folders on a
- * lower floor (type-only imports are free; see folder-cycles.ts). `npm run lint:layers` and
- * test/layers/folder-cycles.test.ts hold the code to it; docs/architecture.md shows it.
- * A new folder gets a floor here, above everything it loads.
+ * The floor order of src/, lowest first: a room may import at run time only from rooms on a lower
+ * floor (type-only imports are free for the order, but not for cycles; see folder-cycles.ts).
+ * `npm run lint:layers` and test/layers/folder-cycles.test.ts hold the code to it;
+ * docs/architecture.md shows it. A room is a folder, or a subfolder listed here by its path
+ * ('engine/learn'): a file is in the longest entry its path under src/ starts with. A new room
+ * gets a floor here, above everything it loads.
  */
 export const FLOORS = [
   'contract', // the 20 operations as data
