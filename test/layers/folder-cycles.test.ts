@@ -1,14 +1,14 @@
 /** Every runtime import between the rooms of src/ goes down the floor order, no rooms import each
  * other round a loop (type-only imports included), and no circle of files spans two folders
  * (STYLE.md, "Layers point one way"). */
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { appendFileSync, cpSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { cycleTies, describeCycles, fileCircles, floorBreaks, folderCycles, folderImports, lintLayers, roomOf, runtimeImports } from './folder-cycles.js';
 import { describeFunction, longFunctions } from './function-length.js';
 import { FLOORS } from './floors.js';
+import { plantedTrees } from './planted.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
@@ -54,16 +54,7 @@ test('the configuration is a leaf: it loads no folder of ours but the contract',
 });
 
 describe('the check itself', () => {
-  const planted = mkdtempSync(join(tmpdir(), 'tsiws-layers-'));
-  afterAll(() => rmSync(planted, { recursive: true, force: true }));
-  const plantFiles = (files: Record<string, string>) => {
-    const src = join(planted, String(Math.random()).slice(2), 'src');
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(src, path)), { recursive: true });
-      writeFileSync(join(src, path), text);
-    }
-    return src;
-  };
+  const plantFiles = plantedTrees('tsiws-layers-');
   const plant = (files: Record<string, string>) => folderCycles(folderImports(plantFiles(files)));
 
   test('finds a planted cycle round three folders, and leaves a folder outside it out', () => {
@@ -81,7 +72,7 @@ describe('the check itself', () => {
   });
 
   test('a planted upward import in a copy of src/ fails npm run lint:layers, naming the file and both floors', () => {
-    const copy = join(planted, 'copy', 'src');
+    const copy = plantFiles({});
     cpSync(SRC, copy, { recursive: true });
     // transports/ loading runtime/ ties no cycle (runtime/ loads nothing of ours): only the order breaks.
     appendFileSync(join(copy, 'transports', 'dialects.ts'), "import { keepHeapNearLive } from '../runtime/heap-keeper.js';\n");

@@ -1,10 +1,9 @@
 /** No function of src/ is over MAX_FUNCTION_LINES (but those PENDING_SPLIT), and the script that
  * says so finds every kind of function. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { plantedTrees } from './planted.js';
 import { functionLengths, longFunctions, MAX_FUNCTION_LINES, PENDING_SPLIT } from './function-length.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
@@ -20,16 +19,7 @@ test(`no function of src/ is over ${MAX_FUNCTION_LINES} lines but those pending 
 });
 
 describe('the check itself', () => {
-  const planted = mkdtempSync(join(tmpdir(), 'tsiws-functions-'));
-  afterAll(() => rmSync(planted, { recursive: true, force: true }));
-  const plant = (files: Record<string, string>) => {
-    const src = join(planted, String(Math.random()).slice(2), 'src');
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(join(src, path, '..'), { recursive: true });
-      writeFileSync(join(src, path), text);
-    }
-    return src;
-  };
+  const plant = plantedTrees('tsiws-functions-');
 
   test('a function of 61 lines fails, named with its file and line; one of 60 is silent', () => {
     const src = plant({ 'a/long.ts': `// one\n${fn('tooLong', 61)}`, 'b/c/short.ts': fn('justRight', 60) });
@@ -43,6 +33,15 @@ describe('the check itself', () => {
       failing: [],
       pending: [],
     });
+  });
+
+  test('scripts/longest-function.ts exits 1 naming a function of 61 lines, and 0 printing one of 60', () => {
+    const script = fileURLToPath(new URL('../../scripts/longest-function.ts', import.meta.url));
+    const run = (src: string) => spawnSync(process.execPath, ['--import', 'tsx', script, src], { encoding: 'utf8' });
+    const long = run(plant({ 'a/long.ts': fn('tooLong', 61), 'a/short.ts': fn('short', 3) }));
+    expect([long.status, long.stdout, long.stderr]).toEqual([1, 'longest function: a/long.ts:1 tooLong (61 lines)\n', 'a/long.ts:1 tooLong (61 lines): over 60 lines\n']);
+    const fits = run(plant({ 'a/fits.ts': fn('justRight', 60) }));
+    expect([fits.status, fits.stdout, fits.stderr]).toEqual([0, 'longest function: a/fits.ts:1 justRight (60 lines)\n', '']);
   });
 
   test('a function pending its split is printed apart and fails nothing; the same name in another file fails', () => {
