@@ -1,8 +1,9 @@
 /**
- * npm run lint:layers [SRC]: exit 1 if a folder of src/ imports at run time from a folder that is
- * not on a lower floor (test/layers/floors.ts), or folders import each other round a loop, naming
- * each import that breaks the order; exit 0 otherwise. The check is test/layers/folder-cycles.ts
- * (also run by vitest); this runs it before the tests.
+ * npm run lint:layers [SRC]: exit 1 if the rooms of src/ import each other round a loop (type-only
+ * imports included), a circle of files spans two folders, a room imports at run time from one that
+ * is not on a lower floor (test/layers/floors.ts), or a function is over MAX_FUNCTION_LINES
+ * (test/layers/function-length.ts), naming each; exit 0 otherwise. Either way it prints one summary
+ * with the longest function. The checks are test/layers/folder-cycles.ts (also run by vitest).
  */
 import { resolve } from 'node:path';
 import { lintLayers } from '../test/layers/folder-cycles.js';

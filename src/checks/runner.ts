@@ -6,14 +6,9 @@
 import type { CheckOutcome } from '../results/check-outcome.js';
 import { clip, MESSAGE_CHARS } from '../results/clip.js';
 import type { CheckInfo, Verdict } from './types.js';
+import { isSelected, type CheckSelection } from './selection.js';
 
-export interface CheckSelection {
-  readonly checks: readonly string[] | undefined;
-  readonly skipChecks: readonly string[];
-}
-
-/** Whether --checks and --skip-checks leave the check `id` in. */
-export const isSelected = (id: string, selection: CheckSelection): boolean => (selection.checks?.includes(id) ?? true) && !selection.skipChecks.includes(id);
+export { isSelected, type CheckSelection } from './selection.js';
 
 /** The checks of a catalog that --checks and --skip-checks leave in. */
 export function selected<C extends CheckInfo>(catalog: readonly C[], selection: CheckSelection): C[] {

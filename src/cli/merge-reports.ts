@@ -16,7 +16,7 @@ import { commandLine, commandSettings } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
 
-function readShard(dir: string): ShardReports {
+function readShard(dir: string): ShardReports<RunInfo> {
   const path = join(dir, 'results.json');
   if (!existsSync(path)) throw new ConfigError(`merge-reports: ${path} does not exist: give the --reports folder of each shard's run`);
   let run: RunInfo | undefined;

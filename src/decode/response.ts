@@ -1,7 +1,20 @@
 /** Turns response bytes into text and a parsed tree once; decoders and checks share the result. */
 import { TextDecoder } from 'node:util';
-import type { HttpResponse } from '../transports/types.js';
 import { parseXml, type ParsedXml } from './xml.js';
+
+/** An HTTP answer as sent or observed: the plain data a transport decodes (transports/types.ts
+ * re-exports it). */
+export interface HttpResponse {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly elapsedMs: number;
+  /** When the request was sent (epoch ms); absent in responses not made by http/send.ts. */
+  readonly sentAt?: number;
+  /** Times the request was sent again before this answer came (--retries); absent when none. */
+  readonly retries?: number;
+}
 
 export interface ContentType {
   readonly mediaType: string;

@@ -1,18 +1,31 @@
 /**
  * Joining the shards of one run (`run --shard i/n` on n machines) into the reports of the whole
- * run: the shards' records side by side, and one RunInfo. Parity needs no work here: a case's
+ * run: the shards' records side by side, and one run section. Parity needs no work here: a case's
  * transports are always in one shard (engine/run/plan.ts), so its parity record is already made. The
  * verdicts against a reference are made again over all the shards (cli/merge-reports.ts).
  */
 import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { RecordSource } from '../results/exchange-log.js';
-import type { RunInfo } from '../report/summary.js';
 
-export interface ShardReports {
+/** The fields of a run section (RunInfo, report/summary.ts) that merging reads and writes; the
+ * others are the first shard's, kept as they are. Named here so that regression/ needs nothing
+ * of report/, not even a type (no folder cycle, type-only included). */
+export interface ShardRun {
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly configuration: Record<string, unknown>;
+  readonly configurationSources?: Readonly<Record<string, string>>;
+  readonly toolErrors: readonly string[];
+  readonly seed: number;
+  readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
+  readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
+}
+
+export interface ShardReports<Run extends ShardRun = ShardRun> {
   /** Where the shard's reports were read from, for messages. */
   readonly dir: string;
-  readonly run: RunInfo;
+  readonly run: Run;
   /** The shard's records (its records.jsonl, read when the merged run is written). */
   readonly records: RecordSource;
 }
@@ -35,7 +48,7 @@ function sameRun(a: ShardReports, b: ShardReports): string | undefined {
 }
 
 /** Checks that the folders are the n shards of one run, each once, and joins them. */
-export function mergeShards(shards: readonly ShardReports[], reportsDir: string): { records: Iterable<ExchangeRecord>; run: RunInfo } {
+export function mergeShards<Run extends ShardRun>(shards: readonly ShardReports<Run>[], reportsDir: string): { records: Iterable<ExchangeRecord>; run: Run } {
   if (shards.length === 0) throw new ConfigError('merge-reports: give the reports folder of every shard');
   const first = shards[0]!;
   const count = shardOf(first)?.count;
@@ -56,7 +69,7 @@ export function mergeShards(shards: readonly ShardReports[], reportsDir: string)
   const ordered = [...shards].sort((a, b) => shardOf(a)!.index - shardOf(b)!.index);
   const incomplete = ordered.filter((s) => s.run.incomplete);
   const { incomplete: _first, ...base } = first.run;
-  const run: RunInfo = {
+  const merged: ShardRun = {
     ...base,
     // The shards ran side by side: the run began with the first and lasted as long as the longest.
     startedAt: ordered.map((s) => s.run.startedAt).sort()[0]!,
@@ -75,7 +88,8 @@ export function mergeShards(shards: readonly ShardReports[], reportsDir: string)
       : {}),
     merged: ordered.map((s) => ({ shard: `${shardOf(s)!.index}/${count}`, from: s.dir, startedAt: s.run.startedAt, durationMs: s.run.durationMs })),
   };
-  return { records: inOrder(ordered), run };
+  // The spread of the first shard's run keeps every field of Run that merging does not set.
+  return { records: inOrder(ordered), run: merged as Run };
 }
 
 /** The first shard's sources, for the whole run: no shard, and the reports folder merge-reports was given. */

@@ -5,6 +5,9 @@ import type { DecodedRequest, ObservedRequest, RequestContext } from './observed
 
 export type { TransportId } from '../contract/vocabulary.js';
 import type { TransportId } from '../contract/vocabulary.js';
+// An answer's bytes are what decode/ reads, so their type lives there (below transports/).
+export type { HttpResponse } from '../decode/response.js';
+import type { HttpResponse } from '../decode/response.js';
 
 /** Wire values of one invocation: parameter name to its lexical form. A name that is absent is
  * not sent at all (an omitted SOAP element or query parameter). */
@@ -16,18 +19,6 @@ export interface HttpRequest {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
-}
-
-export interface HttpResponse {
-  readonly status: number;
-  /** Header names in lower case. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
-  readonly elapsedMs: number;
-  /** When the request was sent (epoch ms); absent in responses not made by http/send.ts. */
-  readonly sentAt?: number;
-  /** Times the request was sent again before this answer came (--retries); absent when none. */
-  readonly retries?: number;
 }
 
 /** What a response means: a result text, a fault, or something that is neither. */

@@ -1,8 +1,10 @@
 /**
- * The floor order of src/, lowest first: a folder may import at run time only from folders on a
- * lower floor (type-only imports are free; see folder-cycles.ts). `npm run lint:layers` and
- * test/layers/folder-cycles.test.ts hold the code to it; docs/architecture.md shows it.
- * A new folder gets a floor here, above everything it loads.
+ * The floor order of src/, lowest first: a room may import at run time only from rooms on a lower
+ * floor (type-only imports are free for the order, but not for cycles; see folder-cycles.ts).
+ * `npm run lint:layers` and test/layers/folder-cycles.test.ts hold the code to it;
+ * docs/architecture.md shows it. A room is a folder, or a subfolder listed here by its path
+ * ('engine/learn'): a file is in the longest entry its path under src/ starts with. A new room
+ * gets a floor here, above everything it loads.
  */
 export const FLOORS = [
   'contract', // the 20 operations as data
@@ -24,7 +26,14 @@ export const FLOORS = [
   'checks', // one file per check, the registry
   'diagnoses', // root causes explaining a run's findings (read records and findings, above checks)
   'server', // the reference server and its mutants
-  'engine', // running cases through transports and checks
+  'engine/send', // one plain exchange with the target: signing, sending, reachability, the embedded target
+  'engine/reference', // the trusted reference deployment: its clients, asking it, judging fuzz samples by it
+  'engine/learn', // learning from the target: discovery, the value search, pools, instances, anchors, probes
+  'engine/exchange', // one case to one record per transport, and the parity record of a unit
+  'engine/fuzz', // fast-check properties over the learned values, constraints, the character ladder
+  'engine/sequences', // learned sequences: create, read back, update, delete, on every transport
+  'engine/replay', // cases made again from a baseline (--baseline) or captured traffic (--traffic)
+  'engine/run', // the run itself: vitest and its workers, lanes, the plan, the collector, the ?WSDL
   'report', // formatters from records to files
   'proxy', // the reverse proxy of real clients' traffic: forwarding, judging an observed exchange, capture
   'session', // one run, end to end: runAndReport

@@ -9,7 +9,7 @@ import { parseXml } from '../../decode/xml.js';
 import type { HttpResponse } from '../../transports/index.js';
 import { claimsBasicProfile, heldBy, type WsiHeld } from './grade.js';
 import { kid, SOAP_BIND_NS, soapBindings } from './description.js';
-import { isSelected, type CheckSelection } from '../runner.js';
+import { isSelected, type CheckSelection } from '../selection.js';
 import type { WsiProfile } from '../../contract/vocabulary.js';
 
 export interface WsiWsdlFacts {
