@@ -8,7 +8,7 @@
 import { serviceChecks, type Check, type Exchange, type ServiceExchange } from '../checks/registry.js';
 import { runChecks } from '../checks/runner.js';
 import { findOperation, SERVICE_NAME, type ProfileId } from '../contract/index.js';
-import { evaluate } from '../engine/exchange/run-case.js';
+import { evaluate } from '../checks/evaluate.js';
 import type { HttpAccess } from '../http/access.js';
 import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import type { CheckOutcome } from '../results/check-outcome.js';

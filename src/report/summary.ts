@@ -11,7 +11,7 @@ import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
 import type { WsiRunInfo } from './wsi-report.js';
 import type { TrafficSummary } from '../results/traffic.js';
-import type { ObservedJudging } from './judged.js';
+import type { ObservedJudging } from '../proxy/judge-queue.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };

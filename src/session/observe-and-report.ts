@@ -9,7 +9,7 @@
 import type { CommandSettings } from '../config/commands.js';
 import { SERVICE_NAME } from '../contract/index.js';
 import { redactedSettings } from '../config/settings.js';
-import { selectedChecks } from '../engine/exchange/run-case.js';
+import { selectedChecks } from '../checks/evaluate.js';
 import { openCapture, type Capture } from '../proxy/capture.js';
 import { startProxy } from '../proxy/forward.js';
 import { defaultJudgeQueue, JudgeQueue } from '../proxy/judge-queue.js';
