@@ -10,7 +10,7 @@ import type { AnchorsInfo } from './anchors.js';
 import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
 import type { WsiRunInfo } from './wsi-report.js';
-import type { TrafficSummary } from '../results/traffic.js';
+import type { TrafficSummary } from '../traffic/summary.js';
 import type { ObservedJudging } from '../proxy/judge-queue.js';
 
 export interface RunInfo {

@@ -21,12 +21,13 @@ export const FLOORS = [
   'cases', // examples, negative scenarios, arbitraries
   'parity', // comparing one case across transports
   'regression', // baselines, comparing and merging runs' reports
+  'traffic', // captured traffic: its format (HAR 1.2 entries, traffic.jsonl), reader and writer
   'checks', // one file per check, the registry
   'diagnoses', // root causes explaining a run's findings (read records and findings, above checks)
   'server', // the reference server and its mutants
   'engine', // running cases through transports and checks
+  'proxy', // the reverse proxy of real clients' traffic: forwarding, judging an observed exchange (beside the engine: the second source of records)
   'report', // formatters from records to files
-  'proxy', // the reverse proxy of real clients' traffic: forwarding, judging an observed exchange, capture
   'session', // one run, end to end: runAndReport
   'cli', // the commands
   'bench', // npm run bench
