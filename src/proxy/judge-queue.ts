@@ -12,7 +12,6 @@
  * one thread forwards no more than it judges).
  */
 import { getHeapStatistics } from 'node:v8';
-import type { ObservedJudging } from '../report/judged.js';
 
 export type JudgeMode = 'sample' | 'all';
 
@@ -26,6 +25,22 @@ export interface SamplingWindow {
   readonly maxEvery: number;
   readonly periods: number;
   readonly full?: true;
+}
+
+/** results.json's `run.observed` counts: `sampled` is how many exchanges were forwarded unjudged
+ * under load, `sampling` when and how thinly (every `minEvery`-th to every `maxEvery`-th; `full`:
+ * at times none). */
+export interface ObservedJudging {
+  readonly judged: number;
+  readonly sampled: number;
+  readonly sampling?: {
+    readonly from: string;
+    readonly to: string;
+    readonly minEvery: number;
+    readonly maxEvery: number;
+    readonly periods: number;
+    readonly full?: true;
+  };
 }
 
 export interface JudgeTally {

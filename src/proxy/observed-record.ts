@@ -8,7 +8,7 @@
 import { serviceChecks, type Check, type Exchange, type ServiceExchange } from '../checks/registry.js';
 import { runChecks } from '../checks/runner.js';
 import { findOperation, SERVICE_NAME, type ProfileId } from '../contract/index.js';
-import { evaluate } from '../engine/exchange/run-case.js';
+import { evaluate } from '../checks/evaluate.js';
 import type { HttpAccess } from '../http/access.js';
 import { expectationFor, PROFILES } from '../profiles/expectations.js';
 import type { CheckOutcome } from '../results/check-outcome.js';
@@ -17,7 +17,7 @@ import { curlCommand, EXCERPT_BYTES, recordResponse, redact, redactClip, redactC
 import { getTransportById, type Decoded, type HttpRequest, type TransportId } from '../transports/index.js';
 import { isWsdlRequest } from './forward.js';
 import { judgedBy, type ClientJudgement, type ForwardedExchange, type JudgeClient, type ObservedRequest, type TargetAnswer } from './observed.js';
-import { requestSecrets } from './request-secrets.js';
+import { requestSecrets } from '../traffic/request-secrets.js';
 
 export interface ObservingContext {
   /** The target's base URL: the recorded request's URL is what was sent to it. */

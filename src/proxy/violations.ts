@@ -7,7 +7,7 @@
  */
 import { redactClipped, secretsOf } from '../results/record.js';
 import { judgedBy, type ClientJudgement, type JudgeClient, type ObservedRequest } from './observed.js';
-import { requestSecrets } from './request-secrets.js';
+import { requestSecrets } from '../traffic/request-secrets.js';
 
 export const VIOLATIONS_HEADER = 'tsiws-violations';
 

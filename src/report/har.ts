@@ -9,81 +9,17 @@
  *
  * Each entry is the record's own request and response, so it shows what the other reports show:
  * secrets as the spec's placeholders (records never hold them, results/record.ts), the answer's body
- * cut at EXCERPT_BYTES (its full size in `bodySize`, the cut said in a comment).
+ * cut at EXCERPT_BYTES (its full size in `bodySize`, the cut said in a comment). An entry's request
+ * and answer are built as the proxy's capture builds its lines (traffic/format.ts).
  */
-import { STATUS_CODES } from 'node:http';
 import { findingsOf } from '../results/findings.js';
 import type { FailOn } from '../results/levels.js';
-import type { ExchangeRecord, RecordedRequest, RecordedResponse } from '../results/record.js';
+import type { ExchangeRecord } from '../results/record.js';
+import { harRequest, harResponse } from '../traffic/format.js';
 import { failureId } from './failure-files.js';
 import type { RunInfo } from './summary.js';
 
 export const HAR_FILE = 'failures.har';
-
-type NameValue = { name: string; value: string };
-
-const nameValues = (headers: Readonly<Record<string, string>>): NameValue[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
-
-/** A header by name, whatever its case. */
-const header = (headers: Readonly<Record<string, string>>, name: string): string | undefined =>
-  Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
-
-const pairs = (params: URLSearchParams): NameValue[] => [...params].map(([name, value]) => ({ name, value }));
-
-/** The query of a URL; a URL that does not parse (a hostile path) has none we can name. */
-function queryOf(url: string): NameValue[] {
-  try {
-    return pairs(new URL(url).searchParams);
-  } catch {
-    return [];
-  }
-}
-
-/** A request as a HAR 1.2 entry holds it (also each line of the proxy's capture, src/proxy/capture.ts). */
-export function harRequest(request: RecordedRequest) {
-  const mimeType = header(request.headers, 'content-type') ?? '';
-  const body = request.body;
-  return {
-    method: request.method,
-    url: request.url,
-    httpVersion: 'HTTP/1.1',
-    cookies: [],
-    headers: nameValues(request.headers),
-    queryString: queryOf(request.url),
-    ...(body !== undefined
-      ? { postData: { mimeType, text: body, ...(mimeType.toLowerCase().startsWith('application/x-www-form-urlencoded') ? { params: pairs(new URLSearchParams(body)) } : {}) } }
-      : {}),
-    headersSize: -1,
-    bodySize: body === undefined ? 0 : Buffer.byteLength(body),
-  };
-}
-
-/** An answer as a HAR 1.2 entry holds it (and each line of the proxy's capture). */
-export function harResponse(response: RecordedResponse | undefined, error: ExchangeRecord['error']) {
-  // No answer (refused, timed out): status 0, as browsers record a request that got none.
-  if (!response) {
-    return {
-      status: 0, statusText: '', httpVersion: '', cookies: [], headers: [], content: { size: 0, mimeType: '' }, redirectURL: '', headersSize: -1, bodySize: -1,
-      ...(error ? { comment: `no answer: ${error.code}: ${error.message}` } : {}),
-    };
-  }
-  return {
-    status: response.status,
-    statusText: STATUS_CODES[response.status] ?? '',
-    httpVersion: 'HTTP/1.1',
-    cookies: [],
-    headers: nameValues(response.headers),
-    content: {
-      size: response.bodyBytes,
-      mimeType: header(response.headers, 'content-type') ?? '',
-      text: response.body,
-      ...(response.truncated ? { comment: `cut at ${Buffer.byteLength(response.body)} of ${response.bodyBytes} bytes, as the reports show it` } : {}),
-    },
-    redirectURL: header(response.headers, 'location') ?? '',
-    headersSize: -1,
-    bodySize: response.bodyBytes,
-  };
-}
 
 /** Records that are exchanges (parity and reference records compare exchanges, sent by none)
  * and fail the run under `failOn`. */

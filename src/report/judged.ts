@@ -1,21 +1,6 @@
 /** What a proxy session judged (issue 61): every exchange, or under load a sample of them
  * (src/proxy/judge-queue.ts). One sentence for the console, report.html and the verdict line. */
-
-/** results.json's `run.observed` counts: `sampled` is how many exchanges were forwarded unjudged
- * under load, `sampling` when and how thinly (every `minEvery`-th to every `maxEvery`-th; `full`:
- * at times none). */
-export interface ObservedJudging {
-  readonly judged: number;
-  readonly sampled: number;
-  readonly sampling?: {
-    readonly from: string;
-    readonly to: string;
-    readonly minEvery: number;
-    readonly maxEvery: number;
-    readonly periods: number;
-    readonly full?: true;
-  };
-}
+import type { ObservedJudging } from '../proxy/judge-queue.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const clock = (iso: string) => iso.slice(11, 19);

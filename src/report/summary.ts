@@ -10,8 +10,8 @@ import type { AnchorsInfo } from './anchors.js';
 import { describeFailureSignature } from '../state/in-band.js';
 import type { StructuralMatch } from '../state/structure.js';
 import type { WsiRunInfo } from './wsi-report.js';
-import type { TrafficSummary } from '../results/traffic.js';
-import type { ObservedJudging } from './judged.js';
+import type { TrafficSummary } from '../traffic/summary.js';
+import type { ObservedJudging } from '../proxy/judge-queue.js';
 
 export interface RunInfo {
   readonly tool: { readonly name: string; readonly version: string };

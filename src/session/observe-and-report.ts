@@ -4,13 +4,13 @@
  * (proxy/observed-record.ts, with the client judgement it is given), and feeds the records into the
  * run's own pipeline: records.jsonl (results/exchange-log.ts), the digest (report/digest.ts) and, once
  * stopped, the same reports a run writes (report/write.ts), its information marked kind 'observed'.
- * With --capture, each exchange is also written to the capture as it passes (proxy/capture.ts).
+ * With --capture, each exchange is also written to the capture as it passes (traffic/write.ts).
  */
 import type { CommandSettings } from '../config/commands.js';
 import { SERVICE_NAME } from '../contract/index.js';
 import { redactedSettings } from '../config/settings.js';
-import { selectedChecks } from '../engine/exchange/run-case.js';
-import { openCapture, type Capture } from '../proxy/capture.js';
+import { selectedChecks } from '../checks/evaluate.js';
+import { openCapture, type Capture } from '../traffic/write.js';
 import { startProxy } from '../proxy/forward.js';
 import { defaultJudgeQueue, JudgeQueue } from '../proxy/judge-queue.js';
 import type { ForwardedExchange, JudgeClient } from '../proxy/observed.js';

@@ -11,7 +11,7 @@ import { ConfigError } from '../config/errors.js';
 import { redactedSettings, type RunSettings } from '../config/settings.js';
 import { casesToReplay } from '../engine/replay/baseline-replay.js';
 import { readTraffic, trafficLine } from '../engine/replay/traffic.js';
-import { LEFT_OUT_TEXT, type LeftOutKind, type TrafficSummary } from '../results/traffic.js';
+import { LEFT_OUT_TEXT, type LeftOutKind, type TrafficSummary } from '../traffic/summary.js';
 import { SERVICE_PATH } from '../contract/index.js';
 import type { LearnedState } from '../engine/learn/learned-state.js';
 import { withSeenAnchor } from '../engine/learn/anchors.js';

@@ -24,7 +24,7 @@ import { loadResultSchemas, type ResultSchema } from '../../src/checks/load-resu
 const CHECK_IDS = checks.map((c) => c.id);
 import { expectedEcho, familyOf } from '../../src/asmx/echo.js';
 import { getOperation } from '../../src/contract/index.js';
-import { evaluate } from '../../src/engine/exchange/run-case.js';
+import { evaluate } from '../../src/checks/evaluate.js';
 import { expectationFor, PROFILES } from '../../src/profiles/expectations.js';
 import type { Expectation, ProfileId } from '../../src/profiles/types.js';
 import type { Level } from '../../src/results/levels.js';

@@ -16,7 +16,7 @@ import { loadChecksModule } from '../../src/checks/user-module.js';
 import { main, type Io } from '../../src/cli/main.js';
 import { checkingSettings } from '../../src/cli/settings.js';
 import { getOperation } from '../../src/contract/index.js';
-import { evaluate } from '../../src/engine/exchange/run-case.js';
+import { evaluate } from '../../src/checks/evaluate.js';
 import { PROFILES } from '../../src/profiles/expectations.js';
 import { soapResult, stringResult } from '../../src/server/replies.js';
 import { getTransportById, TRANSPORT_IDS, type TransportId } from '../../src/transports/index.js';

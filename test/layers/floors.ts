@@ -23,6 +23,7 @@ export const FLOORS = [
   'cases', // examples, negative scenarios, arbitraries
   'parity', // comparing one case across transports
   'regression', // baselines, comparing and merging runs' reports
+  'traffic', // captured traffic: its format (HAR 1.2 entries, traffic.jsonl), reader and writer
   'checks', // one file per check, the registry
   'diagnoses', // root causes explaining a run's findings (read records and findings, above checks)
   'server', // the reference server and its mutants
@@ -34,8 +35,8 @@ export const FLOORS = [
   'engine/sequences', // learned sequences: create, read back, update, delete, on every transport
   'engine/replay', // cases made again from a baseline (--baseline) or captured traffic (--traffic)
   'engine/run', // the run itself: vitest and its workers, lanes, the plan, the collector, the ?WSDL
+  'proxy', // the reverse proxy of real clients' traffic: forwarding, judging an observed exchange (beside the engine: the second source of records)
   'report', // formatters from records to files
-  'proxy', // the reverse proxy of real clients' traffic: forwarding, judging an observed exchange, capture
   'session', // one run, end to end: runAndReport
   'cli', // the commands
   'bench', // npm run bench

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../src/checks/registry.js';
 import { getOperation } from '../../src/contract/index.js';
-import { evaluate } from '../../src/engine/exchange/run-case.js';
+import { evaluate } from '../../src/checks/evaluate.js';
 import { expectationFor, PROFILES } from '../../src/profiles/expectations.js';
 import { hostRejectionOf, isQueryLengthRefusal } from '../../src/profiles/host-rejection.js';
 import { getTransportById, type HttpResponse } from '../../src/transports/index.js';

@@ -1,6 +1,7 @@
 /** Runs one case over one transport: encode, send, evaluate the selected checks, record. */
-import { checks as allChecks, type Check, type Exchange } from '../../checks/registry.js';
-import { runChecks, selected } from '../../checks/runner.js';
+import type { Check, Exchange } from '../../checks/registry.js';
+import { runChecks } from '../../checks/runner.js';
+import { evaluate, selectedChecks } from '../../checks/evaluate.js';
 import { answersInTime, hangVerdict } from '../../checks/answers-in-time.js';
 import { resultSchemasFor } from '../../checks/load-result-schemas.js';
 import type { Case } from '../../cases/case.js';
@@ -13,7 +14,6 @@ import { expectationFor, PROFILES } from '../../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../../transports/index.js';
 import { expectedEcho, familyOf } from '../../asmx/echo.js';
 import { authValues, corruptSignature } from '../send/auth.js';
-import { userChecksOf } from '../../checks/catalogs.js';
 import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, redactClip, redactClipped, secretsOf, type CheckOutcome, type Confirmation, type ExchangeRecord, type RecordedRequest } from '../../results/record.js';
 import type { HttpAccess } from '../../http/access.js';
 import type { LearnedState } from '../learn/learned-state.js';
@@ -29,31 +29,6 @@ import { clip, MESSAGE_CHARS } from '../../results/clip.js';
 import { refusalBy } from '../learn/confirm.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-// The selection of a run's settings is the same for each of its exchanges: made once per worker,
-// and found by the settings object itself before its key is made (a JSON key per exchange cost more
-// than some checks; profiled, issue 20).
-const selections = new Map<string, Promise<readonly Check[]>>();
-const selectionBySettings = new WeakMap<object, Promise<readonly Check[]>>();
-
-/** The checks a run evaluates: the catalog and the user's (--checks-module); --checks narrows them,
- * --skip-checks removes from them. */
-export function selectedChecks(settings: Pick<RunSettings, 'checks' | 'skipChecks' | 'checksModule'>): Promise<readonly Check[]> {
-  const known = selectionBySettings.get(settings);
-  if (known) return known;
-  const key = JSON.stringify([settings.checks, settings.skipChecks, settings.checksModule]);
-  let selection = selections.get(key);
-  if (!selection) {
-    selection = userChecksOf(settings).then((user) => selected([...allChecks, ...user.exchange], settings));
-    selections.set(key, selection);
-  }
-  selectionBySettings.set(settings, selection);
-  return selection;
-}
-
-export function evaluate(exchange: Exchange, checks: readonly Check[] = allChecks): CheckOutcome[] {
-  return runChecks(checks.filter((check) => check.applies(exchange)), (check) => check.run(exchange));
-}
 
 /** The wire values of a case, authentication included, with the case's spoiling applied. */
 async function valuesFor(settings: SettingsOf<'auth'>, op: Operation, testCase: Case): Promise<Record<string, string>> {

@@ -1,5 +1,5 @@
 /**
- * `run --traffic`: captured calls (regression/capture.ts) made into the engine's own cases, so a
+ * `run --traffic`: captured calls (traffic/read.ts) made into the engine's own cases, so a
  * replay goes through runCase like every other exchange: every selected check, the run's signing,
  * the mutation guard, --reference-url. Each entry's request is decoded as the proxy decodes one
  * (decodeObservedRequest) and judged by the client checks (clientFindings).
@@ -20,10 +20,11 @@ import { keptLexicalErrors } from '../../cases/valid-values.js';
 import { clientFindings } from '../../checks/client/findings.js';
 import type { RunSettings } from '../../config/settings.js';
 import { AUTH_PARAMS, getOperation, hasMobileKey, operations, SECRET_PLACEHOLDERS, SERVICE_PATH, type Operation } from '../../contract/index.js';
-import { captureEntries, openCapture, type CapturedEntry } from '../../regression/capture.js';
+import { captureEntries, openCapture, type CapturedEntry } from '../../traffic/read.js';
 import type { ScenarioId } from '../../results/case-labels.js';
 import type { ExchangeRecord } from '../../results/record.js';
-import { LEFT_OUT_SHOWN, LEFT_OUT_TEXT, type LeftOutKind, type TrafficRef, type TrafficSummary } from '../../results/traffic.js';
+import type { TrafficRef } from '../../results/traffic.js';
+import { LEFT_OUT_SHOWN, LEFT_OUT_TEXT, type LeftOutKind, type TrafficSummary } from '../../traffic/summary.js';
 import { TRANSPORT_IDS, type ObservedCall, type RequestReading, type TransportId } from '../../transports/index.js';
 
 /** One captured call to send again: its case, over which transports, and where it came from. */

@@ -8,7 +8,7 @@ import { waiversSection } from './waivers.js';
 import { findingsOf, noticesOf } from '../../results/findings.js';
 import type { FailOn } from '../../results/levels.js';
 import type { ExchangeRecord } from '../../results/record.js';
-import { LEFT_OUT_TEXT, type LeftOutKind } from '../../results/traffic.js';
+import { LEFT_OUT_TEXT, type LeftOutKind } from '../../traffic/summary.js';
 import { INHERENT } from '../../parity/inherent.js';
 import { TRANSPORT_IDS } from '../../transports/index.js';
 import { coverageSection } from './coverage.js';

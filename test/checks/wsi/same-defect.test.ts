@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { wsiBasicProfile, wsiOutcomesOf } from '../../../src/checks/wsi-basic-profile.js';
 import { wsiContextOf } from '../../../src/checks/wsi/wsdl-facts.js';
 import { selected } from '../../../src/checks/runner.js';
-import { evaluate } from '../../../src/engine/exchange/run-case.js';
+import { evaluate } from '../../../src/checks/evaluate.js';
 import { checks as allChecks } from '../../../src/checks/registry.js';
 import type { Exchange } from '../../../src/checks/types.js';
 import { DEFAULT_NAMESPACE, getOperation, soapAction } from '../../../src/contract/index.js';

@@ -1,5 +1,5 @@
 /** Issue 53, point 5: captured traffic read into the engine's cases (engine/replay/traffic.ts,
- * regression/capture.ts): a foreign tool's HAR, traffic.jsonl lines, each defect's negative case,
+ * traffic/read.ts): a foreign tool's HAR, traffic.jsonl lines, each defect's negative case,
  * and the errors and notes bad input gives. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEFAULTS, type RunSettings } from '../../../src/config/settings.js';
 import { readTraffic, trafficRow, trafficLine, type TrafficRow } from '../../../src/engine/replay/traffic.js';
-import { entryOf } from '../../../src/regression/capture.js';
+import { entryOf } from '../../../src/traffic/read.js';
 import { REPO } from '../../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tsiws-traffic-'));

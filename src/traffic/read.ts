@@ -14,9 +14,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ConfigError } from '../config/errors.js';
 import type { ObservedRequest } from '../transports/index.js';
-
-/** The file a capture folder holds (proxy --capture DIR). */
-export const TRAFFIC_FILE = 'traffic.jsonl';
+import { TRAFFIC_FILE } from './format.js';
 
 export interface CaptureSource {
   /** The file read: the .har itself, or DIR/traffic.jsonl. */

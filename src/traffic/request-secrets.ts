@@ -5,7 +5,7 @@
  * form body (POST), and the elements of a SOAP body.
  */
 import { SECRET_PLACEHOLDERS } from '../contract/index.js';
-import type { ObservedRequest } from './observed.js';
+import type { ObservedRequest } from '../transports/index.js';
 
 const NAMES = Object.keys(SECRET_PLACEHOLDERS);
 

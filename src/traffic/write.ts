@@ -1,6 +1,6 @@
 /**
  * `proxy --capture DIR` (issue 53, point 5): every exchange written to DIR/traffic.jsonl as it
- * passes, one HAR 1.2 entry a line (the entries of failures.har, report/har.ts, so that a reader of
+ * passes, one HAR 1.2 entry a line (the entries of failures.har, format.ts, so that a reader of
  * captures reads both), appended and never held: memory stays flat however long the proxy runs.
  *
  * The values are as the client sent them, for replay, with the secrets replaced by placeholders a
@@ -10,15 +10,23 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { harRequest, harResponse } from '../report/har.js';
 import { redact, SECRET_PIECE_CHARS } from '../results/record.js';
-import type { ForwardedExchange } from './observed.js';
+import type { HttpResponse, ObservedRequest, WireValues } from '../transports/index.js';
+import { harRequest, harResponse, TRAFFIC_FILE } from './format.js';
 import { requestSecrets } from './request-secrets.js';
 
-export const CAPTURE_FILE = 'traffic.jsonl';
+/** What a capture writes of an exchange: the proxy's ForwardedExchange (proxy/observed.ts) is one. */
+export interface CapturedExchange {
+  readonly request: ObservedRequest;
+  /** When the request had arrived whole (epoch ms). */
+  readonly startedAt: number;
+  readonly answer?: HttpResponse & { readonly statusMessage: string; readonly cut?: true };
+  readonly error?: { readonly code: string; readonly message: string };
+  readonly client?: { readonly call?: { readonly values: WireValues } };
+}
 
 export interface Capture {
-  write(exchange: ForwardedExchange): void;
+  write(exchange: CapturedExchange): void;
   close(): void;
 }
 
@@ -32,7 +40,7 @@ export const capturePlaceholder = (name: string): string => `{{${name.toLowerCas
  * and the --auth credentials with their placeholders, wherever they might be echoed. */
 export function openCapture(dir: string, target: string, headers: readonly string[], values: ReadonlyArray<[string, string]>): Capture {
   mkdirSync(dir, { recursive: true });
-  const fd = openSync(join(dir, CAPTURE_FILE), 'w');
+  const fd = openSync(join(dir, TRAFFIC_FILE), 'w');
   const secretHeaders = [...CREDENTIAL_HEADERS, ...headers.map((h) => h.toLowerCase())];
   let closed = false;
   return {
@@ -48,7 +56,7 @@ export function openCapture(dir: string, target: string, headers: readonly strin
 }
 
 /** One exchange as a HAR 1.2 entry, its secrets replaced. */
-export function captureEntry(exchange: ForwardedExchange, target: string, secretHeaders: readonly string[], values: ReadonlyArray<[string, string]>) {
+export function captureEntry(exchange: CapturedExchange, target: string, secretHeaders: readonly string[], values: ReadonlyArray<[string, string]>) {
   // As secretsOf (results/record.ts) does for the records: a value under four characters is left,
   // since replacing it everywhere would change the body's other text too.
   const found = Object.entries(requestSecrets(exchange.request, exchange.client?.call?.values)).filter(([, value]) => value.length >= SECRET_PIECE_CHARS);
