@@ -8,17 +8,22 @@ import { ConfigError } from '../config/errors.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { RecordSource } from '../results/exchange-log.js';
 
-/** The fields of a run section (RunInfo, report/summary.ts) that merging reads and writes; the
- * others are the first shard's, kept as they are. Named here so that regression/ needs nothing
- * of report/, not even a type (no folder cycle, type-only included). */
+/** The fields of a run section that merging reads and writes; the others are the first shard's,
+ * kept as they are. Named here, and report/summary.ts's RunInfo extends it, so that regression/
+ * needs nothing of report/, not even a type (no folder cycle, type-only included). */
 export interface ShardRun {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly configuration: Record<string, unknown>;
+  /** Where each value of `configuration` that is not its default came from: a flag (`--seed`), a
+   * variable, a .env line, or a config file and JSON pointer (`tsiws.config.json#/targets/local/runs`). */
   readonly configurationSources?: Readonly<Record<string, string>>;
   readonly toolErrors: readonly string[];
+  /** fast-check seed: `--seed` repeats the run's requests. */
   readonly seed: number;
+  /** Present when the run did not do all it planned. */
   readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
+  /** Present when merge-reports joined these reports from the shards of one run. */
   readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
 

@@ -12,23 +12,15 @@ import type { StructuralMatch } from '../state/structure.js';
 import type { WsiRunInfo } from './wsi-report.js';
 import type { TrafficSummary } from '../traffic/summary.js';
 import type { ObservedJudging } from '../proxy/judge-queue.js';
+import type { ShardRun } from '../regression/merge.js';
 
-export interface RunInfo {
+/** The run section of every report; the fields merging shards reads and writes are ShardRun's
+ * (regression/merge.ts). */
+export interface RunInfo extends ShardRun {
   readonly tool: { readonly name: string; readonly version: string };
   readonly target: string;
   readonly embedded: boolean;
   readonly namespace: string;
-  readonly startedAt: string;
-  readonly durationMs: number;
-  readonly configuration: Record<string, unknown>;
-  /** Where each value of `configuration` that is not its default came from: a flag (`--seed`), a
-   * variable, a .env line, or a config file and JSON pointer (`tsiws.config.json#/targets/local/runs`). */
-  readonly configurationSources?: Readonly<Record<string, string>>;
-  readonly toolErrors: readonly string[];
-  /** fast-check seed: `--seed` repeats the run's requests. */
-  readonly seed: number;
-  /** Present when the run did not do all it planned. */
-  readonly incomplete?: { readonly reason: string; readonly casesNotRun: number; readonly fuzzPropertiesInterrupted: number };
   /** Present when the run ended before its first test: why (bad usage, target unreachable, a crash
    * of this tool). Its message is also the run's one tool error, so the verdict is `error`. */
   readonly failure?: {
@@ -55,8 +47,6 @@ export interface RunInfo {
   readonly observed?: ObservedJudging & { readonly exchanges: number; readonly judge?: 'sample' | 'all'; readonly lastExchangeAt?: string; readonly stoppedBy: string };
   /** Present when the run replayed captured traffic (--traffic): what it read and left out. */
   readonly traffic?: TrafficSummary;
-  /** Present when merge-reports joined these reports from the shards of one run. */
-  readonly merged?: ReadonlyArray<{ readonly shard: string; readonly from: string; readonly startedAt: string; readonly durationMs: number }>;
 }
 
 export interface DiscoveryInfo {
