@@ -11,7 +11,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { harRequest, harResponse } from '../report/har.js';
-import { redact, SECRET_PIECE_CHARS } from '../results/record.js';
+import { redact, SECRET_PIECE_CHARS } from '../results/redact.js';
 import type { ForwardedExchange } from './observed.js';
 import { requestSecrets } from './request-secrets.js';
 

@@ -15,7 +15,8 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from
 import { join, relative, sep } from 'node:path';
 import { outcomeOf, type Outcome } from '../results/findings.js';
 import { failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
-import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
+import type { CheckOutcome } from '../results/check-outcome.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
 import { asDigest, type Reported } from './digest.js';

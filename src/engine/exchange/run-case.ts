@@ -14,7 +14,12 @@ import { getTransportById, type Decoded, type HttpRequest, type TransportId, typ
 import { expectedEcho, familyOf } from '../../asmx/echo.js';
 import { authValues, corruptSignature } from '../send/auth.js';
 import { userChecksOf } from '../../checks/catalogs.js';
-import { accessForReports, EXCERPT_BYTES, recordRequest, recordResponse, redact, redactClip, redactClipped, secretsOf, type CheckOutcome, type Confirmation, type ExchangeRecord, type RecordedRequest } from '../../results/record.js';
+import { accessForReports } from '../../results/shown-access.js';
+import { EXCERPT_BYTES, recordRequest, recordResponse } from '../../results/recorded-http.js';
+import { redact, redactClip, redactClipped } from '../../results/redact.js';
+import { secretsOf } from '../../results/secrets.js';
+import type { CheckOutcome } from '../../results/check-outcome.js';
+import type { Confirmation, ExchangeRecord, RecordedRequest } from '../../results/record.js';
 import type { HttpAccess } from '../../http/access.js';
 import type { LearnedState } from '../learn/learned-state.js';
 import { dataPathOf } from './data-path-of.js';
