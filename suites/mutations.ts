@@ -4,7 +4,9 @@
  * A guarded operation is reported as skipped, never as passed.
  */
 import { isMutating, getOperation } from '../src/contract/index.js';
-import { accessForReports, recordRequest, type ExchangeRecord } from '../src/results/record.js';
+import { accessForReports } from '../src/results/shown-access.js';
+import { recordRequest } from '../src/results/recorded-http.js';
+import type { ExchangeRecord } from '../src/results/record.js';
 import type { TargetSettings } from '../src/engine/run/vitest-context.js';
 import { getTransportById, type TransportId } from '../src/transports/index.js';
 

@@ -5,7 +5,8 @@
  * conforms; secrets redacted; non-ASCII escaped (a field value is ASCII-safe only, RFC 9110 5.5);
  * bounded, since servers and clients limit a header's size (8 KB is a common default).
  */
-import { redactClipped, secretsOf } from '../results/record.js';
+import { redactClipped } from '../results/redact.js';
+import { secretsOf } from '../results/secrets.js';
 import { judgedBy, type ClientJudgement, type JudgeClient, type ObservedRequest } from './observed.js';
 import { requestSecrets } from '../traffic/request-secrets.js';
 

@@ -9,7 +9,7 @@
  * than a line at a time. Values are the case's non-secret wire values; authentication is added per
  * request, and result texts are redacted like every report.
  */
-import { transportOutcomeOf } from '../results/transport-outcome.js';
+import { transportOutcomeOf } from '../results/outcome-of-record.js';
 import type { ExchangeRecord } from '../results/record.js';
 import type { TransportId } from '../transports/index.js';
 import type { ScenarioId } from '../results/case-labels.js';

@@ -10,7 +10,7 @@ import { isQueryLengthRefusal, REQUEST_VALIDATION } from '../profiles/host-rejec
 import { operationNoise } from './operation-noise.js';
 import type { ExchangeRecord, RecordedRequest } from '../results/record.js';
 import { OUTCOME_FIELD, type FieldDifference, type FieldPath, type FieldTally, type ReferenceCounts, type ReferenceInfo, type ReferenceSummary } from '../results/reference.js';
-import { transportOutcomeOf } from '../results/transport-outcome.js';
+import { transportOutcomeOf } from '../results/outcome-of-record.js';
 
 /** The verdict on one operation over one transport, with the request that shows its first difference. */
 export interface ReferenceVerdict {

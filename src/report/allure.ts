@@ -17,7 +17,8 @@
  * so secrets are placeholders and bodies cut at EXCERPT_BYTES as in every other report.
  */
 import type { DataPathCounts } from '../results/data-path.js';
-import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
+import type { CheckOutcome } from '../results/check-outcome.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { failsRun, type FailOn } from '../results/levels.js';
 import type { Diagnosis } from './diagnoses-of.js';
 import { diagnosisBody } from './diagnoses-junit.js';

@@ -13,11 +13,11 @@ import { waiversJson } from './waivers.js';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { outcomeOf, type Outcome } from '../results/findings.js';
 import { failsRun, type FailOn, type LevelCounts } from '../results/levels.js';
-import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
+import type { CheckOutcome } from '../results/check-outcome.js';
 import { TRANSPORT_IDS } from '../transports/index.js';
 import { DEFAULT_WSDL_BASE_URL, generateWsdl } from '../wsdl/generate.js';
+import type { CellOutcome } from './cell-outcome.js';
 import { asDigest, type Reported } from './digest.js';
 import { REFERENCE_COLUMN } from './reference.js';
 import type { RunInfo, Summary } from './summary.js';
@@ -26,8 +26,6 @@ import { WSI_ASSERTIONS } from '../checks/wsi/catalog.js';
 
 export const CERTIFICATE_FILE = 'certificate.json';
 export const CERTIFICATE_FORMAT = 'tsiws-conformance-certificate/1';
-
-export type CellOutcome = 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
 
 export interface Certificate {
   readonly format: typeof CERTIFICATE_FORMAT;
@@ -79,12 +77,9 @@ export function fileSha256(path: string): string {
   return hash.digest('hex');
 }
 
-const CELL: Record<Outcome, CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped' };
 /** As in the verdict and junit.xml: an exchange the target did not complete (timeout, reset) is a
  * finding about the target (fail); error is kept for a check of ours that crashed. */
 const CHECK_CELL: Record<CheckOutcome['status'], CellOutcome> = { passed: 'pass', failed: 'fail', error: 'error', skipped: 'skipped', waived: 'pass' };
-export const cellOf = (r: ExchangeRecord, failOn: FailOn): CellOutcome => (r.error ? 'fail' : CELL[outcomeOf(r, failOn)]);
-export const CELL_RANK: Record<CellOutcome, number> = { 'not-run': 0, skipped: 1, pass: 2, fail: 3, error: 4 };
 
 /** Worst outcome per operation and transport; cells the run configured but never reached are not-run. */
 export function outcomeTable(reported: Reported, run: RunInfo): Record<string, Record<string, CellOutcome>> {

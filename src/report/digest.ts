@@ -13,7 +13,7 @@
 import { findingsOf, noticesOf, outcomeOf, type Outcome } from '../results/findings.js';
 import { failOnOf, noLevels, type FailOn, type Level, type LevelCounts } from '../results/levels.js';
 import type { ExchangeRecord } from '../results/record.js';
-import { CELL_RANK, cellOf, type CellOutcome } from './certificate.js';
+import { CELL_RANK, cellOf, type CellOutcome } from './cell-outcome.js';
 import { CoverageTally } from './coverage.js';
 import { DataPathCoverage } from './data-path.js';
 import { SequenceTally } from './sequences.js';
@@ -24,7 +24,7 @@ import { REFERENCE_COLUMN, ReferenceReport, referenceUrlOf } from './reference.j
 import { reportOrder, type OrderKey } from './report-order.js';
 import { countRecord, summaryOf, type Summary, type VerdictInputs } from './summary.js';
 import { WsiReport } from './wsi-report.js';
-import { JunitTally } from './junit.js';
+import { JunitTally } from './junit-tally.js';
 import { VerdictTally } from '../results/verdicts.js';
 import { WaiverTally } from './waivers.js';
 

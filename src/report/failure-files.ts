@@ -7,9 +7,12 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findingsOf } from '../results/findings.js';
-import { EXCERPT_BYTES, redactClip, type ExchangeRecord } from '../results/record.js';
+import { EXCERPT_BYTES } from '../results/recorded-http.js';
+import { redactClip } from '../results/redact.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { FieldDifference, ReferenceAnswer } from '../results/reference.js';
-import { transportOutcomeOf, type TransportOutcome } from '../results/transport-outcome.js';
+import { transportOutcomeOf } from '../results/outcome-of-record.js';
+import type { TransportOutcome } from '../results/transport-outcome.js';
 import type { RunInfo } from './summary.js';
 import { writeFileAtomic } from '../results/write-atomic.js';
 import type { ResultFormat } from '../results/result-format.js';

@@ -31,14 +31,14 @@ import type { RunInfo } from './summary.js';
 import { failOnOf, type FailOn } from '../results/levels.js';
 import { checkDetailsOf, checkDetailsParts, failureBody, testcaseDetails, testcaseLabel, uniqueNamer } from './junit-text.js';
 import { entriesOf, incompleteText, runTestcases, type Entry, type Verdict } from './testcases.js';
-import { foldRecord, recordCase, repetitionsText, verdictOfRank, type FoldedClass, type FoldedTestcase } from './junit-fold.js';
+import { recordCase, repetitionsText, verdictOfRank, type FoldedTestcase } from './junit-fold.js';
 import { heldRecords, type RecordSource } from '../results/exchange-log.js';
-import { DataPathCoverage, withoutSuccess } from './data-path.js';
+import { withoutSuccess } from './data-path.js';
 import type { DataPathCounts } from '../results/data-path.js';
 import type { Diagnosis } from './diagnoses-of.js';
 import { diagnosesSuite } from './diagnoses-junit.js';
-import { BusyTime } from './busy-time.js';
-import { staleNotes, waivedText, WaiverTally } from './waivers.js';
+import { staleNotes, waivedText } from './waivers.js';
+import { JunitTally, type SuiteTally } from './junit-tally.js';
 import { caseIdOrder, operationOrder, transportOrder } from './report-order.js';
 
 export { testcaseDetails } from './junit-text.js';
@@ -52,43 +52,6 @@ type Totals = Record<Verdict, number>;
 
 const properties = (values: ReadonlyArray<[string, string]>) => ({ properties: { property: values.map(([name, value]) => attrs({ name, value })) } });
 const suiteCounts = (t: Totals) => ({ tests: t.failure + t.error + t.skipped + t.passed, failures: t.failure, errors: t.error, skipped: t.skipped });
-
-/** What the first pass over the records keeps of one operation's: its testcases, each with its
- * repetitions folded in (junit-fold.ts), and the time its exchanges were in flight — never the records themselves. */
-interface SuiteTally {
-  readonly busy: BusyTime;
-  /** Per class name (operation.transport), its testcases by label and case. */
-  readonly classes: Map<string, FoldedClass>;
-  /** How many of its records' testcases were folded into another record's (--repeat): none, and
-   * each testcase is written from its one record, as the records come. */
-  folded: number;
-}
-
-/** The counting pass over the records, a record at a time: the root's and each suite's totals come
- * before their testcases. A run's digest takes it as it reads records.jsonl (digest.ts), so the
- * document then reads the records once more, not twice (issue 52), and only those its testcases are
- * written from (one a case, check and transport, whatever --repeat is). */
-export class JunitTally {
-  readonly suites = new Map<string, SuiteTally>();
-  readonly dataPath = new DataPathCoverage();
-  /** What each waiver matched: a stale one is a note of the run's own testsuite. */
-  readonly waivers = new WaiverTally();
-
-  constructor(readonly failOn: FailOn) {}
-
-  /** `index`: the record's position among the source's records. */
-  add(r: ExchangeRecord, index: number): void {
-    this.dataPath.add(r);
-    this.waivers.add(r);
-    let tally = this.suites.get(r.operation);
-    if (!tally) this.suites.set(r.operation, (tally = { busy: new BusyTime(), classes: new Map(), folded: 0 }));
-    if (r.response?.sentAt) {
-      const sent = Date.parse(r.response.sentAt);
-      tally.busy.add(sent, sent + r.response.elapsedMs);
-    }
-    tally.folded += foldRecord(tally.classes, r, index, this.failOn);
-  }
-}
 
 /** A suite's testcases counted by verdict. */
 function totalsOf(tally: SuiteTally): Totals {

@@ -5,7 +5,8 @@
  * run's own are its tool errors, the operations whose valid requests never succeeded, and what an
  * incomplete run did not do.
  */
-import type { CheckOutcome, ExchangeRecord } from '../results/record.js';
+import type { CheckOutcome } from '../results/check-outcome.js';
+import type { ExchangeRecord } from '../results/record.js';
 import type { DataPathCounts } from '../results/data-path.js';
 import { failsRun, type FailOn } from '../results/levels.js';
 import { noSuccessText } from './data-path.js';

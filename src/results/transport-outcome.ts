@@ -1,7 +1,7 @@
 /** What one exchange said, as the parity comparison and the baseline see it: a result, a
- * rejection, an error or something unreadable, with its text. Plain data from plain data. */
+ * rejection, an error or something unreadable, with its text. Plain data; outcome-of-record.ts
+ * reads it off a record. */
 import type { TransportId } from '../transports/index.js';
-import type { ExchangeRecord } from './record.js';
 
 export interface TransportOutcome {
   readonly transport: TransportId;
@@ -23,16 +23,4 @@ export interface BaselineAnswer {
   readonly text: string | null;
   /** The SOAP fault code, when the answer was a fault. */
   readonly faultCode?: string;
-}
-
-export function transportOutcomeOf(r: ExchangeRecord): TransportOutcome & { curl: string } {
-  const transport = r.transport as TransportId;
-  const status = r.response?.status ?? null;
-  const curl = r.request.curl;
-  if (r.error) return { transport, status, outcome: 'error', text: `${r.error.code}: ${r.error.message}`, curl };
-  const result = r.result;
-  if (result?.kind === 'result' && status !== null && status >= 200 && status < 300) return { transport, status, outcome: 'result', text: result.text, curl };
-  if (result?.kind === 'fault') return { transport, status, outcome: 'rejected', text: `${result.code}: ${result.reason}`, curl };
-  if (status !== null && (status < 200 || status >= 300)) return { transport, status, outcome: 'rejected', text: r.response?.body ?? '', curl };
-  return { transport, status, outcome: 'unreadable', text: result?.kind === 'unreadable' ? result.reason : r.response?.body ?? '', curl };
 }

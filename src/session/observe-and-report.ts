@@ -21,7 +21,9 @@ import type { RunInfo } from '../report/summary.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { compactRecord } from '../results/compact.js';
 import { EXCHANGE_LOG_FILE, openExchangeLog } from '../results/exchange-log.js';
-import { accessForReports, accessSecrets, type ExchangeRecord } from '../results/record.js';
+import { accessForReports } from '../results/shown-access.js';
+import { accessSecrets } from '../results/secrets.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
 
 export type ObserveSettings = CommandSettings & { readonly target: string };

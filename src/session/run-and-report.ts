@@ -33,7 +33,9 @@ import type { AnchorsInfo } from '../report/anchors.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog } from '../results/exchange-log.js';
 import { interruptionReason } from '../results/interruption.js';
-import { redact, redactClipped, secretsOf, type ExchangeRecord } from '../results/record.js';
+import { redact, redactClipped } from '../results/redact.js';
+import { secretsOf } from '../results/secrets.js';
+import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
 import { applyWaivers } from '../results/waivers.js';
 

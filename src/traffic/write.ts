@@ -10,7 +10,7 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { redact, SECRET_PIECE_CHARS } from '../results/record.js';
+import { redact, SECRET_PIECE_CHARS } from '../results/redact.js';
 import type { HttpResponse, ObservedRequest, WireValues } from '../transports/index.js';
 import { harRequest, harResponse, TRAFFIC_FILE } from './format.js';
 import { requestSecrets } from './request-secrets.js';

@@ -20,7 +20,7 @@ const stacks: Array<[readonly string[], Stage | 'idle']> = [
   [[`format ${SRC}/report/junit.ts`], 'reporting'],
   // Compiled sources count as theirs: the package's dist/, a checkout's .build/<key>/.
   [['run file:///repo/.build/0123456789abcdef/checks/status-200.js', 'validate file:///repo/.build/0123456789abcdef/decode/xml.js'], 'xsd'],
-  [['runCase file:///repo/dist/engine/exchange/run-case.js', 'recordResponse file:///repo/dist/results/record.js'], 'records'],
+  [['runCase file:///repo/dist/engine/exchange/run-case.js', 'recordResponse file:///repo/dist/results/recorded-http.js'], 'records'],
   [['compile file:///repo/node_modules/vite/dist/node/chunks/config.js'], 'loading'],
   [['(garbage collector) '], 'gc'],
   [['(program) '], 'other'],

@@ -11,7 +11,7 @@ import { exampleCase } from '../../src/cases/examples.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { getOperation } from '../../src/contract/index.js';
 import { compactRecord, RESULT_CHARS } from '../../src/results/compact.js';
-import { EXCERPT_BYTES } from '../../src/results/record.js';
+import { EXCERPT_BYTES } from '../../src/results/recorded-http.js';
 import { runCaseUnit } from '../../src/engine/exchange/run-unit.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
 import { MESSAGE_CHARS } from '../../src/results/clip.js';

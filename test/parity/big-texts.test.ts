@@ -8,7 +8,7 @@ import { compactDiff, MAX_DIFFED_CHARS, MAX_PART_CHARS } from '../../src/parity/
 import { processingInstructionAt } from '../../src/checks/soap-no-dtd-or-pi.js';
 import { runChecks } from '../../src/checks/runner.js';
 import { clip, firstLine, MESSAGE_CHARS } from '../../src/results/clip.js';
-import { redact } from '../../src/results/record.js';
+import { redact } from '../../src/results/redact.js';
 
 const MB = 1024 * 1024;
 const totalLength = (parts: ReadonlyArray<{ text: string }>) => parts.reduce((n, p) => n + p.text.length, 0);

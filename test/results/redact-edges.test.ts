@@ -12,7 +12,10 @@ import { failureFile } from '../../src/report/failure-files.js';
 import { reportHtml } from '../../src/report/html/page.js';
 import { resultsJson } from '../../src/report/results-json.js';
 import { clip, MESSAGE_CHARS, quotedLine } from '../../src/results/clip.js';
-import { EXCERPT_BYTES, recordResponse, redactClip, redactClipped, secretsOf, type ExchangeRecord } from '../../src/results/record.js';
+import { EXCERPT_BYTES, recordResponse } from '../../src/results/recorded-http.js';
+import { redactClip, redactClipped } from '../../src/results/redact.js';
+import { secretsOf } from '../../src/results/secrets.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 import { MIXED_RUN } from '../support/records.js';
 
 const SIG = 'S3CRETSIGVALUE';

@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { findingsOf, levelCounts, noticesOf, outcomeOf } from '../../src/results/findings.js';
 import { failOnOf, failsRun } from '../../src/results/levels.js';
-import { curlCommand, redact, secretsOf, type ExchangeRecord } from '../../src/results/record.js';
+import { curlCommand } from '../../src/results/curl.js';
+import { redact } from '../../src/results/redact.js';
+import { secretsOf } from '../../src/results/secrets.js';
+import type { ExchangeRecord } from '../../src/results/record.js';
 
 describe('levels', () => {
   test.each([

@@ -8,7 +8,7 @@
 import type { RunSettings } from '../../config/settings.js';
 import { TargetUnreachableError } from '../../http/errors.js';
 import { createHttpClient, type HttpAccess, type HttpClient } from '../../http/send.js';
-import { accessSecrets } from '../../results/record.js';
+import { accessSecrets } from '../../results/secrets.js';
 import { ensureReachable } from '../send/reachable.js';
 
 type ReferenceSettings = Pick<RunSettings, 'referenceUrl' | 'referenceSecondaryUrl' | 'referenceHeaders' | 'referenceAuth' | 'referenceCaFile' | 'referenceCert' | 'referenceKey' | 'referenceInsecure' | 'headers' | 'auth' | 'proxy' | 'noProxy' | 'caFile' | 'cert' | 'key' | 'insecure'>;

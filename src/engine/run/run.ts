@@ -13,7 +13,8 @@ import { fileWorkers, laneTotal, runLanes, targetIsLocal, type LanedSuite, type 
 import { casesToReplay } from '../replay/baseline-replay.js';
 import { readBaseline } from '../../regression/baseline.js';
 import { HandoverReader, handoverDir } from './worker-handover.js';
-import { escapeRegExp, type ExchangeRecord } from '../../results/record.js';
+import { escapeRegExp } from '../../results/redact.js';
+import type { ExchangeRecord } from '../../results/record.js';
 import { toolRoot } from '../../results/tool-info.js';
 import { keepHeapNearLive } from '../../runtime/heap-keeper.js';
 import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';

@@ -9,7 +9,9 @@ import { TargetError, type HttpClient } from '../../http/send.js';
 import { getTransportById, type TransportId, type WireValues } from '../../transports/index.js';
 import { authValues } from './auth.js';
 import type { FaultAnswer } from '../../state/business-fault.js';
-import { accessForReports, redact, redactClip, secretsOf } from '../../results/record.js';
+import { accessForReports } from '../../results/shown-access.js';
+import { redact, redactClip } from '../../results/redact.js';
+import { secretsOf } from '../../results/secrets.js';
 
 export interface PlainAnswer {
   readonly status: number | null;

@@ -8,7 +8,8 @@
  * another, one parity record says so. A warning, as state-consistency's own verdicts are: which read
  * shows an entity is learned from the target, not stated by the spec.
  */
-import type { CheckOutcome, ExchangeRecord } from '../../results/record.js';
+import type { CheckOutcome } from '../../results/check-outcome.js';
+import type { ExchangeRecord } from '../../results/record.js';
 
 /** One transport's observation at one step of one sequence. */
 interface Seen {
