@@ -11,7 +11,7 @@
  * however long the answer), and a client that hangs up does not end the exchange: the target's
  * answer is still read (and dropped) to its end or a limit, and judged.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { SERVICE_PATH } from '../contract/index.js';
@@ -96,81 +96,107 @@ function plain(res: ServerResponse, status: number, text: string): void {
   res.end(body);
 }
 
+/** What a running proxy's steps share: where it forwards to, and what is in flight. */
+interface Proxying {
+  readonly options: ProxyOptions;
+  readonly base: URL;
+  /** The target's path before the service's, without a trailing slash. */
+  readonly prefix: string;
+  readonly dispatcher: Dispatcher;
+  readonly pending: Set<Promise<void>>;
+  /** The answers being read: on stop, those whose client already left are cut too. */
+  readonly relays: Set<Relay>;
+  /** The proxy's own origin, once it listens. */
+  own: string;
+  /** Set once close() cuts what outlived its grace: those exchanges were cut by the proxy. */
+  cutting: boolean;
+}
+
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const base = new URL(options.target);
   const prefix = base.pathname.replace(/\/+$/, '');
   const dispatcher = dispatcherFor(base.origin, options.access, { connections: 64, timeoutMs: options.timeoutMs });
-  const pending = new Set<Promise<void>>();
-  // The answers being read: on stop, those whose client already left are cut too.
-  const relays = new Set<Relay>();
-  let own = '';
-  // Set once close() cuts what outlived its grace: those exchanges were cut by the proxy.
-  let cutting = false;
+  const proxying: Proxying = { options, base, prefix, dispatcher, pending: new Set(), relays: new Set(), own: '', cutting: false };
+  const { pending } = proxying;
   const server = createServer((req, res) => {
-    const done: Promise<void> = relay(req, res).catch(() => {
+    const done: Promise<void> = relay(proxying, req, res).catch(() => {
       res.destroy();
     }).finally(() => pending.delete(done));
     pending.add(done);
   });
-
-  async function relay(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Node would add a Date header of its own: the target's answer goes as the target sent it.
-    res.sendDate = false;
-    const url = req.url ?? '/';
-    if (!isServicePath(url)) return plain(res, 404, `tsiws-conform proxy: only ${SERVICE_PATH} is forwarded to the target, not ${url.split('?')[0]}`);
-    const body = await readBody(req, options.maxBodyBytes);
-    if (body === undefined) return;
-    if (body === 'too large') return plain(res, 413, `tsiws-conform proxy: the request is larger than ${options.maxBodyBytes} bytes (raise --max-response-bytes)`);
-    const request: ObservedRequest = { method: req.method ?? 'GET', url, headers: req.headers, body };
-    const startedAt = Date.now();
-    const judged = options.violations?.(request);
-    const wsdl = isWsdlRequest(request.method, url);
-    const origin = HOST.test(req.headers.host ?? '') ? `http://${req.headers.host}` : own;
-    const exchange = await new Promise<ForwardedExchange>((resolve) => {
-      const handler = new Relay(res, {
-        url: base.origin + prefix + url,
-        timeoutMs: options.timeoutMs,
-        maxBodyBytes: options.maxBodyBytes,
-        viaProxy: options.access.proxy !== undefined,
-        header: judged?.header,
-        rewrite: wsdl && !options.keepWsdlAddress ? (answer) => rewriteWsdlAddresses(answer, origin, prefix) : undefined,
-      }, (outcome) => {
-        relays.delete(handler);
-        resolve({ request, startedAt, ...outcome, ...(judged ? { client: judged.client } : {}) });
-      });
-      relays.add(handler);
-      res.once('close', () => handler.clientGone(cutting ? 'proxy' : 'client'));
-      dispatcher.dispatch({ origin: base.origin, path: prefix + url, method: request.method as Dispatcher.HttpMethod, headers: headersToTarget(req.rawHeaders, options.access), body: body.length > 0 || !['GET', 'HEAD'].includes(request.method) ? body : null }, handler);
-    });
-    // Judged after the answer went out: a tick later, so the client's last bytes are not held up.
-    setImmediate(() => options.onExchange(exchange));
-  }
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const { address, port } = server.address() as AddressInfo;
-  own = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  proxying.own = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
-    url: own,
+    url: proxying.own,
     inFlight: () => pending.size,
-    async close(graceMs) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-      clearTimeout(timer);
-      // What is still in flight is cut; each cut exchange is still handed on (with its error) first.
-      cutting = true;
-      server.closeAllConnections();
-      for (const relay of relays) relay.clientGone('proxy');
-      await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
-      clearTimeout(timer);
-      await closed;
-      await dispatcher.close();
-    },
+    close: (graceMs) => closeProxy(proxying, server, graceMs),
   };
+}
+
+/** Forwards one request to the target and its answer back, then hands the exchange on. */
+async function relay(proxying: Proxying, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { options } = proxying;
+  // Node would add a Date header of its own: the target's answer goes as the target sent it.
+  res.sendDate = false;
+  const url = req.url ?? '/';
+  if (!isServicePath(url)) return plain(res, 404, `tsiws-conform proxy: only ${SERVICE_PATH} is forwarded to the target, not ${url.split('?')[0]}`);
+  const body = await readBody(req, options.maxBodyBytes);
+  if (body === undefined) return;
+  if (body === 'too large') return plain(res, 413, `tsiws-conform proxy: the request is larger than ${options.maxBodyBytes} bytes (raise --max-response-bytes)`);
+  const request: ObservedRequest = { method: req.method ?? 'GET', url, headers: req.headers, body };
+  const exchange = await forwarded(proxying, req, res, request);
+  // Judged after the answer went out: a tick later, so the client's last bytes are not held up.
+  setImmediate(() => options.onExchange(exchange));
+}
+
+/** Sends the request on to the target and relays the answer to the client as it comes; resolves
+ * with the exchange once the answer is relayed, cut or failed. */
+function forwarded(proxying: Proxying, req: IncomingMessage, res: ServerResponse, request: ObservedRequest): Promise<ForwardedExchange> {
+  const { options, base, prefix, relays } = proxying;
+  const url = request.url;
+  const startedAt = Date.now();
+  const judged = options.violations?.(request);
+  const wsdl = isWsdlRequest(request.method, url);
+  const origin = HOST.test(req.headers.host ?? '') ? `http://${req.headers.host}` : proxying.own;
+  const body = request.body;
+  return new Promise<ForwardedExchange>((resolve) => {
+    const handler = new Relay(res, {
+      url: base.origin + prefix + url,
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      viaProxy: options.access.proxy !== undefined,
+      header: judged?.header,
+      rewrite: wsdl && !options.keepWsdlAddress ? (answer) => rewriteWsdlAddresses(answer, origin, prefix) : undefined,
+    }, (outcome) => {
+      relays.delete(handler);
+      resolve({ request, startedAt, ...outcome, ...(judged ? { client: judged.client } : {}) });
+    });
+    relays.add(handler);
+    res.once('close', () => handler.clientGone(proxying.cutting ? 'proxy' : 'client'));
+    proxying.dispatcher.dispatch({ origin: base.origin, path: prefix + url, method: request.method as Dispatcher.HttpMethod, headers: headersToTarget(req.rawHeaders, options.access), body: body.length > 0 || !['GET', 'HEAD'].includes(request.method) ? body : null }, handler);
+  });
+}
+
+/** Stops taking requests, lets those in flight finish for `graceMs`, then cuts the rest. */
+async function closeProxy(proxying: Proxying, server: Server, graceMs: number): Promise<void> {
+  const { pending } = proxying;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  // What is still in flight is cut; each cut exchange is still handed on (with its error) first.
+  proxying.cutting = true;
+  server.closeAllConnections();
+  for (const relay of proxying.relays) relay.clientGone('proxy');
+  await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+  clearTimeout(timer);
+  await closed;
+  await proxying.dispatcher.close();
 }
 
 interface RelayContext {

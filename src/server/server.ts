@@ -20,7 +20,7 @@ import { DEPLOYMENT_MUTANTS, findDeploymentMutant, findMutant, MUTANTS, type Rep
 import { document, empty, plainError, type Reply } from './replies.js';
 import { handleSoap } from './soap-handler.js';
 import { createStatefulService, type AnswerEntry } from './stateful/service.js';
-import { findPersonality, personalityNames, REFERENCE } from './stateful/personality.js';
+import { findPersonality, personalityNames, REFERENCE, type Personality } from './stateful/personality.js';
 import { findStatefulMutant, STATEFUL_MUTANTS } from './stateful/mutants.js';
 import { DEFAULT_RESULT_FORMAT, type ResultFormat } from '../results/result-format.js';
 
@@ -178,7 +178,29 @@ function send(res: ServerResponse, reply: Reply): void {
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const ns = options.namespace ?? DEFAULT_NAMESPACE;
-  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const { behaviour, resultFormat, personality } = behaviourOf(options, ns);
+  const server = serverFor(options, behaviour);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    namespace: ns,
+    resultFormat,
+    resultText: personality && personality.format !== 'reference' ? personality.format : resultFormat,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/** How the server answers: the echo or the stateful service, with the mutant and personality asked
+ * for; an unknown mutant or personality, or a personality without the stateful service, throws. */
+function behaviourOf(options: ReferenceServerOptions, ns: string): { behaviour: Behaviour; resultFormat: ResultFormat; personality: Personality | undefined } {
   // The stateful implementation has its own catalog of mutants (stateful/mutants.ts); the echo's
   // mutants are deviations of the echo and are not offered with it.
   const stateful = options.stateful === true;
@@ -196,6 +218,13 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(personality ? { personality } : {}), ...(options.answerLog ? { answerLog: options.answerLog } : {}),
   }) : undefined);
   const behaviour: Behaviour = { namespace: mutant?.namespace ?? ns, resultFormat, ...(options.authSecret ? { authSecret: options.authSecret } : {}), ...(mutant ? { mutant } : {}), ...(service ? { service } : {}) };
+  return { behaviour, resultFormat, personality };
+}
+
+/** The HTTP server, not yet listening: each request routed to `behaviour`, and what Node refuses
+ * before routing (a timed-out or malformed request) answered as a bare HTTP error. */
+function serverFor(options: ReferenceServerOptions, behaviour: Behaviour): Server {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default).
   // maxHeaderSize: a long GET query must reach the maxQueryStringLength check, not Node's 16 KiB limit.
@@ -221,20 +250,5 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-  return {
-    url: `http://${host}:${port}`,
-    namespace: ns,
-    resultFormat,
-    resultText: personality && personality.format !== 'reference' ? personality.format : resultFormat,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
+  return server;
 }

@@ -11,7 +11,7 @@ import { SERVICE_NAME } from '../contract/index.js';
 import { redactedSettings } from '../config/settings.js';
 import { selectedChecks } from '../checks/evaluate.js';
 import { openCapture, type Capture } from '../traffic/write.js';
-import { startProxy } from '../proxy/forward.js';
+import { startProxy, type RunningProxy } from '../proxy/forward.js';
 import { defaultJudgeQueue, JudgeQueue } from '../proxy/judge-queue.js';
 import type { ForwardedExchange, JudgeClient } from '../proxy/observed.js';
 import { observedRecord, type ObservingContext } from '../proxy/observed-record.js';
@@ -20,7 +20,7 @@ import { RunDigest } from '../report/digest.js';
 import type { RunInfo } from '../report/summary.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { compactRecord } from '../results/compact.js';
-import { EXCHANGE_LOG_FILE, openExchangeLog } from '../results/exchange-log.js';
+import { EXCHANGE_LOG_FILE, openExchangeLog, type ExchangeLog } from '../results/exchange-log.js';
 import { accessForReports } from '../results/shown-access.js';
 import { accessSecrets } from '../results/secrets.js';
 import type { ExchangeRecord } from '../results/record.js';
@@ -65,8 +65,34 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
   const capture: Capture | undefined = settings.capture
     ? openCapture(settings.capture, settings.target, Object.keys(settings.headers), accessSecrets(settings).map(([value]) => [value, '{{secret}}']))
     : undefined;
+  const intake = intakeOf(settings, handlers, ctx, digest, { log, capture });
+  const proxy = await listeningProxy(settings, handlers, access.secrets, intake, { log, capture });
+  intake.inFlight = proxy.inFlight;
+  const stoppedBy = await servedUntilStopped(proxy, handlers, intake, { log, capture });
+  const info = observedInfo(settings, startedAt, digest, intake, stoppedBy);
+  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
+  return { digest, info, files, stoppedBy };
+}
+
+/** The files a session writes as exchanges pass: records.jsonl and, with --capture, the capture. */
+interface SessionFiles {
+  readonly log: ExchangeLog;
+  readonly capture: Capture | undefined;
+}
+
+/** The session's side of the traffic: each exchange the proxy forwards, captured, queued and judged. */
+interface Intake {
+  readonly queue: JudgeQueue<ForwardedExchange>;
+  readonly forwarded: (exchange: ForwardedExchange) => void;
+  /** When the last exchange's answer ended. */
+  lastExchangeAt: string | undefined;
+  /** Exchanges the proxy is forwarding now: none until it listens. */
+  inFlight: () => number;
+}
+
+function intakeOf(settings: ObserveSettings, handlers: ObserveHandlers, ctx: ObservingContext, digest: RunDigest, files: SessionFiles): Intake {
+  const { log, capture } = files;
   let judgedCount = 0;
-  let lastExchangeAt: string | undefined;
   const observe = (exchange: ForwardedExchange) => {
     if (handlers.slowJudgeMs) busyFor(handlers.slowJudgeMs);
     const record = observedRecord(exchange, ctx, ++judgedCount);
@@ -76,41 +102,57 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
   };
   // Forwarding never waits on judging (--judge sample): each exchange is captured and offered to
   // the queue as it passes; judging takes what keeps up (proxy/judge-queue.ts).
-  let inFlight = () => 0;
-  const queue = new JudgeQueue<ForwardedExchange>({ mode: settings.judge, capacity: settings.judgeQueue ?? defaultJudgeQueue(), judge: observe, busy: () => inFlight() > 0 });
-  const forwarded = (exchange: ForwardedExchange) => {
-    capture?.write(exchange);
-    lastExchangeAt = new Date(exchange.startedAt + (exchange.answer?.elapsedMs ?? 0)).toISOString();
-    queue.offer(exchange);
+  const intake: Intake = {
+    lastExchangeAt: undefined,
+    inFlight: () => 0,
+    queue: new JudgeQueue<ForwardedExchange>({ mode: settings.judge, capacity: settings.judgeQueue ?? defaultJudgeQueue(), judge: observe, busy: () => intake.inFlight() > 0 }),
+    forwarded: (exchange) => {
+      capture?.write(exchange);
+      intake.lastExchangeAt = new Date(exchange.startedAt + (exchange.answer?.elapsedMs ?? 0)).toISOString();
+      intake.queue.offer(exchange);
+    },
   };
+  return intake;
+}
+
+/** The proxy, listening; if nothing listened (the port is taken, say), the files opened for the
+ * session are closed before the error goes on. */
+function listeningProxy(settings: ObserveSettings, handlers: ObserveHandlers, secrets: Array<[string, string]>, intake: Intake, files: SessionFiles): Promise<RunningProxy> {
   const judge = handlers.judgeClient;
-  const proxy = await startProxy({
+  return startProxy({
     target: settings.target, host: settings.host, port: settings.proxyPort, access: settings,
     timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxResponseBytes, keepWsdlAddress: settings.keepWsdlAddress,
-    ...(settings.violationsHeader && judge ? { violations: (request) => violationsHeader(request, judge, access.secrets) } : {}),
-    onExchange: forwarded,
+    ...(settings.violationsHeader && judge ? { violations: (request) => violationsHeader(request, judge, secrets) } : {}),
+    onExchange: intake.forwarded,
   }).catch((err: unknown) => {
-    // Nothing listened (the port is taken, say): the files opened for the session are closed.
-    capture?.close();
-    log.close();
+    files.capture?.close();
+    files.log.close();
     throw err;
   });
-  inFlight = proxy.inFlight;
-  let stoppedBy: string;
+}
+
+/** Serves until the signal stops the session, then closes the proxy and judges what waits;
+ * returns what stopped it. */
+async function servedUntilStopped(proxy: RunningProxy, handlers: ObserveHandlers, intake: Intake, files: SessionFiles): Promise<string> {
   try {
     handlers.listening?.(proxy.url);
-    stoppedBy = await stopped(handlers.signal);
+    return await stopped(handlers.signal);
   } finally {
     await proxy.close(handlers.graceMs ?? 5000);
     // The last exchanges are judged a tick after their answers went out (forward.ts).
     await new Promise((resolve) => setImmediate(resolve));
     // What waits in the queue is judged before the reports are written: they are complete up to
     // the last exchange taken for judging.
-    queue.drain();
-    capture?.close();
-    log.close();
+    intake.queue.drain();
+    files.capture?.close();
+    files.log.close();
   }
-  const info: RunInfo = {
+}
+
+/** The session's information in the reports, marked kind 'observed'. */
+function observedInfo(settings: ObserveSettings, startedAt: Date, digest: RunDigest, intake: Intake, stoppedBy: string): RunInfo {
+  const { queue, lastExchangeAt } = intake;
+  return {
     tool: toolInfo(),
     target: settings.target,
     embedded: false,
@@ -125,8 +167,6 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
     kind: 'observed',
     observed: { exchanges: queue.tally().exchanges, ...queue.observed(), judge: settings.judge, ...(lastExchangeAt ? { lastExchangeAt } : {}), stoppedBy },
   };
-  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
-  return { digest, info, files, stoppedBy };
 }
 
 /** Tests' slow judge: CPU held as a slow check would hold it. */

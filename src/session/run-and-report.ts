@@ -22,16 +22,17 @@ import { runWritingBaseline } from '../engine/run/run-writing-baseline.js';
 import { resultSchemasFor } from '../checks/load-result-schemas.js';
 import { refuseClientChecks } from '../checks/catalogs.js';
 import { rulesFromFile } from '../parity/normalise.js';
-import { readBaseline } from '../regression/baseline.js';
+import { readBaseline, type Baseline } from '../regression/baseline.js';
 import { ReferenceVerdicts } from './reference-records.js';
 import { TransportReachVerdicts } from './transport-reach.js';
 import { RunDigest } from '../report/digest.js';
+import type { AllureResults } from '../report/allure-results.js';
 import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
 import { wsiRunInfo } from '../report/wsi-report.js';
 import type { SearchInfo } from '../report/search-line.js';
 import type { AnchorsInfo } from '../report/anchors.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
-import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog } from '../results/exchange-log.js';
+import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog, type ExchangeLog } from '../results/exchange-log.js';
 import { interruptionReason } from '../results/interruption.js';
 import { redact, redactClipped } from '../results/redact.js';
 import { secretsOf } from '../results/secrets.js';
@@ -91,6 +92,34 @@ export async function runAndReport(resolved: RunSettings, handlers: RunHandlers 
 
 async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { signal: AbortSignal }): Promise<RunReport> {
   const say = handlers.say ?? (() => {});
+  const { baseline, settings, schemas, allure } = await checkedBeforeAnyRequest(resolved, handlers);
+  say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
+  // A capture that cannot be read, or holds no call to replay, is bad usage before any request.
+  const traffic = settings.traffic ? await trafficToReplay({ ...settings, traffic: settings.traffic }) : undefined;
+  if (traffic) say(trafficLine(traffic));
+  announceRun(settings, baseline, traffic, schemas, say, handlers);
+  // Records go to disk as they arrive (records.jsonl, for merge-reports, interrupted runs and the
+  // reports that need every record), and into the digest, which keeps only counts and the records
+  // with findings: a large run's passing records are never all held here.
+  const log = openExchangeLog(settings.reportsDir);
+  const collected = collectorsOf(settings);
+  const run = await sentAndCollected(settings, handlers, log, collected, liveHandler(allure, handlers));
+  const { result, baselineWriter, complete } = run;
+  const { digest } = collected;
+  const info = runInfoOf(settings, result, traffic, collected);
+  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
+  allure?.finish(digest, info);
+  return {
+    settings, digest, info, files,
+    ...(result.interrupted ? { interrupted: result.interrupted } : {}),
+    ...(baselineWriter ? { baselineWritten: { dir: baselineWriter.dir, complete } } : {}),
+  };
+}
+
+/** What is bad usage is found before any request, and before the reports folder is touched where it
+ * can be: returns the run's settings (a regression run takes its baseline's seed), its baseline,
+ * result schemas and Allure results. */
+async function checkedBeforeAnyRequest(resolved: RunSettings, handlers: RunHandlers) {
   // A client check selected for a run would judge nothing: bad usage, before the folder is touched.
   refuseClientChecks(resolved);
   // A folder never mixes two runs: the earlier reports go before this run writes any, and a folder
@@ -106,10 +135,12 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   const schemas = resultSchemasFor(settings.resultSchemas);
   // A bad --allure folder is bad usage before any request too. The library loads only for it (150 ms).
   const allure = settings.allure ? new (await import('../report/allure-results.js')).AllureResults({ dir: settings.allure, reportsDir: settings.reportsDir, seed: settings.seed, failOn: settings.failOn, warn: (line) => handlers.warn?.(line) }) : undefined;
-  say(`tsiws-conform: ${settings.operations.length} operations x ${settings.transports.length} transports against ${settings.baseUrl ?? 'the embedded reference server'}`);
-  // A capture that cannot be read, or holds no call to replay, is bad usage before any request.
-  const traffic = settings.traffic ? await trafficToReplay({ ...settings, traffic: settings.traffic }) : undefined;
-  if (traffic) say(trafficLine(traffic));
+  return { baseline, settings, schemas, allure };
+}
+
+/** The lines said before the run starts: its seed or the baseline it replays (a baseline with no
+ * case selected is bad usage), the result schemas, the shard, and the warnings of risky flags. */
+function announceRun(settings: RunSettings, baseline: Baseline | undefined, traffic: TrafficSummary | undefined, schemas: ReturnType<typeof resultSchemasFor>, say: (line: string) => void, handlers: RunHandlers): void {
   // A regression run sends the baseline's recorded cases: its own seed generates nothing.
   if (!settings.baseline && !traffic) say(`Seed: ${settings.seed} (repeat these requests with --seed ${settings.seed}); ${settings.runs} fuzzed requests per operation and transport`);
   if (baseline) {
@@ -126,40 +157,53 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   if (settings.shard) say(`Shard ${settings.shard.index}/${settings.shard.count} of the cases (join the shards' reports with tsiws-conform merge-reports)`);
   if (settings.insecure) handlers.warn?.('WARNING: --insecure: the target\'s certificate is not verified; use it for self-signed test hosts only');
   if (settings.showSecrets) handlers.warn?.('WARNING: --show-secrets: sig, timestamp, mobilekey and the access values (--auth, --header, --proxy, TLS files) appear unredacted in the reports; do not share them');
-  // Records go to disk as they arrive (records.jsonl, for merge-reports, interrupted runs and the
-  // reports that need every record), and into the digest, which keeps only counts and the records
-  // with findings: a large run's passing records are never all held here.
-  const log = openExchangeLog(settings.reportsDir);
-  const digest = new RunDigest(settings.failOn);
-  // The verdict against --reference-url needs the noise learned over the whole run: made once every
-  // exchange is in (an interrupted run's too), then written like any other record.
-  const reference = new ReferenceVerdicts(settings);
-  // The sequences over the transports, compared once they are all in (engine/sequences/sequence-parity.ts).
-  const sequences = new SequenceParity();
-  // Whether each transport reached the service at all, judged once every valid request is in.
-  const reach = new TransportReachVerdicts(settings);
-  // A success the run saw of an operation the discovery and search left without an anchor (a
-  // delete's valid case, a probe's confirmation): its anchor in the reports (engine/learn/anchors.ts).
-  let seen: Anchors = {};
-  const digested = (r: ExchangeRecord) => {
-    seen = withSeenAnchor(seen, r);
-    digest.add(r);
-    reference.add(r);
-    sequences.add(r);
-    reach.add(r);
-  };
-  // While the workers send, the main process only copies the records' JSON lines into records.jsonl,
-  // not even decoded, unless a handler needs the record itself then (Allure's files, a script's onRecord);
-  // the digest reads them back once the sending is done. On two cores the main process shares
-  // a core with the workers and a local target: parsing and digesting each record as it came took
-  // 0.08 ms of it an exchange (bench, CPU by stage: collector and digest; issue 52).
-  const live = allure || handlers.onRecord ? (r: ExchangeRecord) => {
+}
+
+/** What the main process makes of the run's records, besides records.jsonl. */
+interface Collected {
+  readonly digest: RunDigest;
+  /** The verdict against --reference-url needs the noise learned over the whole run: made once every
+   * exchange is in (an interrupted run's too), then written like any other record. */
+  readonly reference: ReferenceVerdicts;
+  /** The sequences over the transports, compared once they are all in (engine/sequences/sequence-parity.ts). */
+  readonly sequences: SequenceParity;
+  /** Whether each transport reached the service at all, judged once every valid request is in. */
+  readonly reach: TransportReachVerdicts;
+  /** A success the run saw of an operation the discovery and search left without an anchor (a
+   * delete's valid case, a probe's confirmation): its anchor in the reports (engine/learn/anchors.ts). */
+  seen: Anchors;
+}
+
+function collectorsOf(settings: RunSettings): Collected {
+  return { digest: new RunDigest(settings.failOn), reference: new ReferenceVerdicts(settings), sequences: new SequenceParity(), reach: new TransportReachVerdicts(settings), seen: {} };
+}
+
+function digested(collected: Collected, r: ExchangeRecord): void {
+  collected.seen = withSeenAnchor(collected.seen, r);
+  collected.digest.add(r);
+  collected.reference.add(r);
+  collected.sequences.add(r);
+  collected.reach.add(r);
+}
+
+/** Who sees each record while the workers send: Allure's files and a script's onRecord, if any.
+ * Otherwise the main process only copies the records' JSON lines into records.jsonl, not even
+ * decoded; the digest reads them back once the sending is done. On two cores the main process shares
+ * a core with the workers and a local target: parsing and digesting each record as it came took
+ * 0.08 ms of it an exchange (bench, CPU by stage: collector and digest; issue 52). */
+function liveHandler(allure: AllureResults | undefined, handlers: RunHandlers): ((r: ExchangeRecord) => void) | undefined {
+  return allure || handlers.onRecord ? (r: ExchangeRecord) => {
     allure?.add(r);
     handlers.onRecord?.(r);
   } : undefined;
-  let run;
+}
+
+/** Runs the suites, the records copied into records.jsonl as they come; then digests them and adds
+ * the verdicts made over the whole run. The log is closed whatever happens. */
+async function sentAndCollected(settings: RunSettings, handlers: RunHandlers & { signal: AbortSignal }, log: ExchangeLog, collected: Collected, live: ((r: ExchangeRecord) => void) | undefined): Promise<Awaited<ReturnType<typeof runWritingBaseline>>> {
+  const { digest, reference, sequences, reach } = collected;
   try {
-    run = await runWritingBaseline(settings, toolInfo(), {
+    const run = await runWritingBaseline(settings, toolInfo(), {
       signal: handlers.signal,
       ...(live ? { onRecord: (r: ExchangeRecord, text: string) => {
         log.writeText(text);
@@ -168,20 +212,24 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
       ...(handlers.onProgress ? { onProgress: handlers.onProgress } : {}),
     });
     log.flush();
-    for (const r of exchangeLogSource(settings.reportsDir).records()) digested(r);
+    for (const r of exchangeLogSource(settings.reportsDir).records()) digested(collected, r);
     // The verdicts made here are waived as the workers' are, on the run's day.
-    const made = [...reference.records(), ...sequences.records(), ...reach.records()].map((r) => applyWaivers(r, settings.waivers, run!.result.target.today));
+    const made = [...reference.records(), ...sequences.records(), ...reach.records()].map((r) => applyWaivers(r, settings.waivers, run.result.target.today));
     for (const r of made) {
       log.write(r);
       digest.add(r);
       live?.(r);
     }
+    return run;
   } finally {
     log.close();
   }
-  const { result, baselineWriter, complete } = run;
-  const fuzzStopped = digest.fuzzInterrupted;
-  const info: RunInfo = {
+}
+
+/** The run's information in the reports. */
+function runInfoOf(settings: RunSettings, result: Awaited<ReturnType<typeof runWritingBaseline>>['result'], traffic: TrafficSummary | undefined, collected: Collected): RunInfo {
+  const fuzzStopped = collected.digest.fuzzInterrupted;
+  return {
     tool: toolInfo(),
     target: result.target.embedded ? `embedded reference server (${result.target.baseUrl})` : result.target.baseUrl,
     embedded: result.target.embedded,
@@ -193,7 +241,7 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
     toolErrors: result.toolErrors,
     seed: settings.seed,
     ...(traffic ? { traffic } : {}),
-    ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings, seen) } : {}),
+    ...(result.target.learned ? { discovery: discoveryInfo(result.target.learned, settings, collected.seen) } : {}),
     // What graded the WS-I checks, read before any test (engine/run/wsi-wsdl.ts); absent when they were left out.
     ...(result.target.wsiWsdl ? { wsi: wsiRunInfo(result.target.wsiWsdl, settings.wsi) } : {}),
     ...(result.interrupted
@@ -201,13 +249,6 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
       : result.cutShort > 0 || fuzzStopped > 0
         ? { incomplete: { reason: `--max-duration ${settings.maxDurationS} s ran out`, casesNotRun: result.cutShort, fuzzPropertiesInterrupted: fuzzStopped } }
         : {}),
-  };
-  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
-  allure?.finish(digest, info);
-  return {
-    settings, digest, info, files,
-    ...(result.interrupted ? { interrupted: result.interrupted } : {}),
-    ...(baselineWriter ? { baselineWritten: { dir: baselineWriter.dir, complete } } : {}),
   };
 }
 

@@ -4,15 +4,17 @@ import { runChecks } from '../../checks/runner.js';
 import { evaluate, selectedChecks } from '../../checks/evaluate.js';
 import { answersInTime, hangVerdict } from '../../checks/answers-in-time.js';
 import { resultSchemasFor } from '../../checks/load-result-schemas.js';
-import type { Case } from '../../cases/case.js';
+import type { Case, NegativeCase } from '../../cases/case.js';
 import { negativeRequest, spoiledAuthParam } from '../../cases/negative.js';
-import { hostRejectionOf } from '../../profiles/host-rejection.js';
+import { hostRejectionOf, type HostRejection } from '../../profiles/host-rejection.js';
 import { getOperation, SECRET_PLACEHOLDERS, type Operation } from '../../contract/index.js';
 import { scopedFor, type RunSettings, type SettingsOf } from '../../config/settings.js';
 import { TargetError, type HttpClient } from '../../http/send.js';
 import { expectationFor, PROFILES } from '../../profiles/expectations.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId, type WireValues } from '../../transports/index.js';
-import { expectedEcho, familyOf } from '../../asmx/echo.js';
+import type { HttpResponse, Transport } from '../../transports/types.js';
+import type { Expectation, Profile } from '../../profiles/types.js';
+import { expectedEcho, familyOf, type EchoExpectation } from '../../asmx/echo.js';
 import { authValues, corruptSignature } from '../send/auth.js';
 import { accessForReports } from '../../results/shown-access.js';
 import { EXCERPT_BYTES, recordRequest, recordResponse } from '../../results/recorded-http.js';
@@ -82,10 +84,74 @@ export async function runCaseShowingLater(settings: RunSettings & { baseUrl: str
   return { record, showRequest: later.showRequest! };
 }
 
+/** What the steps of one exchange share: the case, the request it sends, what judges its answer.
+ * Made once per exchange, its parts in the order they always were made. */
+interface Exchanging {
+  readonly settings: RunSettings & { baseUrl: string };
+  readonly testCase: Case;
+  readonly transportId: TransportId;
+  readonly checks: readonly Check[];
+  readonly slaMs: number | undefined;
+  readonly operation: Operation;
+  readonly transport: Transport;
+  readonly values: Record<string, string>;
+  readonly shownAccess: HttpAccess;
+  readonly secrets: Array<[string, string]>;
+  readonly request: HttpRequest;
+  readonly profile: Profile;
+  readonly learned: LearnedState | undefined;
+  readonly failure: LearnedState['failure'];
+  readonly learnedFormat: LearnedState['format'];
+  readonly negative: NegativeCase | undefined;
+  readonly expectation: Expectation | undefined;
+  readonly echo: EchoExpectation | undefined;
+}
+
 /** The record of one exchange, its shown request built now, or, given `later`, by the function it
  * is handed there (runCase's own path makes no closure: it runs for every exchange of a run). */
 async function exchangeRecord(settings: RunSettings & { baseUrl: string }, client: HttpClient, testCase: Case, transportId: TransportId, given: readonly Check[] | undefined, later?: { showRequest?: RecordShownLater['showRequest'] }, confirm?: () => Promise<Confirmation>): Promise<ExchangeRecord> {
-  // A config file's per-operation and per-transport sections (config/config-file.ts) narrow the checks and set the SLA here.
+  const x = await exchanging(settings, testCase, transportId, given);
+  const record = recordHead(x);
+  // A valid case is sent only as one (issue 49): a setup that made no record, or a value outside its
+  // type, makes it not applicable, unsent, with its request shown as it would have been.
+  const unsendable = testCase.kind === 'positive' ? testCase.notApplicable ?? invalidValueReason(x.operation, testCase.values) : undefined;
+  placeShownRequest(x, record, later);
+  if (unsendable !== undefined) {
+    record.checks = [];
+    record.skipped = notApplicable(unsendable);
+    return record as ExchangeRecord;
+  }
+  // A negative case is answered in --negative-timeout-ms or not at all (answers-in-time); once a
+  // scenario went unanswered over a transport, its other cases there are not sent to wait again.
+  const negative = x.negative;
+  const judgesHangs = negative !== undefined && x.checks.includes(answersInTime);
+  const hangKey = negative && `${negative.scenario} ${transportId}`;
+  if (judgesHangs && hungOf(settings).has(hangKey!)) {
+    record.checks = [{ id: answersInTime.id, status: 'skipped', message: `not sent: ${negative.scenario} went unanswered over ${transportId} already (${hungOf(settings).get(hangKey!)})` }];
+    return record as ExchangeRecord;
+  }
+  const waitMs = judgesHangs ? Math.min(settings.timeoutMs, settings.negativeTimeoutMs) : undefined;
+  try {
+    await sendAndJudge(x, client, record, waitMs, confirm);
+  } catch (err) {
+    if (!(err instanceof TargetError)) throw err;
+    if (judgesHangs && err.code === 'TSIWS_TIMEOUT') {
+      hungOf(settings).set(hangKey!, testCase.id);
+      record.checks = runChecks([answersInTime], () => hangVerdict(negative.scenario, transportId, waitMs!, redact(err.message, x.secrets)));
+      return record as ExchangeRecord;
+    }
+    record.checks = [];
+    // The message names the request (a GET's URL holds sig and mobilekey): redacted as any text.
+    record.error = { code: err.code, message: redact(err.message, x.secrets) };
+    if (testCase.kind === 'positive') record.dataPath = 'refused';
+  }
+  await askReferenceToo(x, client, record, waitMs);
+  return record as ExchangeRecord;
+}
+
+/** The shared parts of one exchange: its checks (narrowed by the config file's per-operation and
+ * per-transport sections, config/config-file.ts, which set the SLA too), wire values and request. */
+async function exchanging(settings: RunSettings & { baseUrl: string }, testCase: Case, transportId: TransportId, given: readonly Check[] | undefined): Promise<Exchanging> {
   const scoped = scopedFor(settings, testCase.operation, transportId);
   const all = given ?? (await selectedChecks(settings));
   const checks = scoped.skipChecks.length === 0 ? all : all.filter((c) => !scoped.skipChecks.includes(c.id));
@@ -95,126 +161,133 @@ async function exchangeRecord(settings: RunSettings & { baseUrl: string }, clien
   const access = reportsAccess(settings);
   const secrets = settings.showSecrets ? [] : [...access.secrets, ...secretsOf(values)];
   const request = requestFor(testCase, transportId, settings.namespace, operation, values);
-  const profile = PROFILES[settings.profile];
   const learned = (settings as { learned?: LearnedState }).learned;
-  const failure = learned?.failure;
-  const learnedFormat = learned?.format;
   const negative = testCase.kind === 'negative' ? testCase : undefined;
   const expectation = negative && expectationFor(settings.profile, negative.scenario, transportId, negative.param);
   const echo = settings.echo && testCase.kind === 'positive' ? expectedEcho(operation, values, familyOf(transportId)) : undefined;
+  return {
+    settings, testCase, transportId, checks, slaMs: scoped.slaMs, operation, transport, values, shownAccess: access.shown, secrets, request,
+    profile: PROFILES[settings.profile], learned, failure: learned?.failure, learnedFormat: learned?.format, negative, expectation, echo,
+  };
+}
+
+/** The record's first keys, which every exchange has, sent or not. */
+function recordHead(x: Exchanging): Building {
+  const { testCase, negative, expectation } = x;
   // The record is built key by key, in its JSON order: an object made by spreading conditional
   // parts into a literal, then spread again into the finished record, cost more than any stage of
   // the record's own (V8 copies such objects slowly; profiled, issue 20).
-  const record: Building = { operation: operation.name, transport: transportId, caseId: testCase.id, kind: testCase.kind, values: testCase.values };
+  const record: Building = { operation: x.operation.name, transport: x.transportId, caseId: testCase.id, kind: testCase.kind, values: testCase.values };
   if (testCase.kind === 'positive' && testCase.setup) record.setup = testCase.setup;
   if (negative) {
     record.scenario = negative.scenario;
     if (negative.param) record.param = negative.param;
   }
-  if (expectation) record.expectation = { profile: profile.id, summary: expectation.summary, evidence: expectation.evidence };
-  // A valid case is sent only as one (issue 49): a setup that made no record, or a value outside its
-  // type, makes it not applicable, unsent, with its request shown as it would have been.
-  const unsendable = testCase.kind === 'positive' ? testCase.notApplicable ?? invalidValueReason(operation, testCase.values) : undefined;
+  if (expectation) record.expectation = { profile: x.profile.id, summary: expectation.summary, evidence: expectation.evidence };
+  return record;
+}
+
+/** The record's shown request, built now or, given `later`, by the function handed there. */
+function placeShownRequest(x: Exchanging, record: Building, later: { showRequest?: RecordShownLater['showRequest'] } | undefined): void {
+  const { settings, testCase, transportId, operation, values, request, shownAccess } = x;
   // The key takes its place now either way, so that the record's JSON keeps its key order.
   if (later) {
     record.request = REQUEST_NOT_SHOWN;
     later.showRequest = (done) => {
-      (done as Building).request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
+      (done as Building).request = requestAsShown(settings, testCase, transportId, operation, values, request, shownAccess);
       return done;
     };
-  } else record.request = requestAsShown(settings, testCase, transportId, operation, values, request, access.shown);
-  if (unsendable !== undefined) {
-    record.checks = [];
-    record.skipped = notApplicable(unsendable);
-    return record as ExchangeRecord;
+  } else record.request = requestAsShown(settings, testCase, transportId, operation, values, request, shownAccess);
+}
+
+/** Sends the request and fills the record in from the answer: response, result and the checks'
+ * outcomes, the secrets redacted in each. No answer (a TargetError) is thrown to the caller. */
+async function sendAndJudge(x: Exchanging, client: HttpClient, record: Building, waitMs: number | undefined, confirm: (() => Promise<Confirmation>) | undefined): Promise<void> {
+  const { request, transportId, secrets } = x;
+  const judgesWsi = x.checks.includes(wsiBasicProfile);
+  const response = await client.send(request, waitMs === undefined ? undefined : { timeoutMs: waitMs });
+  const hostRejection = x.profile.hostRejections ? hostRejectionOf(response, transportId, (request.path.split('?')[1] ?? '').length) : undefined;
+  const exchange = exchangeOf(x, response, hostRejection, judgesWsi);
+  const result = x.transport.decode({ namespace: x.settings.namespace }, x.operation, response);
+  const redactedResult = redactedResultOf(result, secrets);
+  // The probe's record is confirmed only after the service's own refusal: ASMX's is conclusive as
+  // it is, and a success or a crash is judged without one (confirm.ts, refusalBy).
+  const refusal = confirm && refusalBy(exchange);
+  const confirmation = refusal === 'service' ? await confirm!() : undefined;
+  if (refusal === 'runtime' || confirmation?.succeeded) delete exchange.anchorMissing;
+  else if (confirmation) exchange.anchorMissing = `${x.negative!.anchorMissing!}; ${confirmation.line}`;
+  const judged = redactedOutcomes(evaluate(exchange, x.checks), secrets);
+  record.response = recordResponse(response, secrets);
+  record.result = redactedResult;
+  record.checks = judged;
+  if (confirmation) record.confirmation = confirmation;
+  if (judgesWsi) record.wsi = wsiRecorded(wsiOutcomesOf(exchange), (text) => redactClipped(clip(text, MESSAGE_CHARS), secrets));
+  if (x.testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, x.learned);
+}
+
+/** An exchange while it is filled in. */
+type ExchangeBuilding = { -readonly [K in keyof Exchange]: Exchange[K] };
+
+/** What the checks judge: the request and its answer, with what the run knows of the target. */
+function exchangeOf(x: Exchanging, response: HttpResponse, hostRejection: HostRejection | undefined, judgesWsi: boolean): ExchangeBuilding {
+  const { settings, negative, learned, echo } = x;
+  // Key by key, as the record: spreads of conditional parts cost more than most checks.
+  const exchange: ExchangeBuilding = { operation: x.operation, transport: x.transport, namespace: settings.namespace, request: x.request, response, kind: x.testCase.kind, profile: x.profile };
+  if (hostRejection) exchange.hostRejection = hostRejection;
+  if (negative) exchange.scenario = negative.scenario;
+  if (negative?.anchorMissing !== undefined) exchange.anchorMissing = negative.anchorMissing;
+  if (x.expectation) exchange.expectation = x.expectation;
+  if (x.slaMs !== undefined) exchange.slaMs = x.slaMs;
+  if (x.failure) exchange.failure = x.failure;
+  if (learned?.businessFault) exchange.businessFault = learned.businessFault;
+  if (learned?.failureUnknown !== undefined) exchange.failureUnknown = true;
+  if (x.learnedFormat) exchange.learnedFormat = x.learnedFormat;
+  if (judgesWsi) exchange.wsi = wsiContextOf(settings);
+  if (echo?.ok) {
+    exchange.echo = echo.received;
+    exchange.resultFormat = settings.resultFormat;
   }
-  // A negative case is answered in --negative-timeout-ms or not at all (answers-in-time); once a
-  // scenario went unanswered over a transport, its other cases there are not sent to wait again.
-  const judgesHangs = negative !== undefined && checks.includes(answersInTime);
-  const hangKey = negative && `${negative.scenario} ${transportId}`;
-  if (judgesHangs && hungOf(settings).has(hangKey!)) {
-    record.checks = [{ id: answersInTime.id, status: 'skipped', message: `not sent: ${negative.scenario} went unanswered over ${transportId} already (${hungOf(settings).get(hangKey!)})` }];
-    return record as ExchangeRecord;
+  // The operation's schema from --result-schemas, compiled on this process's first exchange.
+  const resultSchema = resultSchemasFor(settings.resultSchemas)?.get(x.operation.name);
+  if (resultSchema) exchange.resultSchema = resultSchema;
+  return exchange;
+}
+
+/** A decoded answer with the secrets redacted: a target may echo a secret anywhere, in a result or a
+ * fault's reason. Copied only where redaction changed something (it rarely does: most texts hold no secret). */
+function redactedResultOf(result: Decoded, secrets: Array<[string, string]>): Decoded {
+  if (result.kind === 'result') {
+    const text = result.text === null ? null : redact(result.text, secrets);
+    return text !== result.text ? { ...result, text } : result;
   }
-  const judgesWsi = checks.includes(wsiBasicProfile);
-  const waitMs = judgesHangs ? Math.min(settings.timeoutMs, settings.negativeTimeoutMs) : undefined;
-  try {
-    const response = await client.send(request, waitMs === undefined ? undefined : { timeoutMs: waitMs });
-    const hostRejection = profile.hostRejections ? hostRejectionOf(response, transportId, (request.path.split('?')[1] ?? '').length) : undefined;
-    // Key by key, as the record above: spreads of conditional parts cost more than most checks.
-    const exchange: { -readonly [K in keyof Exchange]: Exchange[K] } = { operation, transport, namespace: settings.namespace, request, response, kind: testCase.kind, profile };
-    if (hostRejection) exchange.hostRejection = hostRejection;
-    if (negative) exchange.scenario = negative.scenario;
-    if (negative?.anchorMissing !== undefined) exchange.anchorMissing = negative.anchorMissing;
-    if (expectation) exchange.expectation = expectation;
-    if (scoped.slaMs !== undefined) exchange.slaMs = scoped.slaMs;
-    if (failure) exchange.failure = failure;
-    if (learned?.businessFault) exchange.businessFault = learned.businessFault;
-    if (learned?.failureUnknown !== undefined) exchange.failureUnknown = true;
-    if (learnedFormat) exchange.learnedFormat = learnedFormat;
-    if (judgesWsi) exchange.wsi = wsiContextOf(settings);
-    if (echo?.ok) {
-      exchange.echo = echo.received;
-      exchange.resultFormat = settings.resultFormat;
-    }
-    // The operation's schema from --result-schemas, compiled on this process's first exchange.
-    const resultSchema = resultSchemasFor(settings.resultSchemas)?.get(operation.name);
-    if (resultSchema) exchange.resultSchema = resultSchema;
-    const result = transport.decode({ namespace: settings.namespace }, operation, response);
-    // A target may echo a secret anywhere: in a result, a fault's reason, and so in a check's message.
-    // Copied only where redaction changed something (it rarely does: most texts hold no secret).
-    let redactedResult: Decoded = result;
-    if (result.kind === 'result') {
-      const text = result.text === null ? null : redact(result.text, secrets);
-      if (text !== result.text) redactedResult = { ...result, text };
-    } else {
-      // Redacted before it is clipped: a secret across the cut is replaced whole (issue 41).
-      const reason = redactClip(result.reason, EXCERPT_BYTES, secrets);
-      if (reason !== result.reason) redactedResult = { ...result, reason };
-    }
-    // The probe's record is confirmed only after the service's own refusal: ASMX's is conclusive as
-    // it is, and a success or a crash is judged without one (confirm.ts, refusalBy).
-    const refusal = confirm && refusalBy(exchange);
-    const confirmation = refusal === 'service' ? await confirm!() : undefined;
-    if (refusal === 'runtime' || confirmation?.succeeded) delete exchange.anchorMissing;
-    else if (confirmation) exchange.anchorMissing = `${negative!.anchorMissing!}; ${confirmation.line}`;
-    const judged = evaluate(exchange, checks);
-    for (let i = 0; i < judged.length; i++) {
-      const c = judged[i]!;
-      // A message quotes the target through clip(), before any secret is known here: the start of a
-      // secret at a clip mark is redacted too (issue 41).
-      const message = c.message === undefined ? undefined : redactClipped(c.message, secrets);
-      if (message !== c.message) judged[i] = { ...c, message };
-    }
-    record.response = recordResponse(response, secrets);
-    record.result = redactedResult;
-    record.checks = judged;
-    if (confirmation) record.confirmation = confirmation;
-    if (judgesWsi) record.wsi = wsiRecorded(wsiOutcomesOf(exchange), (text) => redactClipped(clip(text, MESSAGE_CHARS), secrets));
-    if (testCase.kind === 'positive') record.dataPath = dataPathOf(response.status, result, hostRejection !== undefined, learned);
-  } catch (err) {
-    if (!(err instanceof TargetError)) throw err;
-    if (judgesHangs && err.code === 'TSIWS_TIMEOUT') {
-      hungOf(settings).set(hangKey!, testCase.id);
-      record.checks = runChecks([answersInTime], () => hangVerdict(negative.scenario, transportId, waitMs!, redact(err.message, secrets)));
-      return record as ExchangeRecord;
-    }
-    record.checks = [];
-    // The message names the request (a GET's URL holds sig and mobilekey): redacted as any text.
-    record.error = { code: err.code, message: redact(err.message, secrets) };
-    if (testCase.kind === 'positive') record.dataPath = 'refused';
+  // Redacted before it is clipped: a secret across the cut is replaced whole (issue 41).
+  const reason = redactClip(result.reason, EXCERPT_BYTES, secrets);
+  return reason !== result.reason ? { ...result, reason } : result;
+}
+
+/** The checks' outcomes with the secrets redacted in their messages, in place. */
+function redactedOutcomes(judged: CheckOutcome[], secrets: Array<[string, string]>): CheckOutcome[] {
+  for (let i = 0; i < judged.length; i++) {
+    const c = judged[i]!;
+    // A message quotes the target through clip(), before any secret is known here: the start of a
+    // secret at a clip mark is redacted too (issue 41).
+    const message = c.message === undefined ? undefined : redactClipped(c.message, secrets);
+    if (message !== c.message) judged[i] = { ...c, message };
   }
-  // The reference is asked what the candidate was (issue 38), fuzz samples too: a fuzzed create
-  // changes the candidate's data, and a reference not sent it no longer holds what the candidate
-  // holds (the clean stateful service run against itself then found the fuzzed e-mails in one
-  // side's contact search only). A fuzz property judges each sample's comparison (fuzz-reference.ts);
-  // only the kept samples' reach the reports.
+  return judged;
+}
+
+/** The reference is asked what the candidate was (issue 38), fuzz samples too: a fuzzed create
+ * changes the candidate's data, and a reference not sent it no longer holds what the candidate
+ * holds (the clean stateful service run against itself then found the fuzzed e-mails in one
+ * side's contact search only). A fuzz property judges each sample's comparison (fuzz-reference.ts);
+ * only the kept samples' reach the reports. */
+async function askReferenceToo(x: Exchanging, client: HttpClient, record: Building, waitMs: number | undefined): Promise<void> {
   const sides = referenceOf(client);
-  if (sides) {
-    const asking = { testCase, operation, transportId, namespace: settings.namespace, secrets, requestOf: async (c: Case) => requestFor(c, transportId, settings.namespace, operation, await valuesFor(settings, operation, c)), ...(waitMs === undefined ? {} : { sendOptions: { timeoutMs: waitMs } }) };
-    record.reference = await askReference(settings, sides, asking, record as ExchangeRecord);
-  }
-  return record as ExchangeRecord;
+  if (!sides) return;
+  const { settings, testCase, operation, transportId, secrets } = x;
+  const asking = { testCase, operation, transportId, namespace: settings.namespace, secrets, requestOf: async (c: Case) => requestFor(c, transportId, settings.namespace, operation, await valuesFor(settings, operation, c)), ...(waitMs === undefined ? {} : { sendOptions: { timeoutMs: waitMs } }) };
+  record.reference = await askReference(settings, sides, asking, record as ExchangeRecord);
 }
 
 // The scenarios a run's target left unanswered, by transport, with the case that showed it: one

@@ -137,83 +137,127 @@ function withLearnedIds(op: Operation, values: WireValues, pool: ValuePool, pick
   return fillFromPool(op, values, pool, pick, ID_PARAMS);
 }
 
+/** What a property's samples leave for its records: the samples' count, coverage and data-path
+ * tallies, the first sample, and the failure being shrunk. */
+interface Progress {
+  index: number;
+  first?: Sample;
+  lastFailure?: Sample;
+  failedAt?: number;
+  shrinkCutShort: boolean;
+  firstFailing?: Set<string>;
+  readonly coverage: Record<string, Partial<Record<ValueClass, number>>>;
+  readonly dataPath: Map<string, { -readonly [K in DataPathOutcome]?: number }>;
+}
+
+/** What every sample of one property is sent and judged with. */
+interface Property {
+  readonly settings: RunSettings & { baseUrl: string; learned?: LearnedState };
+  readonly client: HttpClient;
+  readonly op: Operation;
+  readonly transports: readonly TransportId[];
+  readonly options: FuzzOptions;
+  readonly key: string;
+  readonly constraints: ReturnType<typeof fuzzConstraintsFor>;
+  readonly reference: ReturnType<typeof sampleReferenceJudge>;
+}
+
 /** Fuzzes `op` over `transports`; returns the records of the first sample, or of the shrunk
  * counterexample, each marked with the property's fuzz information. */
 export async function fuzzOperation(settings: RunSettings & { baseUrl: string; learned?: LearnedState }, client: HttpClient, op: Operation, transports: readonly TransportId[], options: FuzzOptions = {}): Promise<ExchangeRecord[]> {
   const key = repetitionId(op.name, options.repetition ?? 0);
   const seed = propertySeed(settings.seed, key);
-  let index = 0;
-  let first: Sample | undefined;
-  let lastFailure: Sample | undefined;
-  let failedAt: number | undefined;
-  let shrinkCutShort = false;
-  const coverage: Record<string, Partial<Record<ValueClass, number>>> = {};
-  const dataPath = new Map<string, { -readonly [K in DataPathOutcome]?: number }>();
-  let firstFailing: Set<string> | undefined;
+  const progress: Progress = { index: 0, shrinkCutShort: false, coverage: {}, dataPath: new Map() };
   const pool = poolOf(settings.learned);
   const reference = sampleReferenceJudge(settings, client);
-  // Against a target with data, id parameters take learned ids (the pick shrinks to the first
-  // record); against one without, the values are drawn exactly as before, seed for seed.
-  const seeds = settings.learned?.found?.[op.name];
-  const values = valuesArbitrary(op, { maxStringLength: settings.maxStringLength, ...(seeds ? { seeds } : {}) });
-  const arbitrary = pool ? fc.tuple(values, fc.nat({ max: 1023 })).map(([v, pick]) => withLearnedIds(op, v, pool, pick)) : values;
+  const arbitrary = arbitraryFor(settings, op, pool);
   // Parameters the target's failures keep naming get known-good values (fuzz-constraints.ts).
   const constraints = fuzzConstraintsFor(op, settings);
-  const property = fc.asyncProperty(arbitrary, async (drawn) => {
-    // Shrinking long strings against a slow target can take minutes: past the budget every further
-    // candidate counts as passing, unsent, so fast-check stops with the smallest real failure so far.
-    if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) {
-      shrinkCutShort = true;
-      return true;
-    }
-    const values = constraints.apply(drawn);
-    tally(coverage, op, values);
-    const slot = fuzzSlot(settings, options.repetition ?? 0, index);
-    const taken = await sample(settings, client, op, transports, values, `${key}-fuzz-${index++}`, slot);
-    for (const r of taken.records) {
-      if (r.kind === 'parity' || !r.dataPath) continue;
-      const tally = dataPath.get(r.transport) ?? {};
-      dataPath.set(r.transport, tally);
-      tallyOutcome(tally, r.dataPath);
-    }
-    constraints.observe(values, taken.records);
-    if (options.onSample) options.onSample(taken.shown().filter((r) => r.kind !== 'parity'));
-    first ??= taken;
-    const failing = failingChecks(taken.records, settings.failOn);
-    // A difference from the reference beyond the noise fails the sample as a check would (issue 50).
-    reference?.learn(taken.records);
-    for (const r of taken.records) for (const c of reference?.findings(r) ?? []) failing.add(c.id);
-    if (failing.size === 0) return true;
-    // While shrinking, a candidate that fails for another reason is not this counterexample.
-    if (firstFailing && !sameFinding(firstFailing, failing)) return true;
-    firstFailing ??= failing;
-    failedAt ??= Date.now();
-    constraints.freeze();
-    lastFailure = taken; // during shrinking the last failure is the smallest counterexample so far
-    return false;
-  });
+  const property: Property = { settings, client, op, transports, options, key, constraints, reference };
+  const checked = fc.asyncProperty(arbitrary, (drawn) => passes(property, progress, drawn));
   const budget = options.deadline === undefined ? {} : { interruptAfterTimeLimit: Math.max(1, options.deadline - Date.now()), markInterruptAsFailure: false };
-  const details = await fc.check(property, { seed, numRuns: settings.runs, ...budget });
+  const details = await fc.check(checked, { seed, numRuns: settings.runs, ...budget });
   // fast-check reports a property interrupted before its first run as failed, even with
   // markInterruptAsFailure off (observed with fast-check 4): the --max-duration budget ran out as
   // the property started, which is a case not run, not a finding and not a tool error.
-  if (details.interrupted && details.numRuns === 0 && !lastFailure) return [];
-  if (details.failed && !lastFailure) throw details.errorInstance ?? new Error(`fuzzing ${op.name} failed without a counterexample`);
-  const fuzz: FuzzInfo = {
+  if (details.interrupted && details.numRuns === 0 && !progress.lastFailure) return [];
+  if (details.failed && !progress.lastFailure) throw details.errorInstance ?? new Error(`fuzzing ${op.name} failed without a counterexample`);
+  const fuzz = fuzzInfoOf(settings, seed, details, progress, constraints);
+  const records = (details.failed ? progress.lastFailure : progress.first)?.shown() ?? [];
+  return markedRecords(records, fuzz, progress.dataPath, reference);
+}
+
+/** The values a property draws. Against a target with data, id parameters take learned ids (the
+ * pick shrinks to the first record); against one without, the values are drawn exactly as before,
+ * seed for seed. */
+function arbitraryFor(settings: RunSettings & { learned?: LearnedState }, op: Operation, pool: ValuePool | undefined): fc.Arbitrary<WireValues> {
+  const seeds = settings.learned?.found?.[op.name];
+  const values = valuesArbitrary(op, { maxStringLength: settings.maxStringLength, ...(seeds ? { seeds } : {}) });
+  return pool ? fc.tuple(values, fc.nat({ max: 1023 })).map(([v, pick]) => withLearnedIds(op, v, pool, pick)) : values;
+}
+
+/** The property's predicate: sends one sample over every transport and judges it; false keeps it
+ * as the counterexample (being shrunk). */
+async function passes(property: Property, progress: Progress, drawn: WireValues): Promise<boolean> {
+  const { settings, op, options, constraints, reference } = property;
+  // Shrinking long strings against a slow target can take minutes: past the budget every further
+  // candidate counts as passing, unsent, so fast-check stops with the smallest real failure so far.
+  if (progress.failedAt !== undefined && Date.now() - progress.failedAt > SHRINK_BUDGET_MS) {
+    progress.shrinkCutShort = true;
+    return true;
+  }
+  const values = constraints.apply(drawn);
+  tally(progress.coverage, op, values);
+  const slot = fuzzSlot(settings, options.repetition ?? 0, progress.index);
+  const taken = await sample(settings, property.client, op, property.transports, values, `${property.key}-fuzz-${progress.index++}`, slot);
+  tallyDataPaths(progress.dataPath, taken.records);
+  constraints.observe(values, taken.records);
+  if (options.onSample) options.onSample(taken.shown().filter((r) => r.kind !== 'parity'));
+  progress.first ??= taken;
+  const failing = failingChecks(taken.records, settings.failOn);
+  // A difference from the reference beyond the noise fails the sample as a check would (issue 50).
+  reference?.learn(taken.records);
+  for (const r of taken.records) for (const c of reference?.findings(r) ?? []) failing.add(c.id);
+  if (failing.size === 0) return true;
+  // While shrinking, a candidate that fails for another reason is not this counterexample.
+  if (progress.firstFailing && !sameFinding(progress.firstFailing, failing)) return true;
+  progress.firstFailing ??= failing;
+  progress.failedAt ??= Date.now();
+  constraints.freeze();
+  progress.lastFailure = taken; // during shrinking the last failure is the smallest counterexample so far
+  return false;
+}
+
+/** Adds a sample's data-path outcomes to each transport's tally (the parity record has none). */
+function tallyDataPaths(dataPath: Progress['dataPath'], records: readonly ExchangeRecord[]): void {
+  for (const r of records) {
+    if (r.kind === 'parity' || !r.dataPath) continue;
+    const tally = dataPath.get(r.transport) ?? {};
+    dataPath.set(r.transport, tally);
+    tallyOutcome(tally, r.dataPath);
+  }
+}
+
+/** The property's fuzz information, as its records carry it. */
+function fuzzInfoOf(settings: RunSettings, seed: number, details: fc.RunDetails<[WireValues]>, progress: Progress, constraints: Property['constraints']): FuzzInfo {
+  return {
     seed,
     runs: details.numRuns,
     planned: settings.runs,
     interrupted: details.interrupted,
     ...(details.failed ? { path: details.counterexamplePath ?? '', shrinks: details.numShrinks } : {}),
-    ...(shrinkCutShort ? { shrinkCutShort } : {}),
-    samples: index,
-    coverage,
+    ...(progress.shrinkCutShort ? { shrinkCutShort: progress.shrinkCutShort } : {}),
+    samples: progress.index,
+    coverage: progress.coverage,
     ...(constraints.learned().length > 0 ? { constrained: constraints.learned() } : {}),
     ...(constraints.lengthCeiling() ? { lengthCeiling: constraints.lengthCeiling()! } : {}),
   };
-  const records = (details.failed ? lastFailure : first)?.shown() ?? [];
-  // Each transport's record carries its own transport's data-path tally (never the parity record),
-  // and its difference from the reference, judged by all the noise the property learned.
+}
+
+/** The kept sample's records marked as fuzzed: each transport's record carries its own transport's
+ * data-path tally (never the parity record), and its difference from the reference, judged by all
+ * the noise the property learned. */
+function markedRecords(records: ExchangeRecord[], fuzz: FuzzInfo, dataPath: Progress['dataPath'], reference: Property['reference']): ExchangeRecord[] {
   return records.map((r) => {
     const tally = r.kind === 'parity' ? undefined : dataPath.get(r.transport);
     const differs = reference?.findings(r) ?? [];
