@@ -3,6 +3,7 @@ import { SERVICE_PATH, soapAction, responseElementName, resultElementName, type 
 import { parseResponse } from '../decode/response.js';
 import { XSI_NIL, type XmlElement } from '../decode/xml.js';
 import { buildXml, XML_DECLARATION } from '../xml/build.js';
+import { XmlTemplate } from '../xml/template.js';
 import { decodeSoapRequest } from './soap-request.js';
 import { soap11, soap12, XSD_NS, XSI_NS, type SoapDialect } from './dialects.js';
 import type { CodecContext, Decoded, HttpResponse, Transport, TransportId, WireValues } from './types.js';
@@ -26,37 +27,26 @@ export function envelope(dialect: SoapDialect, body: Record<string, unknown>, fl
   }, flavour);
 }
 
-// A value the request builder writes as it is (escaping, tag-value processing: xml/build.ts): any
-// but the characters it escapes, and not empty (an element's empty text). \u2060 is the stand-in's.
-const NOT_VERBATIM_TEXT = /[&<>"\n\t\r\u2060]/;
-const requestTemplates = new Map<string, readonly string[]>();
+// What the request builder does not write as it is (escaping, tag-value processing: xml/build.ts):
+// the characters it escapes, and an empty value (an element's empty text). \u2060 is the stand-in's.
+const NOT_VERBATIM_TEXT = /^$|[&<>"\n\t\r\u2060]/;
+const requestTemplates = new Map<string, XmlTemplate<string>>();
 
 /**
- * envelope(dialect, requestElement(ns, op, values), 'request'), the builder's own text: the builder
- * writes each operation's envelope once (per dialect, namespace and parameters sent) with a
- * stand-in for each value, and each request fills it in; a value the builder would change is built
- * by the builder itself. Building every envelope was 5 % of a test worker's CPU in the bench's
- * positive run (CPU profile, issue 52); test/transports/request-envelope.test.ts holds the two equal.
+ * envelope(dialect, requestElement(ns, op, values), 'request'), the builder's own text, through one
+ * XmlTemplate (xml/template.ts) per dialect, namespace, operation and parameters sent. Building every
+ * envelope was 5 % of a test worker's CPU in the bench's positive run (CPU profile, issue 52);
+ * test/transports/request-envelope.test.ts holds the two equal.
  */
 export function requestEnvelope(dialect: SoapDialect, ns: string, op: Operation, values: WireValues): string {
   const sent = op.params.filter((p) => p.name in values);
-  for (const p of sent) {
-    const value: unknown = values[p.name];
-    if (typeof value !== 'string' || value === '' || NOT_VERBATIM_TEXT.test(value)) return envelope(dialect, requestElement(ns, op, values), 'request');
-  }
   const key = `${dialect.version}\u0000${ns}\u0000${op.name}\u0000${sent.length === op.params.length ? '*' : sent.map((p) => p.name).join(',')}`;
-  let parts = requestTemplates.get(key);
-  if (!parts) {
-    const standIns = Object.fromEntries(sent.map((p, i) => [p.name, `\u2060${i}\u2060`]));
-    const text = envelope(dialect, requestElement(ns, op, standIns), 'request');
-    const found = [...text.matchAll(/\u2060(\d+)\u2060/g)].map((m) => Number(m[1]));
-    // The builder writes the parameters in contract order; anything else is built each time.
-    if (found.length !== sent.length || found.some((n, i) => n !== i)) return envelope(dialect, requestElement(ns, op, values), 'request');
-    requestTemplates.set(key, (parts = text.split(/\u2060\d+\u2060/)));
+  let template = requestTemplates.get(key);
+  if (!template) {
+    const build = (v: WireValues) => envelope(dialect, requestElement(ns, op, v), 'request');
+    requestTemplates.set(key, (template = new XmlTemplate(build, sent.map((p) => p.name), () => NOT_VERBATIM_TEXT)));
   }
-  let out = parts[0]!;
-  for (let i = 0; i < sent.length; i++) out += values[sent[i]!.name]! + parts[i + 1]!;
-  return out;
+  return template.fill(values);
 }
 
 export const childNamed = (el: XmlElement, ns: string | null, name: string): XmlElement | undefined =>

@@ -7,6 +7,7 @@
  *   elements are self-closed.
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import { XmlTemplate } from './template.js';
 
 /** Attribute keys carry this prefix in builder objects: { '@_xmlns': ns }. */
 export const ATTR = '@_';
@@ -162,45 +163,14 @@ const NOT_VERBATIM_ATTRIBUTE = new RegExp(`[&<>"\\n\\t\\r]|${NOT_XML.source}`, '
 const NOT_VERBATIM_CDATA = new RegExp(`\\]\\]>|${NOT_XML.source}`, 'u');
 
 /**
- * One fragment shape the builder writes once, with a stand-in for each value, and that is then
- * filled in for each use: a value the builder would write as it is goes in as it is, and a fragment
- * with any other value is built by the builder itself. So every fragment is the builder's text,
- * at a fraction of the cost: junit.xml's passing testcases (12 an exchange, 276,480 in the bench's
+ * One fragment shape as an XmlTemplate (template.ts): the fragment builder writes it once, and each
+ * use fills it in. junit.xml's passing testcases (12 an exchange, 276,480 in the bench's
  * --repeat 288 run) through the builder were 5.4 s of the main process (profiled, issue 52).
  * `make` turns values into the builder node (with attributes() and cdataOf(), as any fragment);
  * each value is an attribute's or a CDATA section's.
  */
-export class FragmentTemplate<A extends string, C extends string> {
-  private readonly parts: string[];
-  private readonly order: Array<A | C>;
-  private readonly plain: RegExp[];
-
-  constructor(private readonly make: (values: Readonly<Record<A | C, string>>) => Record<string, unknown>, attributeKeys: readonly A[], cdataKeys: readonly C[]) {
-    const keys: Array<A | C> = [...attributeKeys, ...cdataKeys];
-    // A stand-in the builder writes as it is in either place.
-    const standIn = (i: number) => `\u2060${i}\u2060`;
-    const text = buildFragment(make(Object.fromEntries(keys.map((k, i) => [k, standIn(i)])) as Record<A | C, string>));
-    this.parts = text.split(/\u2060\d+\u2060/);
-    this.order = [...text.matchAll(/\u2060(\d+)\u2060/g)].map((m) => keys[Number(m[1])]!);
-    this.plain = this.order.map((k) => ((attributeKeys as readonly string[]).includes(k) ? NOT_VERBATIM_ATTRIBUTE : NOT_VERBATIM_CDATA));
-  }
-
-  /** Whether `text` goes into the place of `key` as it is (fill would not fall back to the builder). */
-  verbatim(key: A | C, text: string): boolean {
-    const i = this.order.indexOf(key);
-    return i !== -1 && !this.plain[i]!.test(text);
-  }
-
-  /** fill for values each known to be verbatim (a caller that checked the pieces they are made of
-   * once for many fragments): no test per value. */
-  fillVerbatim(values: Readonly<Record<A | C, string>>): string {
-    let out = this.parts[0]!;
-    for (let i = 0; i < this.order.length; i++) out += values[this.order[i]!] + this.parts[i + 1]!;
-    return out;
-  }
-
-  fill(values: Readonly<Record<A | C, string>>): string {
-    for (let i = 0; i < this.order.length; i++) if (this.plain[i]!.test(values[this.order[i]!])) return buildFragment(this.make(values));
-    return this.fillVerbatim(values);
+export class FragmentTemplate<A extends string, C extends string> extends XmlTemplate<A | C> {
+  constructor(make: (values: Readonly<Record<A | C, string>>) => Record<string, unknown>, attributeKeys: readonly A[], cdataKeys: readonly C[]) {
+    super((values) => buildFragment(make(values)), [...attributeKeys, ...cdataKeys], (key) => ((attributeKeys as readonly string[]).includes(key) ? NOT_VERBATIM_ATTRIBUTE : NOT_VERBATIM_CDATA));
   }
 }
