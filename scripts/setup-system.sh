@@ -4,7 +4,7 @@
 # - chromium (with --chromium): the HTML report's browser test (test/cli/report-browser.test.ts, driven by
 #   playwright-core, which downloads no browser); TSIWS_CHROMIUM names another binary instead;
 # - default-jre-headless (with --java): Allure's command line (allure-commandline, a Java program) reads
-#   the --allure results in test/report/allure.test.ts;
+#   the --allure results in test/report/foreign/allure.test.ts;
 # - mono-devel (with --asmx): npm run test:asmx serves the contract on Mono's System.Web.Services;
 # - gsoap, libgsoap-dev and g++ (with --gsoap): npm run test:gsoap builds a gSOAP 2.8 service from
 #   wsdl/tsiWS.wsdl (wsdl2h, soapcpp2) and serves it;

@@ -124,7 +124,7 @@ function handedOver(records: ExchangeRecord[], unitRecords: readonly ExchangeRec
   for (const whole of unitRecords) {
     const r = applyWaivers(whole, waivers, today);
     // --export-all: the Postman collection re-sends every exchange, so a passing one keeps its
-    // request whole (report/postman.ts); opt-in, as it costs part of what compaction saves.
+    // request whole (report/foreign/postman.ts); opt-in, as it costs part of what compaction saves.
     records.push(run.record ? r : run.exportAll ? { ...compactRecord(r), request: r.request } : compactRecord(r));
   }
 }

@@ -35,9 +35,9 @@ export const SYSTEM_TEST_FILES: readonly string[] = [
   'test/cli/shard-merge.test.ts',
   // The Postman collection run by newman against ten mutants and the clean server (a foreign
   // runner, about 90 s: twelve runs and a newman run each).
-  'test/report/postman.test.ts',
+  'test/report/foreign/postman.test.ts',
   // The Allure results read by Allure's own command line (a JVM), counted against junit.xml.
-  'test/report/allure.test.ts',
+  'test/report/foreign/allure.test.ts',
   // Two full runs against the embedded server and their wsi-report.xml against its schema, and one
   // against a --base-url counting its GET ?WSDL (issue 51): about 27 s of CPU.
   'test/report/wsi-run.test.ts',

@@ -20,7 +20,7 @@ export function normaliseJson(text: string, ctx: GoldenContext): string {
   if ('log' in value) value = replaceKeys(value, HAR_TIMED, '<ms>') as Record<string, unknown>;
   if ('item' in value && 'info' in value) value = postmanInOrder(replaceKeys(value, POSTMAN_IDS, '<uuid>') as Postman) as unknown as Record<string, unknown>;
   // results.json's verdicts, its coverage and parity.json's differing cases are written in report
-  // order (src/report/report-order.ts), whichever test finished first: kept in the order written.
+  // order (src/report/digest/report-order.ts), whichever test finished first: kept in the order written.
   // regression.json's differences and explained ones, listed as the replayed records arrive.
   if (isObject(value['summary']) && Array.isArray(value['differences'])) {
     const byCase = (items: unknown) => sortedBy(items as Array<Record<string, unknown>>, (d) => [d['caseId'], d['transport']]);

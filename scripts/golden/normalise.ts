@@ -20,7 +20,7 @@ type Normaliser = (text: string, ctx: GoldenContext) => string;
 const KINDS: ReadonlyArray<readonly [RegExp, Normaliser]> = [
   [/^reports\/junit\.xml$/, normaliseJunit],
   [/^reports\/records\.jsonl$/, normaliseRecords],
-  // report.html lists records in report order (report/report-order.ts): only the run's times vary.
+  // report.html lists records in report order (report/digest/report-order.ts): only the run's times vary.
   [/^reports\/report\.html$/, normaliseDurations],
   [/^reports\/((results|parity|regression|certificate|tsiws\.postman_collection)\.json|failures\.har|failures\/[^/]+\.json)$/, normaliseJson],
   // The WS-I report's only varying value is its timestamp, the run's start (common.ts).

@@ -43,7 +43,7 @@ export interface SubjectResult {
   readonly unexplained?: number;
 }
 
-/** What the reports' diagnoses say of the run (report/diagnoses-of.ts reads the same from the digest). */
+/** What the reports' diagnoses say of the run (report/digest/diagnoses-of.ts reads the same from the digest). */
 function diagnosed(records: readonly ExchangeRecord[], settings: RunSettings): { diagnoses: Record<string, number>; unexplained: number } {
   const kept = records.filter((r) => r.kind === 'service' || findingsIn(r).length > 0);
   const passedOver = new Set(records.filter((r) => r.kind === 'positive' && outcomeOf(r, settings.failOn) === 'passed').map((r) => r.transport));

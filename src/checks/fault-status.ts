@@ -5,7 +5,7 @@ import { fail, pass, scope, skip, type Check } from './types.js';
 /** The statuses the standard allows a fault of each SOAP version: `any` for every fault code,
  * `sender` also for the client fault code (env:Sender). SOAP 1.1 section 6.2: 500. SOAP 1.2 Part 2
  * section 7.5.2.2 (table 20): 400 for env:Sender, 500 for every other code. The Postman collection
- * asserts the same (report/postman-fault.ts). */
+ * asserts the same (report/foreign/postman-fault.ts). */
 export const STANDARD_FAULT_STATUSES: Readonly<Record<SoapDialect['version'], { readonly any: readonly number[]; readonly sender: readonly number[] }>> = {
   '1.1': { any: [500], sender: [] },
   '1.2': { any: [500], sender: [400] },

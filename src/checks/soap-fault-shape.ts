@@ -5,7 +5,7 @@ import { fail, pass, scope, skip, type Check } from './types.js';
 
 /** The fault codes of each SOAP version (SOAP 1.1 section 4.4.1, which allows dotted refinements
  * such as Client.Authentication; SOAP 1.2 Part 1 section 5.4.6). The Postman collection asserts
- * the same (report/postman-fault.ts). */
+ * the same (report/foreign/postman-fault.ts). */
 export const FAULT_CODES: Readonly<Record<SoapDialect['version'], { readonly codes: readonly string[]; readonly dotted: boolean }>> = {
   '1.1': { codes: ['VersionMismatch', 'MustUnderstand', 'Client', 'Server'], dotted: true },
   '1.2': { codes: ['VersionMismatch', 'MustUnderstand', 'DataEncodingUnknown', 'Sender', 'Receiver'], dotted: false },

@@ -6,7 +6,7 @@ import { fail, pass, scope, skip, type Check } from './types.js';
 // Markup quoted inside comments and CDATA sections does not count. One forward scan with indexOf:
 // a lazy regex over comments rescans to the end for every unclosed "<!--" (quadratic on a hostile
 // megabyte body).
-/** Exported for the Postman collection's assertion (report/postman-fault.ts), which judges PI names by it. */
+/** Exported for the Postman collection's assertion (report/foreign/postman-fault.ts), which judges PI names by it. */
 export const PI_AT = /^<\?(?!xml[\s?])[A-Za-z_:]/;
 const QUOTES: ReadonlyArray<[string, string]> = [['<!--', '-->'], ['<![CDATA[', ']]>']];
 

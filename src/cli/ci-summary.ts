@@ -1,13 +1,13 @@
 /**
  * Under GitHub Actions (GITHUB_ACTIONS=true), a run's verdict where the job shows it: the Markdown
  * summary appended to $GITHUB_STEP_SUMMARY and workflow commands for the first findings (formatted
- * in report/ci-summary.ts). Here and not in the session: the file is named by the CI's environment,
+ * in report/formats/ci-summary.ts). Here and not in the session: the file is named by the CI's environment,
  * which only the CLI reads (io.env), and a library caller chooses its own outputs. Under GitLab the
  * JUnit report serves (docs/ci.md). Off with --no-ci-summary.
  */
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { stepSummaryMarkdown, workflowCommands } from '../report/ci-summary.js';
+import { stepSummaryMarkdown, workflowCommands } from '../report/formats/ci-summary.js';
 import type { RunReport } from '../session/run-and-report.js';
 import type { Io } from './main.js';
 

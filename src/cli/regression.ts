@@ -1,5 +1,5 @@
 /** The run command's console line of a --baseline run. */
-import type { RegressionData } from '../report/regression-json.js';
+import type { RegressionData } from '../report/digest/regression-data.js';
 
 /** `data`: the run's comparison with its baseline (its digest's, regression-json.ts). */
 export function regressionLine({ summary: s, differences }: RegressionData, baselineDir: string): string {

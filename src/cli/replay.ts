@@ -13,7 +13,7 @@ import { discover } from '../engine/learn/discover.js';
 import { needsOwnInstance, ownInstance, withInstance } from '../engine/learn/instances.js';
 import { poolOf } from '../engine/learn/learned-cases.js';
 import type { RunSettings } from '../config/settings.js';
-import { FAILURE_FILE_VERSION, type FailureFile } from '../report/failure-files.js';
+import { FAILURE_FILE_VERSION, type FailureFile } from '../report/digest/failure-files.js';
 import { withRegression } from '../engine/replay/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
 import { checkingSettings, commandLine } from './settings.js';

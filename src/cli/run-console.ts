@@ -4,14 +4,14 @@
  * goes to stderr. --quiet: only the verdict line (text) or the document (json), and errors.
  * Progress is a redrawn bar when its stream is a terminal, plain lines otherwise.
  */
-import { waiverText } from '../report/waivers.js';
+import { waiverText } from '../report/digest/waivers.js';
 import { isStale } from '../results/waivers.js';
 import type { RunSettings } from '../config/settings.js';
-import type { RunDigest } from '../report/digest.js';
-import { consoleTable } from '../report/console.js';
-import { consoleJson } from '../report/console-json.js';
+import type { RunDigest } from '../report/digest/digest.js';
+import { consoleTable } from '../report/formats/console.js';
+import { consoleJson } from '../report/formats/console-json.js';
 import { createProgress, type Progress } from './progress.js';
-import { passes, verdictText, type RunInfo } from '../report/summary.js';
+import { passes, verdictText, type RunInfo } from '../report/digest/summary.js';
 import { EXIT, exitCodeForSignal } from './errors.js';
 import type { Io } from './main.js';
 

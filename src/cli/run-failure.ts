@@ -13,10 +13,11 @@ import { inputFor, resolveOne, type ResolveInput } from '../config/resolve.js';
 import { shownCommandLine } from '../config/shown-command-line.js';
 import { DEFAULTS, redactedSettings, type RunSettings } from '../config/settings.js';
 import { CATALOGS } from '../checks/catalogs.js';
-import { consoleJson } from '../report/console-json.js';
-import type { RunInfo } from '../report/summary.js';
-import { AllureFolderError, clearReports, ReportsFolderError, writeReports } from '../report/write.js';
-import { RunDigest } from '../report/digest.js';
+import { consoleJson } from '../report/formats/console-json.js';
+import type { RunInfo } from '../report/digest/summary.js';
+import { clearReports, ReportsFolderError, writeReports } from '../report/write.js';
+import { AllureFolderError } from '../report/foreign/allure-folder.js';
+import { RunDigest } from '../report/digest/digest.js';
 import { failOnOf } from '../results/levels.js';
 import { errorCodeOf, exitCodeFor, fixFor } from './errors.js';
 import type { Io } from './main.js';
@@ -77,7 +78,7 @@ export async function runFailed(err: unknown, run: FailedRun, io: Io): Promise<n
   if (allure !== undefined) {
     try {
       const digest = new RunDigest(failOnOf(info));
-      const { AllureResults } = await import('../report/allure-results.js');
+      const { AllureResults } = await import('../report/foreign/allure-results.js');
       new AllureResults({ dir: allure, reportsDir: reportsDir ?? settings?.reportsDir ?? DEFAULTS.reportsDir, seed: info.seed, failOn: digest.failOn, warn: (line) => io.err(`tsiws-conform: ${line}`) }).finish(digest, info);
     } catch (allureErr) {
       io.err(`tsiws-conform: ${(allureErr as Error).message}`);

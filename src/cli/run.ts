@@ -4,9 +4,9 @@
 import { optionsOf } from '../config/commands.js';
 import type { RunSettings } from '../config/settings.js';
 import type { Flags, Options } from '../config/args.js';
-import { discoveryLine } from '../report/summary.js';
-import { searchLine } from '../report/search-line.js';
-import { anchorsLine } from '../report/anchors.js';
+import { discoveryLine } from '../report/digest/summary.js';
+import { searchLine } from '../report/digest/search-line.js';
+import { anchorsLine } from '../report/digest/anchors.js';
 import { toolInfo } from '../results/tool-info.js';
 import { listenForInterruption, runAndReport, type RunReport } from '../session/run-and-report.js';
 import { reportToCi } from './ci-summary.js';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/settings.js';
-import { CERTIFICATE_FILE, CERTIFICATE_FORMAT, fileSha256, filesUnder, type Certificate } from '../report/certificate.js';
+import { CERTIFICATE_FILE, CERTIFICATE_FORMAT, fileSha256, filesUnder, type Certificate } from '../report/formats/certificate.js';
 import { commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';

@@ -87,9 +87,9 @@ export interface RunSettings {
   readonly quiet: boolean;
   /** Leave out the GitHub Actions job summary and workflow commands (cli/ci-summary.ts). */
   readonly noCiSummary: boolean;
-  /** The Postman collection holds every exchange of the run, not only the failing ones (report/postman.ts). */
+  /** The Postman collection holds every exchange of the run, not only the failing ones (report/foreign/postman.ts). */
   readonly exportAll: boolean;
-  /** Folder to write Allure results to, one per JUnit testcase (report/allure.ts); undefined: none. */
+  /** Folder to write Allure results to, one per JUnit testcase (report/foreign/allure.ts); undefined: none. */
   readonly allure: string | undefined;
   /** Console: text for people, json (one document on stdout) for machines. */
   readonly format: 'text' | 'json';

@@ -9,7 +9,7 @@ import type { ExchangeRecord } from '../results/record.js';
 import type { RecordSource } from '../results/exchange-log.js';
 
 /** The fields of a run section that merging reads and writes; the others are the first shard's,
- * kept as they are. Named here, and report/summary.ts's RunInfo extends it, so that regression/
+ * kept as they are. Named here, and report/digest/summary.ts's RunInfo extends it, so that regression/
  * needs nothing of report/, not even a type (no folder cycle, type-only included). */
 export interface ShardRun {
   readonly startedAt: string;

@@ -2,21 +2,21 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import type { RunDigest } from './digest.js';
+import type { RunDigest } from './digest/digest.js';
 import { writeChunksAtomic, writeFileAtomic } from '../results/write-atomic.js';
-import { CERTIFICATE_FILE, certificateJson, hashWritten } from './certificate.js';
-import { writeFailureFiles } from './failure-files.js';
+import { CERTIFICATE_FILE, certificateJson, hashWritten } from './formats/certificate.js';
+import { writeFailureFiles } from './digest/failure-files.js';
 import { reportHtml } from './html/page.js';
-import { failingExchanges, failuresHar, HAR_FILE } from './har.js';
-import { exportedExchanges, POSTMAN_FILE, postmanCollection } from './postman.js';
-import { junitChunks } from './junit.js';
-import { parityJsonChunks } from './parity-json.js';
+import { failingExchanges, failuresHar, HAR_FILE } from './foreign/har.js';
+import { exportedExchanges, POSTMAN_FILE, postmanCollection } from './foreign/postman.js';
+import { junitChunks } from './foreign/junit.js';
+import { parityJsonChunks } from './formats/parity-json.js';
 import { heldRecords, EXCHANGE_LOG_FILE, exchangeLogSource, type RecordSource } from '../results/exchange-log.js';
-import { regressionJson } from './regression-json.js';
-import { resultsJsonChunks } from './results-json.js';
-import { diagnosesOf } from './diagnoses-of.js';
-import type { RunInfo } from './summary.js';
-import { WSI_REPORT_FILE, wsiReportXml } from './wsi-report.js';
+import { regressionJson } from './formats/regression-json.js';
+import { resultsJsonChunks } from './formats/results-json.js';
+import { diagnosesOf } from './digest/diagnoses-of.js';
+import type { RunInfo } from './digest/summary.js';
+import { WSI_REPORT_FILE, wsiReportXml } from './digest/wsi-report.js';
 
 /** Every file a run may write into its reports folder (failures/ holds one .json per failure). */
 export const REPORT_FILES = ['junit.xml', 'results.json', 'report.html', 'parity.json', 'regression.json', WSI_REPORT_FILE, HAR_FILE, POSTMAN_FILE, 'records.jsonl', CERTIFICATE_FILE] as const;
@@ -35,9 +35,6 @@ export function clearReports(dir: string): void {
 /** The --reports folder itself is unusable: the error can only be printed. */
 export class ReportsFolderError extends ConfigError {}
 
-/** The --allure folder is unusable (report/allure-results.ts): said before any request, as a bad
- * --reports is. Here, so that a failed run can tell it without loading the Allure library. */
-export class AllureFolderError extends ConfigError {}
 
 /** Empties dir of an earlier run's reports, or says in one line why the folder cannot be used. */
 export function prepareReportsFolder(dir: string): void {

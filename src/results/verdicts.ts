@@ -26,7 +26,7 @@ export function verdictsOf(records: Iterable<ExchangeRecord>, failOn: FailOn): R
  * results.json needs no pass of its own over every record (issue 52). */
 export class VerdictTally {
   readonly verdicts: Record<string, Outcome> = {};
-  /** What report order reads of each key's first record (report/report-order.ts), so that
+  /** What report order reads of each key's first record (report/digest/report-order.ts), so that
    * results.json lists the verdicts in that order rather than as the records arrived. */
   readonly orderKeys = new Map<string, Pick<ExchangeRecord, 'kind' | 'operation' | 'transport' | 'caseId'>>();
 

@@ -1,6 +1,6 @@
 /**
  * What a record keeps of the WS-I assertions' results on its exchange, or on the WSDL for the
- * service's record (checks/wsi/recorded.ts makes it, report/wsi-report.ts counts it). Kept small,
+ * service's record (checks/wsi/recorded.ts makes it, report/digest/wsi-report.ts counts it). Kept small,
  * for it is on every record: the ids of the assertions that did not apply, and every result that is
  * neither a plain pass nor that, with why; every other assertion of the subject's kind passed.
  */

@@ -10,7 +10,7 @@ import type { RunSettings } from '../config/settings.js';
 export { runAndReport, type RunHandlers, type RunReport } from './run-and-report.js';
 export type { RunSettings } from '../config/settings.js';
 export type { ExchangeRecord } from '../results/record.js';
-export { passes } from '../report/summary.js';
+export { passes } from '../report/digest/summary.js';
 
 /** The settings of `tsiws-conform run ARGS`: defaults < .env (or --env-file) < `env` < the flags in
  * `args`, with the check names a --checks-module adds. A bad flag or value throws a ConfigError

@@ -2,7 +2,7 @@
  * The proxy's session (issue 53): the second source of records beside runAndReport. It starts the
  * proxy (src/proxy/forward.ts), judges each exchange once its answer has gone to the client
  * (proxy/observed-record.ts, with the client judgement it is given), and feeds the records into the
- * run's own pipeline: records.jsonl (results/exchange-log.ts), the digest (report/digest.ts) and, once
+ * run's own pipeline: records.jsonl (results/exchange-log.ts), the digest (report/digest/digest.ts) and, once
  * stopped, the same reports a run writes (report/write.ts), its information marked kind 'observed'.
  * With --capture, each exchange is also written to the capture as it passes (traffic/write.ts).
  */
@@ -16,8 +16,8 @@ import { defaultJudgeQueue, JudgeQueue } from '../proxy/judge-queue.js';
 import type { ForwardedExchange, JudgeClient } from '../proxy/observed.js';
 import { observedRecord, type ObservingContext } from '../proxy/observed-record.js';
 import { violationsHeader } from '../proxy/violations.js';
-import { RunDigest } from '../report/digest.js';
-import type { RunInfo } from '../report/summary.js';
+import { RunDigest } from '../report/digest/digest.js';
+import type { RunInfo } from '../report/digest/summary.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { compactRecord } from '../results/compact.js';
 import { EXCHANGE_LOG_FILE, openExchangeLog, type ExchangeLog } from '../results/exchange-log.js';

@@ -25,12 +25,12 @@ import { rulesFromFile } from '../parity/normalise.js';
 import { readBaseline, type Baseline } from '../regression/baseline.js';
 import { ReferenceVerdicts } from './reference-records.js';
 import { TransportReachVerdicts } from './transport-reach.js';
-import { RunDigest } from '../report/digest.js';
-import type { AllureResults } from '../report/allure-results.js';
-import type { DiscoveryInfo, RunInfo } from '../report/summary.js';
-import { wsiRunInfo } from '../report/wsi-report.js';
-import type { SearchInfo } from '../report/search-line.js';
-import type { AnchorsInfo } from '../report/anchors.js';
+import { RunDigest } from '../report/digest/digest.js';
+import type { AllureResults } from '../report/foreign/allure-results.js';
+import type { DiscoveryInfo, RunInfo } from '../report/digest/summary.js';
+import { wsiRunInfo } from '../report/digest/wsi-report.js';
+import type { SearchInfo } from '../report/digest/search-line.js';
+import type { AnchorsInfo } from '../report/digest/anchors.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
 import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog, type ExchangeLog } from '../results/exchange-log.js';
 import { interruptionReason } from '../results/interruption.js';
@@ -57,7 +57,7 @@ export interface RunHandlers {
 export interface RunReport {
   /** The settings the run went by: a regression run takes its baseline's seed. */
   readonly settings: RunSettings;
-  /** Counts, verdicts and the records with findings (report/digest.ts). */
+  /** Counts, verdicts and the records with findings (report/digest/digest.ts). */
   readonly digest: RunDigest;
   readonly info: RunInfo;
   /** Every file written to the reports folder, certificate last. */
@@ -134,7 +134,7 @@ async function checkedBeforeAnyRequest(resolved: RunSettings, handlers: RunHandl
   // And a broken result schema: compiled here once to name the file; each worker compiles its own.
   const schemas = resultSchemasFor(settings.resultSchemas);
   // A bad --allure folder is bad usage before any request too. The library loads only for it (150 ms).
-  const allure = settings.allure ? new (await import('../report/allure-results.js')).AllureResults({ dir: settings.allure, reportsDir: settings.reportsDir, seed: settings.seed, failOn: settings.failOn, warn: (line) => handlers.warn?.(line) }) : undefined;
+  const allure = settings.allure ? new (await import('../report/foreign/allure-results.js')).AllureResults({ dir: settings.allure, reportsDir: settings.reportsDir, seed: settings.seed, failOn: settings.failOn, warn: (line) => handlers.warn?.(line) }) : undefined;
   return { baseline, settings, schemas, allure };
 }
 

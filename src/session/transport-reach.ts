@@ -1,7 +1,7 @@
 /**
  * Whether each transport reaches the service (checks/transport-reaches-service.ts): what the valid
  * requests got, tallied per transport as the records arrive (a positive record is one valid
- * exchange, a fuzz record every sample of its property: report/data-path.ts counts them alike), and
+ * exchange, a fuzz record every sample of its property: report/digest/data-path.ts counts them alike), and
  * judged once all are in. A record is made only for a transport the check fails or cannot judge
  * for a crash: a service record (kind 'service') over that transport, carrying the first valid
  * request sent over it, so the finding can be replayed from the report. A run and merge-reports

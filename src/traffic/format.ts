@@ -1,6 +1,6 @@
 /**
  * The format of captured traffic: HAR 1.2 entries (http://www.softwareishard.com/blog/har-12-spec/),
- * as reports/failures.har holds them (report/har.ts) and as `proxy --capture DIR` writes them, one a
+ * as reports/failures.har holds them (report/foreign/har.ts) and as `proxy --capture DIR` writes them, one a
  * line, to the one file a capture folder holds (write.ts writes it, read.ts reads it).
  */
 import { STATUS_CODES } from 'node:http';

@@ -48,7 +48,7 @@ export const GLOBAL_ELEMENTS: readonly string[] = [...operations.flatMap((op) =>
 
 /** A response element's declaration in the schema, as data: either s:string content, or a sequence
  * of s:string children. The schema below is written from these, and so is every other reading of a
- * response's shape (the Postman collection's xsd-valid assertion, report/postman-xsd.ts). */
+ * response's shape (the Postman collection's xsd-valid assertion, report/foreign/postman-xsd.ts). */
 export type ResponseDeclaration =
   | { readonly name: string; readonly nillable: boolean; readonly type: 's:string' }
   | { readonly name: string; readonly nillable: false; readonly sequence: ReadonlyArray<{ readonly name: string; readonly minOccurs: 0 | 1; readonly maxOccurs: 1; readonly type: 's:string' }> };

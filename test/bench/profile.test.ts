@@ -17,7 +17,7 @@ const stacks: Array<[readonly string[], Stage | 'idle']> = [
   [['post file:///repo/node_modules/vitest/dist/chunks/utils.js', 'serialize node:v8', 'writeUtf8String '], 'transfer'],
   [['execute file:///repo/node_modules/undici/lib/dispatcher/client-h1.js', 'setImmediate node:timers'], 'send'],
   [['require node:internal/modules/cjs/loader', 'readFileUtf8 '], 'loading'],
-  [[`format ${SRC}/report/junit.ts`], 'reporting'],
+  [[`format ${SRC}/report/foreign/junit.ts`], 'reporting'],
   // Compiled sources count as theirs: the package's dist/, a checkout's .build/<key>/.
   [['run file:///repo/.build/0123456789abcdef/checks/status-200.js', 'validate file:///repo/.build/0123456789abcdef/decode/xml.js'], 'xsd'],
   [['runCase file:///repo/dist/engine/exchange/run-case.js', 'recordResponse file:///repo/dist/results/recorded-http.js'], 'records'],

@@ -1,7 +1,7 @@
 /** run --allure DIR (issue 40, part 3): one result file per junit.xml testcase, the request and
  * answer attached, no secret anywhere in the folder, and a folder that cannot be used refused as bad
  * usage. The mapping itself is in test/report/allure-mapping.test.ts; Allure's command line reading
- * a run's results in test/report/allure.test.ts (a system test). */
+ * a run's results in test/report/foreign/allure.test.ts (a system test). */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { FAILURE_FILE_VERSION, type FailureFile } from '../../src/report/failure-files.js';
+import { FAILURE_FILE_VERSION, type FailureFile } from '../../src/report/digest/failure-files.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { cliInProcess } from '../support/cli.js';
 

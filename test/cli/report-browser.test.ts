@@ -15,7 +15,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { reportHtml } from '../../src/report/html/page.js';
-import type { RunInfo } from '../../src/report/summary.js';
+import type { RunInfo } from '../../src/report/digest/summary.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/server.js';
 import { runCliProcess } from '../support/cli.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { readCertificate, verifyReports } from '../../src/cli/verify-certificate.js';
-import { filesUnder } from '../../src/report/certificate.js';
+import { filesUnder } from '../../src/report/formats/certificate.js';
 
 async function run(argv: string[]) {
   const out: string[] = [];

@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_NAMESPACE, operations } from '../../src/contract/index.js';
-import { failureFile } from '../../src/report/failure-files.js';
-import type { RunInfo } from '../../src/report/summary.js';
+import { failureFile } from '../../src/report/digest/failure-files.js';
+import type { RunInfo } from '../../src/report/digest/summary.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { runInProcess, type CliResult } from '../support/cli.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULTS } from '../../src/config/settings.js';
 import { runCase } from '../../src/engine/exchange/run-case.js';
 import { createHttpClient, type HttpClient } from '../../src/http/send.js';
-import { dataPathLine, dataPathOf } from '../../src/report/data-path.js';
+import { dataPathLine, dataPathOf } from '../../src/report/digest/data-path.js';
 import { TRANSPORT_IDS } from '../../src/transports/index.js';
 
 let server: Server;

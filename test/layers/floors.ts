@@ -36,7 +36,11 @@ export const FLOORS = [
   'engine/replay', // cases made again from a baseline (--baseline) or captured traffic (--traffic)
   'engine/run', // the run itself: vitest and its workers, lanes, the plan, the collector, the ?WSDL
   'proxy', // the reverse proxy of real clients' traffic: forwarding, judging an observed exchange (beside the engine: the second source of records)
-  'report', // formatters from records to files
+  'report/digest', // what every report is made from: the run digest, its tallies, the testcases, the shared texts
+  'report/formats', // our own files: results.json, parity.json, regression.json, the certificate, the console, CI summaries
+  'report/foreign', // the foreign tools' files: JUnit, Allure, Postman, HAR
+  'report/html', // report.html
+  'report', // writing every report of a run (write.ts)
   'session', // one run, end to end: runAndReport
   'cli', // the commands
   'bench', // npm run bench

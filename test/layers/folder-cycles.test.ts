@@ -125,7 +125,7 @@ describe('the check itself', () => {
     expect(roomOf('engine/learn/deep/pool.ts', rooms)).toBe('engine/learn');
     expect(roomOf('engine/learner.ts', rooms)).toBe('engine');
     expect(roomOf('engine/run/plan.ts', rooms)).toBe('engine');
-    expect(roomOf('report/junit.ts', rooms)).toBe('report');
+    expect(roomOf('report/foreign/junit.ts', rooms)).toBe('report');
     expect(roomOf('checks/wsi/grade.ts', rooms)).toBe('checks');
     expect(roomOf('index.ts', rooms)).toBe('index');
   });

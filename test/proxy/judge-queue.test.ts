@@ -3,7 +3,7 @@
  * the sampling window the reports print; --judge all judges each as it comes. */
 import { describe, expect, test } from 'vitest';
 import { defaultJudgeQueue, JudgeQueue, sampleEvery, type JudgeMode } from '../../src/proxy/judge-queue.js';
-import { judgedText } from '../../src/report/judged.js';
+import { judgedText } from '../../src/report/digest/judged.js';
 
 /** A queue whose turns run when the test says, on a clock the test sets. */
 function queue(mode: JudgeMode, capacity: number) {

@@ -1,14 +1,14 @@
-/** The Allure results (issue 40, part 3; report/allure.ts): what one record maps to. A run with
+/** The Allure results (issue 40, part 3; report/foreign/allure.ts): what one record maps to. A run with
  * --allure DIR is in test/cli/allure.test.ts; Allure's own command line reading the results in
- * test/report/allure.test.ts (a system test). Also the writer's own rule: a folder that fails
+ * test/report/foreign/allure.test.ts (a system test). Also the writer's own rule: a folder that fails
  * during the run is one warning, never a failed run. */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { AllureResults } from '../../src/report/allure-results.js';
-import { allureTestsOf, runAllureTests } from '../../src/report/allure.js';
-import type { RunInfo } from '../../src/report/summary.js';
+import { AllureResults } from '../../src/report/foreign/allure-results.js';
+import { allureTestsOf, runAllureTests } from '../../src/report/foreign/allure.js';
+import type { RunInfo } from '../../src/report/digest/summary.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 
 const RUN = { seed: 7 };

@@ -1,6 +1,6 @@
-/** The console's line on what the discovery step learned (src/report/summary.ts, discoveryLine). */
+/** The console's line on what the discovery step learned (src/report/digest/summary.ts, discoveryLine). */
 import { expect, test } from 'vitest';
-import { discoveryLine } from '../../src/report/summary.js';
+import { discoveryLine } from '../../src/report/digest/summary.js';
 
 test.each([
   [{ sent: 29, probes: 5, records: 628, resultFormat: 'json' as const, failurePattern: { pattern: '"ok"\\s*:\\s*false', flags: '', source: 'learned' as const, evidence: '"ok":false in every failure answer (5)' } },

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
-import { junitXml } from '../../src/report/junit.js';
-import { foldRecord, repetitionRanges, type FoldedClass } from '../../src/report/junit-fold.js';
-import { diagnosisBody } from '../../src/report/diagnoses-junit.js';
-import type { Diagnosis, FindingRef } from '../../src/report/diagnoses-of.js';
+import { junitXml } from '../../src/report/foreign/junit.js';
+import { foldRecord, repetitionRanges, type FoldedClass } from '../../src/report/digest/junit-fold.js';
+import { diagnosisBody } from '../../src/report/foreign/diagnoses-junit.js';
+import type { Diagnosis, FindingRef } from '../../src/report/digest/diagnoses-of.js';
 import { caseOfRecord, repetitionId } from '../../src/results/repetition.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { duplicateTestcases } from '../support/junit.js';

@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
-import { MAX_INTERVALS } from '../../src/report/busy-time.js';
-import { RunDigest } from '../../src/report/digest.js';
-import { junitXml } from '../../src/report/junit.js';
-import type { JunitTally } from '../../src/report/junit-tally.js';
-import { KEPT_RANGES, foldRecord, type FoldedClass } from '../../src/report/junit-fold.js';
+import { MAX_INTERVALS } from '../../src/report/digest/busy-time.js';
+import { RunDigest } from '../../src/report/digest/digest.js';
+import { junitXml } from '../../src/report/foreign/junit.js';
+import type { JunitTally } from '../../src/report/digest/junit-tally.js';
+import { KEPT_RANGES, foldRecord, type FoldedClass } from '../../src/report/digest/junit-fold.js';
 import type { ExchangeRecord, ObservedInfo } from '../../src/results/record.js';
 import { duplicateTestcases } from '../support/junit.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
-import { junitXml } from '../../src/report/junit.js';
-import { nameKey, testcaseDetails, uniqueNamer } from '../../src/report/junit-text.js';
+import { junitXml } from '../../src/report/foreign/junit.js';
+import { nameKey, testcaseDetails, uniqueNamer } from '../../src/report/digest/junit-text.js';
 import { xmlChars } from '../../src/xml/build.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
-import { junitXml } from '../../src/report/junit.js';
+import { junitXml } from '../../src/report/foreign/junit.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { duplicateTestcases } from '../support/junit.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';

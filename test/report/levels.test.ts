@@ -3,13 +3,13 @@
 import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { compareReports, formatComparison, type ResultsFile } from '../../src/regression/compare-reports.js';
-import { consoleTable } from '../../src/report/console.js';
-import { consoleJson } from '../../src/report/console-json.js';
-import { certificateJson } from '../../src/report/certificate.js';
+import { consoleTable } from '../../src/report/formats/console.js';
+import { consoleJson } from '../../src/report/formats/console-json.js';
+import { certificateJson } from '../../src/report/formats/certificate.js';
 import { reportHtml } from '../../src/report/html/page.js';
-import { junitXml } from '../../src/report/junit.js';
-import { resultsJson } from '../../src/report/results-json.js';
-import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';
+import { junitXml } from '../../src/report/foreign/junit.js';
+import { resultsJson } from '../../src/report/formats/results-json.js';
+import { summarise, verdictText, type RunInfo } from '../../src/report/digest/summary.js';
 
 const base = {
   operation: 'MobileAccountSearch', caseId: 'MobileAccountSearch-missing-parameter-accountname', kind: 'negative' as const, scenario: 'missing-parameter' as const,

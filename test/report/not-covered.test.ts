@@ -3,14 +3,14 @@
  * listed with why. Records are built by hand (plain data). */
 import { describe, expect, test } from 'vitest';
 import { runConsole } from '../../src/cli/run-console.js';
-import { digestOf } from '../../src/report/digest.js';
+import { digestOf } from '../../src/report/digest/digest.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
-import { certificateJson } from '../../src/report/certificate.js';
-import { consoleTable } from '../../src/report/console.js';
+import { certificateJson } from '../../src/report/formats/certificate.js';
+import { consoleTable } from '../../src/report/formats/console.js';
 import { reportHtml } from '../../src/report/html/page.js';
-import { notCoveredCells } from '../../src/report/not-covered.js';
-import { resultsJson } from '../../src/report/results-json.js';
-import { summarise, verdictText, type RunInfo } from '../../src/report/summary.js';
+import { notCoveredCells } from '../../src/report/digest/not-covered.js';
+import { resultsJson } from '../../src/report/formats/results-json.js';
+import { summarise, verdictText, type RunInfo } from '../../src/report/digest/summary.js';
 import type { TransportId } from '../../src/transports/index.js';
 
 const HELD_BACK = 'not sent: a create, update or delete operation and the target is not the embedded server (give --allow-mutations to send it)';

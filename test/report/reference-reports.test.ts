@@ -4,12 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compileSchema } from '../../src/decode/xml.js';
-import { certificateJson } from '../../src/report/certificate.js';
-import { consoleTable } from '../../src/report/console.js';
-import { digestOf } from '../../src/report/digest.js';
+import { certificateJson } from '../../src/report/formats/certificate.js';
+import { consoleTable } from '../../src/report/formats/console.js';
+import { digestOf } from '../../src/report/digest/digest.js';
 import { reportHtml } from '../../src/report/html/page.js';
-import { junitXml } from '../../src/report/junit.js';
-import { resultsJson } from '../../src/report/results-json.js';
+import { junitXml } from '../../src/report/foreign/junit.js';
+import { resultsJson } from '../../src/report/formats/results-json.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
 import { REFERENCE_EXCHANGES, REFERENCE_RUN, REFERENCE_RUN_RECORDS } from '../support/reference-records.js';
 

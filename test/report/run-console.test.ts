@@ -1,7 +1,7 @@
 /** What run prints by --format and --quiet, on a run with findings, errors and skips. */
 import { expect, test } from 'vitest';
 import { runConsole } from '../../src/cli/run-console.js';
-import { digestOf } from '../../src/report/digest.js';
+import { digestOf } from '../../src/report/digest/digest.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';
 
 const FILES = ['/r/junit.xml', '/r/results.json', '/r/failures/*.json', '/r/certificate.json'];

@@ -1,5 +1,5 @@
 /** Issue 60, item 4: junit.xml, results.json and parity.json list what they hold in report order
- * (operation as in the contract, transport, case, check: src/report/report-order.ts), never in the
+ * (operation as in the contract, transport, case, check: src/report/digest/report-order.ts), never in the
  * order the records arrived, which the workers' scheduling decides. The same records written in any
  * order of arrival give the same three files, byte for byte, read back from records.jsonl as a run
  * writes them. */
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { operations } from '../../src/contract/index.js';
-import { RunDigest } from '../../src/report/digest.js';
-import type { RunInfo } from '../../src/report/summary.js';
+import { RunDigest } from '../../src/report/digest/digest.js';
+import type { RunInfo } from '../../src/report/digest/summary.js';
 import { writeReports } from '../../src/report/write.js';
 import { EXCHANGE_LOG_FILE, openExchangeLog } from '../../src/results/exchange-log.js';
 import type { ExchangeRecord } from '../../src/results/record.js';

@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { junitChunks, junitXml } from '../../src/report/junit.js';
+import { junitChunks, junitXml } from '../../src/report/foreign/junit.js';
 import { openExchangeLog, readExchangeLog, EXCHANGE_LOG_FILE, exchangeLogSource } from '../../src/results/exchange-log.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
 import { MIXED_RECORDS, MIXED_RUN } from '../support/records.js';

@@ -4,7 +4,7 @@
  * tool error. Messages hold the characters XML must escape.
  */
 import type { ExchangeRecord } from '../../src/results/record.js';
-import type { RunInfo } from '../../src/report/summary.js';
+import type { RunInfo } from '../../src/report/digest/summary.js';
 
 const request = (op: string, transport: string) => ({
   method: 'POST',

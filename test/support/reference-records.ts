@@ -6,7 +6,7 @@
 import type { ExchangeRecord } from '../../src/results/record.js';
 import type { FieldDifference, FieldPath } from '../../src/results/reference.js';
 import { ReferenceVerdicts } from '../../src/session/reference-records.js';
-import type { RunInfo } from '../../src/report/summary.js';
+import type { RunInfo } from '../../src/report/digest/summary.js';
 import { MIXED_RUN } from './records.js';
 
 export interface Compared {

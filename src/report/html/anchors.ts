@@ -1,8 +1,8 @@
 /** The Anchors section of report.html (pure): per selected operation, the request its probes were
  * built from, or that it had none (engine/learn/anchors.ts). Empty where the run kept no anchors, so a
  * page without them reads byte for byte as before; otherwise it starts on a line of its own. */
-import { anchorText, madePerProbe, type AnchorsInfo } from '../anchors.js';
-import type { RunInfo } from '../summary.js';
+import { anchorText, madePerProbe, type AnchorsInfo } from '../digest/anchors.js';
+import type { RunInfo } from '../digest/summary.js';
 import { esc } from './text.js';
 
 /** The run's selected operations, as its configuration lists them. */

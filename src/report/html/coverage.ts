@@ -1,7 +1,7 @@
 /** The coverage section of report.html: which value classes each parameter was sent with, per
  * transport, and which negative scenarios were tried (pure). */
 import { TRANSPORT_IDS, type TransportId } from '../../transports/index.js';
-import type { OperationCoverage, ParamCoverage } from '../coverage.js';
+import type { OperationCoverage, ParamCoverage } from '../digest/coverage.js';
 import { TRANSPORT_LABEL } from './matrix.js';
 import { anchor, esc } from './text.js';
 import { CLASS_HELP, VALUE_CLASSES } from '../../cases/value-classes.js';

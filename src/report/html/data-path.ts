@@ -1,7 +1,7 @@
 /** The Data path section of report.html: per operation, what its valid requests got (pure). An
  * operation that had valid requests and no success is marked as the warning it is (data-path.ts). */
 import type { DataPathCounts } from '../../results/data-path.js';
-import { blockedText, dataPathLine, fuzzLearnedText, withoutSuccess, type DataPathSummary, type NotApplicableCount, type OperationDataPath } from '../data-path.js';
+import { blockedText, dataPathLine, fuzzLearnedText, withoutSuccess, type DataPathSummary, type NotApplicableCount, type OperationDataPath } from '../digest/data-path.js';
 import { esc } from './text.js';
 
 /** The not-applicable column is shown only in a run that had some (issue 49). */

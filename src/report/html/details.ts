@@ -6,14 +6,14 @@
 import { join } from 'node:path';
 import { findingsOf } from '../../results/findings.js';
 import type { ExchangeRecord } from '../../results/record.js';
-import { failureFile, failureId } from '../failure-files.js';
+import { failureFile, failureId } from '../digest/failure-files.js';
 import { STATE_LABEL, TRANSPORT_LABEL, type Cell } from './matrix.js';
 import { anchor, esc, visible } from './text.js';
-import { requestText, responseText } from '../wire-text.js';
-import type { RunInfo } from '../summary.js';
+import { requestText, responseText } from '../digest/wire-text.js';
+import type { RunInfo } from '../digest/summary.js';
 import { findingData } from './filter.js';
 import type { DiffPart, ParityDifference } from '../../results/differences.js';
-import { findingKey } from '../diagnoses-of.js';
+import { findingKey } from '../digest/diagnoses-of.js';
 
 /** Failures shown in full per cell, and in the whole file; the rest are listed by name and link. */
 export const FULL_PER_CELL = 10;

@@ -2,7 +2,7 @@
  * findings it explains folded under it, each linked to its cell and failure file (pure). */
 import { cellId } from './details.js';
 import { esc } from './text.js';
-import { findingFile, findingsCount, type Diagnosis } from '../diagnoses-of.js';
+import { findingFile, findingsCount, type Diagnosis } from '../digest/diagnoses-of.js';
 
 const LISTED = 200;
 

@@ -6,7 +6,7 @@
 import { operations } from '../../contract/index.js';
 import type { ExchangeRecord } from '../../results/record.js';
 import { TRANSPORT_IDS, type TransportId } from '../../transports/index.js';
-import type { RunDigest } from '../digest.js';
+import type { RunDigest } from '../digest/digest.js';
 import type { ParityDifference } from '../../results/differences.js';
 
 export type CellState = 'pass' | 'fail' | 'error' | 'inherent' | 'skipped';

@@ -4,7 +4,7 @@
  * and the noise learned, so a reader sees what was ignored (issue 38). */
 import type { ExchangeRecord } from '../../results/record.js';
 import type { FieldTally, ReferenceCounts, ReferenceSummary } from '../../results/reference.js';
-import { referenceLine } from '../reference.js';
+import { referenceLine } from '../digest/reference.js';
 import { esc } from './text.js';
 
 const value = (v: string | null) => (v === null ? '<em>absent</em>' : `<code>${esc(v)}</code>`);

@@ -1,7 +1,7 @@
 /** report.html of a run that ended before its first test (bad usage, an unreachable target, a crash
  * of this tool): why, what to do and the command line, in place of the matrix, the findings and
  * the coverage. Nothing was sent, and 80 cells each saying so would bury the one thing to read. */
-import type { RunInfo } from '../summary.js';
+import type { RunInfo } from '../digest/summary.js';
 import { esc } from './text.js';
 
 type Failure = NonNullable<RunInfo['failure']>;

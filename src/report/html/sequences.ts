@@ -1,7 +1,7 @@
 /** The Sequences section of report.html (pure): each sequence of one entity step by step, with the
- * ids it made and what state-consistency observed (report/sequences.ts). */
+ * ids it made and what state-consistency observed (report/digest/sequences.ts). */
 import { esc } from './text.js';
-import type { SequenceTally, SequenceView } from '../sequences.js';
+import type { SequenceTally, SequenceView } from '../digest/sequences.js';
 
 const ids = (v: Readonly<Record<string, string>>) => Object.entries(v).filter(([, id]) => id !== '').map(([k, id]) => `${esc(k)} <code>${esc(id)}</code>`).join(', ');
 

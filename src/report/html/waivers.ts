@@ -1,7 +1,7 @@
-/** report.html's waivers section (report/waivers.ts): every waiver of the run, what it forgave,
+/** report.html's waivers section (report/digest/waivers.ts): every waiver of the run, what it forgave,
  * which expired and which were stale, then the waived findings. Nothing without waivers. */
 import { isStale, type WaiverUse } from '../../results/waivers.js';
-import { waivedText, waiverText, type WaivedFinding } from '../waivers.js';
+import { waivedText, waiverText, type WaivedFinding } from '../digest/waivers.js';
 import { esc } from './text.js';
 
 export function waiversSection(uses: readonly WaiverUse[], findings: readonly WaivedFinding[], waivedCount: number): string {

@@ -5,7 +5,7 @@
  */
 import { WSI_ASSERTIONS } from '../../checks/wsi/catalog.js';
 import { WSI_RESULTS } from '../../checks/wsi/types.js';
-import { WSI_REPORT_FILE, type WsiReport, type WsiRunInfo } from '../wsi-report.js';
+import { WSI_REPORT_FILE, type WsiReport, type WsiRunInfo } from '../digest/wsi-report.js';
 import { anchor, esc } from './text.js';
 
 const HELD: Readonly<Record<WsiRunInfo['heldBy'], string>> = {

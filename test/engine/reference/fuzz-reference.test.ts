@@ -11,7 +11,7 @@ import { getOperation } from '../../../src/contract/index.js';
 import { fuzzOperation } from '../../../src/engine/fuzz/fuzz.js';
 import { attachReference, openReferenceSides } from '../../../src/engine/reference/reference-clients.js';
 import { createHttpClient, type HttpClient } from '../../../src/http/send.js';
-import { failureFile } from '../../../src/report/failure-files.js';
+import { failureFile } from '../../../src/report/digest/failure-files.js';
 import type { ExchangeRecord } from '../../../src/results/record.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/server/server.js';
 import type { TransportId } from '../../../src/transports/index.js';

@@ -2,12 +2,13 @@
  * for failures and differences, coverage counted. Records are built by hand (plain data). */
 import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../../src/results/record.js';
-import { coverageOf } from '../../../src/report/coverage.js';
+import { coverageOf } from '../../../src/report/digest/coverage.js';
 import { reportHtml } from '../../../src/report/html/page.js';
-import { digestOf } from '../../../src/report/digest.js';
+import { digestOf } from '../../../src/report/digest/digest.js';
 import { matrixOf } from '../../../src/report/html/matrix.js';
-import { esc, prettyXml } from '../../../src/report/html/text.js';
-import type { RunInfo } from '../../../src/report/summary.js';
+import { esc } from '../../../src/report/html/text.js';
+import { prettyXml } from '../../../src/report/digest/wire-text.js';
+import type { RunInfo } from '../../../src/report/digest/summary.js';
 
 const HOSTILE = '</pre></script><script>window.pwned=1</script><img src=x onerror="window.pwned=2"><a href="javascript:alert(1)">x</a>';
 
@@ -130,7 +131,7 @@ describe('prettyXml', () => {
 
 describe('coverageSummary (results.json)', () => {
   test('sums classes over transports and names the classes never sent', async () => {
-    const { coverageSummary } = await import('../../../src/report/coverage.js');
+    const { coverageSummary } = await import('../../../src/report/digest/coverage.js');
     const summary = coverageSummary(coverageOf([record({}), record({ transport: 'get', values: { accountname: 'café' } })]));
     expect(summary['MobileAccountSearch']!.params['accountname']).toEqual({ type: 'str', sent: { typical: 1, 'non-ascii': 1 }, neverSent: ['empty', 'whitespace', 'markup-like', 'long'] });
     expect(summary['MobileTimeLogCreate']!.requests).toEqual({ positive: 0, negative: 0, fuzz: 0 });

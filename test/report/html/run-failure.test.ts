@@ -2,7 +2,7 @@
  * line, and no matrix, no "Other cells", no coverage; the same page of a run that did send has them. */
 import { expect, test } from 'vitest';
 import { reportHtml } from '../../../src/report/html/page.js';
-import type { RunInfo } from '../../../src/report/summary.js';
+import type { RunInfo } from '../../../src/report/digest/summary.js';
 
 const base: RunInfo = {
   tool: { name: 'tsiws-conformance', version: '0.0.0' },

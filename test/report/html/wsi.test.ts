@@ -3,11 +3,11 @@
 import { describe, expect, test } from 'vitest';
 import type { ExchangeRecord } from '../../../src/results/record.js';
 import { reportHtml } from '../../../src/report/html/page.js';
-import { certificateJson } from '../../../src/report/certificate.js';
+import { certificateJson } from '../../../src/report/formats/certificate.js';
 import { esc } from '../../../src/report/html/text.js';
-import type { RunInfo } from '../../../src/report/summary.js';
-import { resultsJson } from '../../../src/report/results-json.js';
-import { wsiRunInfo } from '../../../src/report/wsi-report.js';
+import type { RunInfo } from '../../../src/report/digest/summary.js';
+import { resultsJson } from '../../../src/report/formats/results-json.js';
+import { wsiRunInfo } from '../../../src/report/digest/wsi-report.js';
 
 const HOSTILE = '</pre><script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
 
