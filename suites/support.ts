@@ -1,7 +1,8 @@
 /** What every conformance suite needs: the run's settings and a keep-alive client for the target. */
 import { afterAll, inject } from 'vitest';
 import '../src/engine/run/vitest-context.js';
-import { createHttpClient, type HttpClient } from '../src/http/send.js';
+import type { HttpClient } from '../src/http/send.js';
+import { runClient } from '../src/engine/send/run-client.js';
 import { attachReference, openReferenceSides } from '../src/engine/reference/reference-clients.js';
 import { compactRecord } from '../src/results/compact.js';
 import { applyWaivers } from '../src/results/waivers.js';
@@ -13,15 +14,7 @@ import type { TargetSettings } from '../src/engine/run/vitest-context.js';
 
 export function useTarget(): { settings: TargetSettings; client: HttpClient } {
   const settings = inject('tsiws');
-  const client = createHttpClient({
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    maxResponseBytes: settings.maxResponseBytes,
-    connections: settings.concurrency,
-    retries: settings.retries,
-    rate: settings.rate,
-    access: settings,
-  });
+  const client = runClient(settings, settings.baseUrl);
   // The reference deployment (issue 38), asked by every exchange over this client.
   const reference = openReferenceSides(settings);
   attachReference(client, reference);

@@ -36,6 +36,8 @@ export interface HttpClientOptions {
 export interface SendOptions {
   /** Time allowed for this response instead of the client's timeoutMs. */
   readonly timeoutMs?: number;
+  /** Retries for this request instead of the client's (0: a probe, whose first failure is the answer). */
+  readonly retries?: number;
 }
 
 export interface HttpClient {
@@ -194,6 +196,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const own = options?.timeoutMs === undefined ? limits : { ...limits, timeoutMs: options.timeoutMs };
       const url = base.origin + path;
       const headers = addsHeaders ? withAccessHeaders(request.headers, access) : request.headers;
+      const ownRetries = options?.retries ?? maxRetries;
       for (let retries = 0; ; retries++) {
         await limiter?.take();
         const release = await slots.acquire();
@@ -202,7 +205,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           return retries === 0 ? response : { ...response, retries };
         } catch (err) {
           const error = err as TargetError;
-          if (isRetryable(error) && retries < maxRetries) continue;
+          if (isRetryable(error) && retries < ownRetries) continue;
           throw retries === 0 ? error : error.afterRetries(retries);
         } finally {
           release();

@@ -43,6 +43,13 @@ describe('--retries', () => {
     expect([timedOut.code, silent.requests()]).toEqual(['TSIWS_TIMEOUT', 2]);
   });
 
+  test("a request's own retries (a probe's 0) replace the client's", async () => {
+    const server = await serve((socket) => socket.resetAndDestroy());
+    const error = await client(server.url, { retries: 2 }).send({ method: 'GET', path: '/x', headers: {} }, { retries: 0 }).then(() => { throw new Error('expected a TargetError'); }, (e: TargetError) => e);
+    expect([error.code, error.retries, server.requests()]).toEqual(['TSIWS_CONNECTION_RESET', 0, 1]);
+    expect(error.message).not.toMatch(/after/);
+  });
+
   test('an HTTP error answer is never re-sent', async () => {
     const server = await serve((socket) => socket.write(httpBytes(['HTTP/1.1 503 Service Unavailable', 'Content-Length: 0'])));
     const response = await get(client(server.url, { retries: 3 }));

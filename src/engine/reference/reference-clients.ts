@@ -7,9 +7,10 @@
  */
 import type { RunSettings } from '../../config/settings.js';
 import { TargetUnreachableError } from '../../http/errors.js';
-import { createHttpClient, type HttpAccess, type HttpClient } from '../../http/send.js';
+import type { HttpAccess, HttpClient } from '../../http/send.js';
 import { accessSecrets } from '../../results/secrets.js';
 import { ensureReachable } from '../send/reachable.js';
+import { runClient } from '../send/run-client.js';
 
 type ReferenceSettings = Pick<RunSettings, 'referenceUrl' | 'referenceSecondaryUrl' | 'referenceHeaders' | 'referenceAuth' | 'referenceCaFile' | 'referenceCert' | 'referenceKey' | 'referenceInsecure' | 'headers' | 'auth' | 'proxy' | 'noProxy' | 'caFile' | 'cert' | 'key' | 'insecure'>;
 
@@ -56,7 +57,7 @@ export function openReferenceSides(settings: ClientSettings): ReferenceSides | u
   const access = referenceAccess(settings);
   const side = (flag: ReferenceSide['flag'], baseUrl: string): ReferenceSide => ({
     flag, baseUrl, ids: new Map(),
-    client: createHttpClient({ baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: settings.concurrency, retries: settings.retries, rate: settings.rate, access }),
+    client: runClient(settings, baseUrl, access),
   });
   const primary = side('--reference-url', settings.referenceUrl);
   const secondary = settings.referenceSecondaryUrl ? side('--reference-secondary-url', settings.referenceSecondaryUrl) : undefined;
@@ -70,13 +71,15 @@ export function openReferenceSides(settings: ClientSettings): ReferenceSides | u
 }
 
 /** Every reference URL answers at the service's path, or the run stops before its suites (exit 3),
- * naming the flag, as an unreachable target does. */
-export async function ensureReferenceReachable(settings: ClientSettings & Parameters<typeof ensureReachable>[0]): Promise<void> {
+ * naming the flag, as an unreachable target does. Asked over the run's reference clients
+ * (openReferenceSides), which the caller closes. */
+export async function ensureReferenceReachable(settings: ClientSettings & Parameters<typeof ensureReachable>[0], sides: ReferenceSides | undefined): Promise<void> {
   const access = referenceAccess(settings);
-  for (const [flag, url] of [['--reference-url', settings.referenceUrl], ['--reference-secondary-url', settings.referenceSecondaryUrl]] as const) {
-    if (!url) continue;
+  for (const side of [sides?.primary, sides?.secondary]) {
+    if (!side) continue;
+    const { flag } = side;
     try {
-      await ensureReachable({ ...settings, ...access, baseUrl: url });
+      await ensureReachable({ ...settings, ...access, baseUrl: side.baseUrl }, side.client);
     } catch (err) {
       if (!(err instanceof TargetUnreachableError)) throw err;
       const why = err.message.replace(/^target unreachable: /, '').replace('Is --base-url right?', `Is ${flag} right?`);

@@ -19,13 +19,14 @@ import { toolRoot } from '../../results/tool-info.js';
 import { keepHeapNearLive } from '../../runtime/heap-keeper.js';
 import { abortedWithin, SIGNAL_LAG_MS } from './signal-lag.js';
 import { catchStrays } from './strays.js';
-import { embeddedServer, openTarget } from '../send/target.js';
+import { embeddedServer, openTarget, type Target } from '../send/target.js';
 import { discover } from '../learn/discover.js';
 import type { LearnedState } from '../learn/learned-state.js';
 import { searchValues } from '../learn/value-search.js';
 import { PHASES, phaseSettings, runsInPhase, runsInPhases, type Phase } from '../learn/phases.js';
-import { createHttpClient } from '../../http/send.js';
-import { ensureReferenceReachable } from '../reference/reference-clients.js';
+import type { HttpClient } from '../../http/send.js';
+import { runClient } from '../send/run-client.js';
+import { ensureReferenceReachable, openReferenceSides } from '../reference/reference-clients.js';
 import { targetSettings, type TargetSettings } from './vitest-context.js';
 import { readWsdl } from './wsi-wsdl.js';
 
@@ -68,16 +69,11 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   const startedAt = new Date();
   // A signer that does not load, or whose sign() throws, is a configuration error before any request.
   if (settings.signer) await signerFor(settings.signer).then(() => trySigner(settings, settings.operations));
-  const opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, server: embeddedServer(settings, options.mutant) });
-  // An unreachable reference stops the run before its suites, as the target does (exit 3).
-  try {
-    await ensureReferenceReachable({ ...settings, baseUrl: opened.baseUrl });
-  } catch (err) {
-    await opened.close();
-    throw err;
-  }
+  const { opened, given } = await openDeployments(settings, options.mutant);
   // A mutant may answer in its own result format: the echo is read in the format the server writes.
   let target = targetSettings({ ...settings, resultFormat: opened.resultFormat ?? settings.resultFormat }, opened.baseUrl, opened.embedded, startedAt.getTime());
+  // The run's one client for the target: the probe's, or made once the embedded server listens.
+  const client = given ?? runClient(target, target.baseUrl);
   const files = new HandoverReader(handoverDir());
   let interrupted: string | undefined;
   const stopKeepingHeap = keepHeapNearLive();
@@ -85,8 +81,8 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
   let inPlan: number | undefined;
   try {
     // A target with data is asked first what it holds (discover.ts); the echo server holds nothing.
-    target = { ...target, ...(await readWsdl(target, opened.wsdl)) };
-    if (learnsFromTarget(target) && !options.signal?.aborted) target = { ...target, learned: await discoverWith(target) };
+    target = { ...target, ...(await readWsdl(target, opened.wsdl, client)) };
+    if (learnsFromTarget(target) && !options.signal?.aborted) target = { ...target, learned: await discoverWith(target, client) };
     // The plan's count: the suite files may run one after another in one worker, so the last is
     // collected only near the end, and a count of collected tests would keep growing until then.
     inPlan = settings.baseline || settings.traffic ? undefined : plannedTests(target);
@@ -110,7 +106,11 @@ export async function conformanceRun(settings: RunSettings, options: RunOptions 
     try {
       files.close();
     } finally {
-      await opened.close();
+      try {
+        await client.close();
+      } finally {
+        await opened.close();
+      }
     }
   }
   // An interrupted run may not have collected every suite yet: the plan knows how many tests it has.
@@ -131,13 +131,31 @@ export function inReferenceOrder<S extends RunSettings & { readonly phase: Phase
 /** Every target but the embedded echo server has data to learn from. */
 const learnsFromTarget = (target: TargetSettings): boolean => !target.embedded || target.stateful;
 
-/** The discovery step, then the search for values that succeed, over a client of their own, closed after. */
-async function discoverWith(target: TargetSettings): Promise<LearnedState> {
-  const client = createHttpClient({ baseUrl: target.baseUrl, timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes, connections: target.concurrency, retries: target.retries, rate: target.rate, access: target });
+/** The discovery step, then the search for values that succeed, over the run's client. */
+async function discoverWith(target: TargetSettings, client: HttpClient): Promise<LearnedState> {
+  return searchValues(target, client, await discover(target, client));
+}
+
+/**
+ * The target opened and probed, and the reference probed, each over the run's client for it
+ * (run-client.ts), made here once: a given URL's is returned (`given`) for the rest of the run, which
+ * closes it; the reference's have no other use in this process and are closed here. An unreachable
+ * target or reference stops the run before its suites (exit 3), every client closed.
+ */
+async function openDeployments(settings: RunSettings, mutant: string | undefined): Promise<{ opened: Target; given?: HttpClient }> {
+  const given = settings.baseUrl ? runClient(settings, settings.baseUrl) : undefined;
+  const reference = openReferenceSides(settings);
+  let opened: Target | undefined;
   try {
-    return await searchValues(target, client, await discover(target, client));
+    opened = await openTarget({ baseUrl: settings.baseUrl, probe: settings, ...(given ? { client: given } : {}), server: embeddedServer(settings, mutant) });
+    await ensureReferenceReachable({ ...settings, baseUrl: opened.baseUrl }, reference);
+    return { opened, ...(given ? { given } : {}) };
+  } catch (err) {
+    await given?.close();
+    await opened?.close();
+    throw err;
   } finally {
-    await client.close();
+    await reference?.close();
   }
 }
 

@@ -11,7 +11,8 @@ import { selected } from '../../checks/runner.js';
 import { wsiBasicProfile } from '../../checks/wsi-basic-profile.js';
 import { wsiDescription } from '../../checks/wsi-description.js';
 import { wsdlFacts, type WsiWsdlFacts } from '../../checks/wsi/wsdl-facts.js';
-import { createHttpClient, TargetError } from '../../http/send.js';
+import { TargetError, type HttpClient } from '../../http/send.js';
+import { PROBE } from '../send/run-client.js';
 import type { HttpResponse } from '../../transports/index.js';
 import { servicePlan } from './plan.js';
 import type { TargetSettings } from './vitest-context.js';
@@ -25,15 +26,15 @@ export interface WsdlRead {
   readonly wsdlAnswer?: WsdlAnswer;
 }
 
-/** The WSDL's facts for the WS-I checks and the answer for the service suite. Sends GET ?WSDL only
- * when a WS-I check needs the facts and no probe answered it already. */
-export async function readWsdl(target: TargetSettings, probed: HttpResponse | undefined): Promise<WsdlRead> {
+/** The WSDL's facts for the WS-I checks and the answer for the service suite. Sends GET ?WSDL, over
+ * the run's client (run-client.ts), only when a WS-I check needs the facts and no probe answered it already. */
+export async function readWsdl(target: TargetSettings, probed: HttpResponse | undefined, client: HttpClient): Promise<WsdlRead> {
   const judgesWsi = selected([wsiBasicProfile, wsiDescription], target).length > 0;
   let answer = probed;
   let unread: string | undefined;
   if (!answer && judgesWsi) {
     try {
-      answer = await fetchWsdl(target);
+      answer = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} }, PROBE);
     } catch (err) {
       // No WSDL to read is no reason to stop the run: R2744 and R2745 then miss their input, and the
       // service suite asks for itself (a second try, after a failed first).
@@ -46,13 +47,4 @@ export async function readWsdl(target: TargetSettings, probed: HttpResponse | un
     ...(judgesWsi ? { wsiWsdl: answer ? wsdlFacts(answer) : { claim: false, unread: unread! } } : {}),
     ...(servesSuite ? { wsdlAnswer: wsdlAnswerOf(answer!) } : {}),
   };
-}
-
-async function fetchWsdl(target: TargetSettings): Promise<HttpResponse> {
-  const client = createHttpClient({ baseUrl: target.baseUrl, timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes, connections: 1, access: target });
-  try {
-    return await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
-  } finally {
-    await client.close();
-  }
 }

@@ -9,8 +9,9 @@ import { exampleCase } from '../../cases/examples.js';
 import { getOperation, isMutating, operations, SERVICE_PATH } from '../../contract/index.js';
 import type { RunSettings, SettingsOf } from '../../config/settings.js';
 import { TargetUnreachableError } from '../../http/errors.js';
-import { createHttpClient, TargetError, type HttpClient } from '../../http/send.js';
+import { TargetError, type HttpClient } from '../../http/send.js';
 import { getTransportById, type HttpResponse } from '../../transports/index.js';
+import { PROBE } from './run-client.js';
 
 /** A read-only operation, preferring one of the run's own: the probe changes nothing on the target. */
 function probeOperation(settings: Pick<RunSettings, 'operations'>) {
@@ -25,7 +26,7 @@ export async function nothingAtServicePath(client: HttpClient, settings: Pick<Ru
   const op = probeOperation(settings);
   const values = { ...exampleCase(op).values, repnumber: settings.repnumber };
   const request = getTransportById('soap11').encode({ namespace: settings.namespace }, op, values);
-  const answer = await client.send(request);
+  const answer = await client.send(request, PROBE);
   if (answer.status !== 404) return undefined;
   const url = `${settings.baseUrl}${SERVICE_PATH}`;
   return `nothing at ${url}: GET ?WSDL and a SOAP 1.1 ${op.name} request were both answered HTTP 404. Is --base-url right? It is the scheme, host and any path prefix before ${SERVICE_PATH}`;
@@ -33,13 +34,13 @@ export async function nothingAtServicePath(client: HttpClient, settings: Pick<Ru
 
 /** Any HTTP answer at all, even an error status, means the target is reachable, unless the service's
  * path answers only 404 (a wrong --base-url, nothingAtServicePath). Returns the answer to ?WSDL,
- * which the run reads for the WS-I checks and the service suite rather than ask again (engine/run/wsi-wsdl.ts). */
-export async function ensureReachable(settings: SettingsOf<'target' | 'access' | 'auth' | 'generation'> & { baseUrl: string }): Promise<HttpResponse> {
-  const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, connections: 1, access: settings });
+ * which the run reads for the WS-I checks and the service suite rather than ask again (engine/run/wsi-wsdl.ts).
+ * `client` is the caller's (run-client.ts), for `settings.baseUrl`; the caller closes it. */
+export async function ensureReachable(settings: SettingsOf<'target' | 'access' | 'auth' | 'generation'> & { baseUrl: string }, client: HttpClient): Promise<HttpResponse> {
   let why: string | undefined;
   let wsdl: HttpResponse;
   try {
-    wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} });
+    wsdl = await client.send({ method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {} }, PROBE);
     why = await nothingAtServicePath(client, settings, wsdl.status);
   } catch (err) {
     // Any HTTP answer, even a broken or oversized one, means the target is reachable.
@@ -47,8 +48,6 @@ export async function ensureReachable(settings: SettingsOf<'target' | 'access' |
       throw new TargetUnreachableError(`target unreachable: ${err.message}`);
     }
     throw err;
-  } finally {
-    await client.close();
   }
   if (why) throw new TargetUnreachableError(`target unreachable: ${why}`);
   return wsdl;

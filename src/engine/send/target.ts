@@ -5,7 +5,9 @@
  */
 import type { RunSettings, SettingsOf } from '../../config/settings.js';
 import { startReferenceServer, type ReferenceServerOptions } from '../../server/server.js';
+import type { HttpClient } from '../../http/send.js';
 import { ensureReachable } from './reachable.js';
+import { probeClient } from './run-client.js';
 import type { ResultFormat } from '../../results/result-format.js';
 import type { HttpResponse } from '../../transports/index.js';
 
@@ -35,13 +37,27 @@ export interface TargetPlan {
    * probed: the command's own first request tells as much (diff-wsdl's ?WSDL), or each test does
    * (the suites under plain vitest). */
   readonly probe?: RunSettings;
+  /** The client to probe with: the run's own for the given URL (run-client.ts), which the caller
+   * closes. Without it the probe makes one of its own and closes it. */
+  readonly client?: HttpClient;
 }
 
 export async function openTarget(plan: TargetPlan): Promise<Target> {
   if (plan.baseUrl) {
-    const wsdl = plan.probe ? await ensureReachable({ ...plan.probe, baseUrl: plan.baseUrl }) : undefined;
+    const wsdl = plan.probe ? await probe({ ...plan.probe, baseUrl: plan.baseUrl }, plan.client) : undefined;
     return { baseUrl: plan.baseUrl, embedded: false, ...(wsdl ? { wsdl } : {}), close: async () => {} };
   }
   const server = await startReferenceServer(plan.server);
   return { baseUrl: server.url, embedded: true, resultFormat: server.resultFormat, close: () => server.close() };
+}
+
+/** ensureReachable over the caller's client, or over one made for the probe alone (replay's). */
+async function probe(settings: RunSettings & { baseUrl: string }, given: HttpClient | undefined): Promise<HttpResponse> {
+  if (given) return ensureReachable(settings, given);
+  const client = probeClient(settings, settings.baseUrl);
+  try {
+    return await ensureReachable(settings, client);
+  } finally {
+    await client.close();
+  }
 }

@@ -11,6 +11,7 @@ import { readWsdl } from '../../../src/engine/run/wsi-wsdl.js';
 import { responseOf } from '../../../src/engine/run/wsdl-answer.js';
 import { runServiceChecks } from '../../../src/engine/run/run-service.js';
 import { createHttpClient } from '../../../src/http/send.js';
+import { runClient } from '../../../src/engine/send/run-client.js';
 import { response } from '../../support/http.js';
 
 const WSDL = readFileSync(new URL('../../../wsdl/tsiWS.wsdl', import.meta.url), 'utf8');
@@ -33,7 +34,17 @@ beforeEach(() => {
 
 const target = (over: Partial<typeof DEFAULTS> = {}) => targetSettings({ ...DEFAULTS, ...over }, base, false);
 
-const wsiWsdlOf = async (t: ReturnType<typeof target>, probed: Parameters<typeof readWsdl>[1]) => (await readWsdl(t, probed)).wsiWsdl;
+/** readWsdl over the run's client for `t`, closed after. */
+async function readWsdlOf(t: ReturnType<typeof target>, probed: Parameters<typeof readWsdl>[1]) {
+  const client = runClient(t, t.baseUrl);
+  try {
+    return await readWsdl(t, probed, client);
+  } finally {
+    await client.close();
+  }
+}
+
+const wsiWsdlOf = async (t: ReturnType<typeof target>, probed: Parameters<typeof readWsdl>[1]) => (await readWsdlOf(t, probed)).wsiWsdl;
 
 test('no probe answer: one GET ?WSDL, its soapActions read', async () => {
   const facts = await wsiWsdlOf(target(), undefined);
@@ -61,7 +72,7 @@ test('an unreachable target: the run goes on, the WSDL unread', async () => {
 });
 
 test('the answer goes to the service suite, which judges it without sending GET ?WSDL again', async () => {
-  const read = await readWsdl(target(), undefined);
+  const read = await readWsdlOf(target(), undefined);
   expect(seen).toEqual(['GET /api/rmm/tsiWS.asmx?WSDL']);
   expect(responseOf(read.wsdlAnswer!).body.toString('utf8')).toBe(WSDL);
   const settings = { ...target(), ...read };
@@ -79,12 +90,12 @@ test('the answer goes to the service suite, which judges it without sending GET 
 });
 
 test('no service suite in the run (or not in this shard): the answer is not handed over', async () => {
-  expect((await readWsdl(target({ suites: ['positive'] }), undefined)).wsdlAnswer).toBeUndefined();
-  expect((await readWsdl(target({ shard: { index: 2, count: 2 } }), undefined)).wsdlAnswer).toBeUndefined();
+  expect((await readWsdlOf(target({ suites: ['positive'] }), undefined)).wsdlAnswer).toBeUndefined();
+  expect((await readWsdlOf(target({ shard: { index: 2, count: 2 } }), undefined)).wsdlAnswer).toBeUndefined();
 });
 
 test('no WS-I check, a probe answer: handed to the service suite all the same', async () => {
-  const read = await readWsdl(target({ skipChecks: ['wsi-basic-profile', 'wsi-description'] }), response(WSDL, 'text/xml', 200));
+  const read = await readWsdlOf(target({ skipChecks: ['wsi-basic-profile', 'wsi-description'] }), response(WSDL, 'text/xml', 200));
   expect(read.wsiWsdl).toBeUndefined();
   expect(read.wsdlAnswer?.status).toBe(200);
   expect(seen).toEqual([]);

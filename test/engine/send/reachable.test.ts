@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { DEFAULTS } from '../../../src/config/settings.js';
-import { ensureReachable } from '../../../src/engine/send/reachable.js';
+import { ensureReachable as ensureOver } from '../../../src/engine/send/reachable.js';
+import { runClient } from '../../../src/engine/send/run-client.js';
 import { TargetUnreachableError } from '../../../src/http/errors.js';
 
 const servers: Server[] = [];
@@ -23,6 +24,16 @@ async function serve(status: (method: string, url: string) => number): Promise<s
 afterAll(() => servers.forEach((s) => s.close()));
 
 const settings = (baseUrl: string) => ({ ...DEFAULTS, baseUrl, operations: ['MobileTimeLogCreate', 'MobileAccountSearch'] });
+
+/** The probe over the run's client for the settings' URL, closed after. */
+async function ensureReachable(s: ReturnType<typeof settings>) {
+  const client = runClient(s, s.baseUrl);
+  try {
+    return await ensureOver(s, client);
+  } finally {
+    await client.close();
+  }
+}
 
 test('every request 404: target unreachable, naming the URL and the flag to check', async () => {
   const base = `${await serve(() => 404)}/typo`;
