@@ -19,7 +19,8 @@ import { dispatcherFor, withAccessHeaders, type HttpAccess } from '../http/acces
 import { TargetError, toTargetError } from '../http/errors.js';
 import { deadlineError } from '../http/send.js';
 import { endToEnd, lowerCased, without } from './hop-by-hop.js';
-import type { ClientJudgement, ForwardedExchange, ObservedRequest } from './observed.js';
+import type { ClientJudgement, ForwardedExchange } from './observed.js';
+import type { ObservedRequest } from '../transports/observed.js';
 import { rewriteWsdlAddresses } from './wsdl-address.js';
 
 export interface ProxyOptions {

@@ -20,7 +20,8 @@ import { secretsOf } from '../results/secrets.js';
 import type { ExchangeRecord, ObservedInfo, RecordedRequest } from '../results/record.js';
 import { getTransportById, type Decoded, type HttpRequest, type TransportId } from '../transports/index.js';
 import { isWsdlRequest } from './forward.js';
-import { judgedBy, type ClientJudgement, type ForwardedExchange, type JudgeClient, type ObservedRequest, type TargetAnswer } from './observed.js';
+import { judgedBy, type ClientJudgement, type ForwardedExchange, type JudgeClient, type TargetAnswer } from './observed.js';
+import { type ObservedRequest } from '../transports/observed.js';
 import { requestSecrets } from '../traffic/request-secrets.js';
 
 export interface ObservingContext {

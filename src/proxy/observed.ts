@@ -7,16 +7,7 @@ import type { TransportId } from '../contract/vocabulary.js';
 import type { TargetError } from '../http/errors.js';
 import type { CheckOutcome } from '../results/check-outcome.js';
 import type { HttpResponse, WireValues } from '../transports/types.js';
-
-/** A request as a client sent it, before anything is made of it. */
-export interface ObservedRequest {
-  readonly method: string;
-  /** Path and query as received (origin form). */
-  readonly url: string;
-  /** Header names as Node gives them (lower case); a repeated header an array. */
-  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  readonly body: Buffer;
-}
+import type { ObservedRequest } from '../transports/observed.js';
 
 /** What the client checks made of a request: the call it makes, when it is one the contract knows,
  * and their outcomes (failed ones at least; `level` on each failed one). */

@@ -7,7 +7,8 @@
  */
 import { redactClipped } from '../results/redact.js';
 import { secretsOf } from '../results/secrets.js';
-import { judgedBy, type ClientJudgement, type JudgeClient, type ObservedRequest } from './observed.js';
+import { judgedBy, type ClientJudgement, type JudgeClient } from './observed.js';
+import { type ObservedRequest } from '../transports/observed.js';
 import { requestSecrets } from '../traffic/request-secrets.js';
 
 export const VIOLATIONS_HEADER = 'tsiws-violations';
