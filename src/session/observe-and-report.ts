@@ -10,7 +10,7 @@ import type { CommandSettings } from '../config/commands.js';
 import { SERVICE_NAME } from '../contract/index.js';
 import { redactedSettings } from '../config/settings.js';
 import { selectedChecks } from '../checks/evaluate.js';
-import { openCapture, type Capture } from '../traffic/write.js';
+import { openCaptureWriter, type Capture } from '../traffic/write.js';
 import { startProxy, type RunningProxy } from '../proxy/forward.js';
 import { defaultJudgeQueue, JudgeQueue } from '../proxy/judge-queue.js';
 import type { ForwardedExchange, JudgeClient } from '../proxy/observed.js';
@@ -63,7 +63,7 @@ export async function observeAndReport(settings: ObserveSettings, handlers: Obse
   const log = openExchangeLog(settings.reportsDir);
   const digest = new RunDigest(settings.failOn);
   const capture: Capture | undefined = settings.capture
-    ? openCapture(settings.capture, settings.target, Object.keys(settings.headers), accessSecrets(settings).map(([value]) => [value, '{{secret}}']))
+    ? openCaptureWriter(settings.capture, settings.target, Object.keys(settings.headers), accessSecrets(settings).map(([value]) => [value, '{{secret}}']))
     : undefined;
   const intake = intakeOf(settings, handlers, ctx, digest, { log, capture });
   const proxy = await listeningProxy(settings, handlers, access.secrets, intake, { log, capture });

@@ -33,7 +33,7 @@ export interface EntryId {
 export type CapturedEntry = EntryId & ({ readonly request: ObservedRequest } | { readonly unreadable: string });
 
 /** Checks that `path` is a capture and says which kind; throws a ConfigError that says how to fix it. */
-export function openCapture(path: string): CaptureSource {
+export function openCaptureSource(path: string): CaptureSource {
   if (!existsSync(path)) throw new ConfigError(`--traffic: ${path} does not exist; give a .har file or a folder written by proxy --capture DIR`);
   if (statSync(path).isDirectory()) {
     const file = join(path, TRAFFIC_FILE);

@@ -38,7 +38,7 @@ export const capturePlaceholder = (name: string): string => `{{${name.toLowerCas
 /** `target`: the target's base URL (the captured URL is the one the request went to). `headers`:
  * the names of the --header values, whose values are the user's secrets. `values`: those values
  * and the --auth credentials with their placeholders, wherever they might be echoed. */
-export function openCapture(dir: string, target: string, headers: readonly string[], values: ReadonlyArray<[string, string]>): Capture {
+export function openCaptureWriter(dir: string, target: string, headers: readonly string[], values: ReadonlyArray<[string, string]>): Capture {
   mkdirSync(dir, { recursive: true });
   const fd = openSync(join(dir, TRAFFIC_FILE), 'w');
   const secretHeaders = [...CREDENTIAL_HEADERS, ...headers.map((h) => h.toLowerCase())];

@@ -20,7 +20,7 @@ import { keptLexicalErrors } from '../../cases/valid-values.js';
 import { clientFindings } from '../../checks/client/findings.js';
 import type { RunSettings } from '../../config/settings.js';
 import { AUTH_PARAMS, getOperation, hasMobileKey, operations, SECRET_PLACEHOLDERS, SERVICE_PATH, type Operation } from '../../contract/index.js';
-import { captureEntries, openCapture, type CapturedEntry } from '../../traffic/read.js';
+import { captureEntries, openCaptureSource, type CapturedEntry } from '../../traffic/read.js';
 import type { ScenarioId } from '../../results/case-labels.js';
 import type { ExchangeRecord } from '../../results/record.js';
 import type { TrafficRef } from '../../results/traffic.js';
@@ -141,7 +141,7 @@ function hostOf(url: string): string {
 
 /** Reads the capture in its order: each row to `onRow`, the tally of what was read at the end. */
 export async function readTraffic(settings: TrafficSettings & { readonly traffic: string }, onRow: (row: TrafficRow) => void): Promise<TrafficSummary> {
-  const source = openCapture(settings.traffic);
+  const source = openCaptureSource(settings.traffic);
   let entries = 0;
   let replayed = 0;
   const leftOutBy: Partial<Record<LeftOutKind, { count: number; first: Array<{ entry: number; reason: string }> }>> = {};
