@@ -68,13 +68,13 @@ test('a run of the compiled package: its suites\' worker loads the compiled sour
   // only the suites import, resolved by Node, was loaded from dist/ without a transform (run.ts).
   const urls = loadedByRun(BIN);
   expect(urls.filter((u) => u.endsWith('/dist/engine/exchange/run-unit.js'))).not.toEqual([]);
-  expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$/.test(u))).toEqual([]);
+  expect(urls.filter((u) => /\/src\/engine\/exchange\/run-unit\.ts$/.test(u))).toEqual([]);
 });
 
 test('a run from the checkout: its CLI and its suites\' worker load the compiled sources in .build/, which find the tool\'s files', () => {
   const urls = loadedByRun(SOURCE_BIN);
-  expect(urls.filter((u) => /\/\.build\/[0-9a-f]{16}\/engine\/run-unit\.js$/.test(u))).not.toEqual([]);
-  expect(urls.filter((u) => /\/src\/engine\/run-unit\.ts$|\/node_modules\/tsx\//.test(u))).toEqual([]);
+  expect(urls.filter((u) => /\/\.build\/[0-9a-f]{16}\/engine\/exchange\/run-unit\.js$/.test(u))).not.toEqual([]);
+  expect(urls.filter((u) => /\/src\/engine\/exchange\/run-unit\.ts$|\/node_modules\/tsx\//.test(u))).toEqual([]);
 });
 
 test('every command is covered below', async () => {
