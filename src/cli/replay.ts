@@ -16,6 +16,7 @@ import type { RunSettings } from '../config/settings.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/digest/failure-files.js';
 import { withRegression } from '../engine/replay/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import { refuseClientChecks } from '../checks/catalogs.js';
 import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -53,6 +54,8 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   const file = readFailureFile(positionals[0]!);
   // The user checks the failure was found with are run again, unless --checks-module names others.
   const settings = await checkingSettings('replay', file.checksModule && !flags['checks-module'] ? { ...flags, 'checks-module': file.checksModule } : flags, io);
+  // A client check judges nothing of a replay, which sends the request itself: bad usage, as in run.
+  refuseClientChecks(settings, 'replay');
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }
