@@ -5,6 +5,8 @@ import { ConfigError } from '../config/settings.js';
 import type { Case } from '../cases/case.js';
 import { findOperation } from '../contract/index.js';
 import { findingsOf } from '../results/findings.js';
+import { applyWaivers } from '../results/waivers.js';
+import { dayOf } from '../config/waivers.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { runCase } from '../engine/exchange/run-case.js';
 import { openTarget } from '../engine/send/target.js';
@@ -16,6 +18,7 @@ import type { RunSettings } from '../config/settings.js';
 import { FAILURE_FILE_VERSION, type FailureFile } from '../report/digest/failure-files.js';
 import { withRegression } from '../engine/replay/baseline-replay.js';
 import { TRANSPORT_IDS, type TransportId } from '../transports/index.js';
+import { refuseClientChecks } from '../checks/catalogs.js';
 import { checkingSettings, commandLine } from './settings.js';
 import { EXIT } from './errors.js';
 import type { Io } from './main.js';
@@ -53,6 +56,8 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
   const file = readFailureFile(positionals[0]!);
   // The user checks the failure was found with are run again, unless --checks-module names others.
   const settings = await checkingSettings('replay', file.checksModule && !flags['checks-module'] ? { ...flags, 'checks-module': file.checksModule } : flags, io);
+  // A client check judges nothing of a replay, which sends the request itself: bad usage, as in run.
+  refuseClientChecks(settings, 'replay');
   if (!settings.baseUrl && !file.embedded) {
     throw new ConfigError(`--base-url: the failure was recorded against ${file.target}; give --base-url to say where to replay it`);
   }
@@ -74,22 +79,33 @@ export default async function replay(argv: string[], io: Io): Promise<number> {
     const sent = await runCase(target, client, await withSetup(target, client, r, embedded, io), r.transport as TransportId);
     // A failure of a regression run (--baseline) is compared with its baseline answer again.
     const now = r.regression ? withRegression(target, sent, r.regression.baseline) : sent;
-    // A failure file may hold a warning: it is reproduced as such, and fails only under --fail-on warning.
-    const findings = findingsOf(now, 'warning');
-    const ids = (list: readonly string[]) => [...new Set(list.map((f) => f.split(':')[0]!))].sort();
-    for (const f of findings) io.out(`  ${f.split('\n')[0]}`);
-    if (findings.length === 0) {
-      io.out('Not reproduced: every check passes now.');
-      return EXIT.conforms;
-    }
-    const same = ids(findings).join(',') === ids(file.findings).join(',');
-    io.out(same ? `Reproduced: the same checks fire (${ids(findings).join(', ')}).` : `Still failing, with other checks: now ${ids(findings).join(', ')}; recorded ${ids(file.findings).join(', ')}.`);
-    io.out(`Reproduce with:\n  ${now.request.curl}`);
-    return findingsOf(now, settings.failOn).length > 0 ? EXIT.findings : EXIT.conforms;
+    return replayVerdict(applyWaivers(now, settings.waivers, dayOf(new Date())), file, settings, io);
   } finally {
     await client.close();
     await opened.close();
   }
+}
+
+/** What the replay found, said as a run would judge it: the same waivers (--waivers, the config
+ * file's) accept a finding until their expiry, shown with their reason and not failing the replay;
+ * an expired one fails again, saying so. Exit 1 while a finding `--fail-on` counts persists. */
+function replayVerdict(now: ExchangeRecord, file: FailureFile, settings: RunSettings, io: Io): number {
+  // A failure file may hold a warning: it is reproduced as such, and fails only under --fail-on warning.
+  const findings = findingsOf(now, 'warning');
+  const waived = now.checks.filter((c) => c.status === 'waived');
+  const ids = (list: readonly string[]) => [...new Set(list.map((f) => f.split(':')[0]!))].sort();
+  for (const f of findings) io.out(`  ${f.split('\n')[0]}`);
+  for (const c of waived) io.out(`  ${c.id}: ${(c.message ?? '').split('\n')[0]} (waived until ${c.waiver!.expires}: ${c.waiver!.reason}${c.waiver!.ticket ? ` [${c.waiver!.ticket}]` : ''})`);
+  if (findings.length === 0 && waived.length === 0) {
+    io.out('Not reproduced: every check passes now.');
+    return EXIT.conforms;
+  }
+  const fired = ids([...findings, ...waived.map((c) => c.id)]);
+  const same = fired.join(',') === ids(file.findings).join(',');
+  io.out(same ? `Reproduced: the same checks fire (${fired.join(', ')}).` : `Still failing, with other checks: now ${fired.join(', ')}; recorded ${ids(file.findings).join(', ')}.`);
+  if (waived.length > 0) io.out(`Waived: ${ids(waived.map((c) => c.id)).join(', ')}, as a run with these waivers reports ${waived.length === 1 ? 'it' : 'them'}; ${findings.length === 0 ? 'nothing else fires' : 'the others are not waived'}.`);
+  io.out(`Reproduce with:\n  ${now.request.curl}`);
+  return findingsOf(now, settings.failOn).length > 0 ? EXIT.findings : EXIT.conforms;
 }
 
 /** The case to replay, its setup made again where it had one (engine/learn/instances.ts): the e-mail a

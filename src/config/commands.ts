@@ -33,7 +33,7 @@ const COMMAND_TEXT: Readonly<Record<CommandId, CommandText>> = {
   run: { usage: 'tsiws-conform run [flags]' },
   replay: {
     usage: 'tsiws-conform replay FILE [--base-url URL] [run flags]', positionals: true,
-    about: ['Re-sends the failure saved in FILE and re-runs its checks. Exit 1 while it still fails, 0 when it is fixed.'],
+    about: ['Re-sends the failure saved in FILE and re-runs its checks. Exit 1 while it still fails, 0 when it is fixed or a waiver accepts it (--waivers FILE and the config file\'s, as in run).'],
   },
   'merge-reports': {
     usage: 'tsiws-conform merge-reports DIR... [--reports-dir OUT]', positionals: true,

@@ -65,6 +65,8 @@ test.each([
   [['run', '--signer', signerLoadThrows], `tsiws-conform: --signer: cannot load ${signerLoadThrows}: vault closed`],
   [['run', '--checks', 'client-soap-action'], "tsiws-conform: --checks: client-soap-action is a client check, which judge the requests a client sends: run has no client, tsiws-conform proxy has (docs/proxy.md); leave it out of run's --checks"],
   [['run', '--checks', 'http-status-200,client-utf8,client-envelope'], "tsiws-conform: --checks: client-utf8, client-envelope are client checks, which judge the requests a client sends: run has no client, tsiws-conform proxy has (docs/proxy.md); leave them out of run's --checks"],
+  [['run', '--skip-checks', 'client-soap-action'], "tsiws-conform: --skip-checks: client-soap-action is a client check, which judge the requests a client sends: run has no client, tsiws-conform proxy has (docs/proxy.md); leave it out of run's --skip-checks"],
+  [['run', '--skip-checks', 'http-status-200,client-utf8,client-envelope'], "tsiws-conform: --skip-checks: client-utf8, client-envelope are client checks, which judge the requests a client sends: run has no client, tsiws-conform proxy has (docs/proxy.md); leave them out of run's --skip-checks"],
   [['run', '--checks-module', clientNamed], `tsiws-conform: --checks-module: ${clientNamed}: check id client-soap-action is already a built-in check; give your check another id`],
   [['run', '--ca-file', join(dir, 'ca.pem')], `tsiws-conform: --ca-file: cannot read ${join(dir, 'ca.pem')} (ENOENT); give the path of an existing file`],
   [['run', '--cert', CA], "tsiws-conform: --cert: give the client certificate's private key with --key (TSIWS_KEY) too"],
@@ -82,6 +84,26 @@ test.each([
   const before = connections;
   const withTarget = argv[0] === 'run' && !argv.includes('--base-url') ? [...argv, '--base-url', baseUrl] : argv;
   const { code, err } = await inProcess(withTarget);
+  expect([code, err]).toEqual([2, [message]]);
+  expect(connections).toBe(before);
+});
+
+// Skipping a client check is refused wherever --skip-checks is read: the variable, the config file
+// and its per-operation and per-transport sections (a run has no client to judge or skip).
+const clientSkipped = (where: string, command = 'run') => `tsiws-conform: ${where}: client-utf8 is a client check, which judge the requests a client sends: ${command} has no client, tsiws-conform proxy has (docs/proxy.md); leave it out of ${command}'s ${where.replace(/^.*: /, '')}`;
+const configWith = (name: string, content: object) => {
+  const path = join(dir, `${name}.config.json`);
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+};
+test.each([
+  ['TSIWS_SKIP_CHECKS', [], { TSIWS_SKIP_CHECKS: 'client-utf8' }, clientSkipped('--skip-checks')],
+  ['a config file', ['--config', configWith('skip', { 'skip-checks': ['client-utf8'] })], {}, clientSkipped('--skip-checks')],
+  ['a per-operation section', ['--config', configWith('per-op', { 'per-operation': { MobileAccountSearch: { 'skip-checks': ['client-utf8'] } } })], {}, clientSkipped('per-operation MobileAccountSearch: skip-checks')],
+  ['a per-transport section', ['--config', configWith('per-tr', { 'per-transport': { get: { 'skip-checks': ['xsd-valid', 'client-utf8'] } } })], {}, clientSkipped('per-transport get: skip-checks')],
+])('a client check skipped by %s: one line, exit 2, no connection', async (_, argv, env, message) => {
+  const before = connections;
+  const { code, err } = await inProcess(['run', '--base-url', baseUrl, ...argv], env);
   expect([code, err]).toEqual([2, [message]]);
   expect(connections).toBe(before);
 });
