@@ -114,15 +114,19 @@ function spawnProxy(target: string, reports: string, extra: readonly string[] = 
     });
     child.kill('SIGTERM');
   });
-  const settled = () => new Promise<{ rss: number; heapUsed: number }>((done) => {
+  // Without SETTLE_FLAGS's preload, SIGUSR2 ends the proxy: said, not waited on for ever.
+  const settled = () => new Promise<{ rss: number; heapUsed: number }>((done, fail) => {
     const from = err.length;
+    const ended = (code: number | null) => fail(new Error(`the proxy ended before it said its settled memory (exit ${code}): ${err.slice(-1000)}`));
     const seen = () => {
       const m = SETTLED_LINE.exec(err.slice(from));
       if (!m) return;
       child.stderr.off('data', seen);
+      child.off('exit', ended);
       done({ rss: Number(m[1]), heapUsed: Number(m[2]) });
     };
     child.stderr.on('data', seen);
+    child.once('exit', ended);
     child.kill('SIGUSR2');
   });
   return new Promise((resolve, reject) => {
