@@ -105,7 +105,7 @@ export const COMMAND_SETTINGS = [
   { key: 'duration', commands: ['bench'], flag: 'duration', help: 'Seconds autocannon sends the raw requests for', parse: positiveInt },
   { key: 'harnessRepeat', commands: ['bench'], flag: 'harness-repeat', defaultText: '(sized: at half the raw rate, --duration seconds of sending)', help: 'Times the harness run repeats the positive suite', parse: positiveInt },
   { key: 'sizes', commands: ['bench'], flag: 'sizes', help: 'Sizes (--repeat) of the default run whose growth is measured', parse: sizes },
-  { key: 'benchOnly', commands: ['bench'], flag: 'only', defaultText: '(every part)', help: 'Parts of the bench to measure (the others are left out and their targets read "not measured"); proxy-memory alone: the proxy\'s peak memory after 100,000 exchanges over after 10,000, nothing else', parse: list(BENCH_PARTS, 'bench part') },
+  { key: 'benchOnly', commands: ['bench'], flag: 'only', defaultText: '(every part)', help: 'Parts of the bench to measure (the others are left out and their targets read "not measured"); proxy-memory alone: the proxy\'s resident memory after 100,000 exchanges over after 10,000 (each after a full collection, judging a sample and all), nothing else', parse: list(BENCH_PARTS, 'bench part') },
   { key: 'benchSeed', commands: ['bench'], flag: 'seed', help: 'fast-check seed of the bench\'s runs', parse: seed },
   { key: 'asmx', commands: ['bench'], flag: 'asmx', boolean: true, help: 'Require the figures against the Mono ASMX host (exit 1 when Mono is missing; by default they are skipped with the reason printed)', parse: bool },
   { key: 'noAsmx', commands: ['bench'], flag: 'no-asmx', boolean: true, help: 'Leave out the figures against the Mono ASMX host', parse: bool },

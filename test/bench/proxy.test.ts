@@ -3,7 +3,7 @@
  * processes and two autocannon windows. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServer } from '../../src/bench/child.js';
-import { proxyMemory, proxyRate } from '../../src/bench/proxy.js';
+import { proxyMemory, proxyMemoryLines, proxyRate } from '../../src/bench/proxy.js';
 import { prebuiltRequests } from '../../src/bench/requests.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 
@@ -34,11 +34,21 @@ test('the forwarding rate is autocannon\'s through the proxy over the direct rat
   expect(r.latency.addedP50Ms).toBeCloseTo(r.latency.through.p50Ms - r.latency.direct.p50Ms, 3);
 }, 180_000);
 
-test('the memory figure compares the proxy\'s peak after two amounts of exchanges', async () => {
+test('the memory figure compares one proxy\'s resident set after a full collection at two points, judging a sample and all', async () => {
   const requests = await prebuiltRequests(DEFAULTS);
   const m = await proxyMemory(server.url, requests, 2, [50, 200]);
-  expect(m.exchanges[0]).toBeGreaterThanOrEqual(50);
-  expect(m.exchanges[1]).toBeGreaterThanOrEqual(200);
-  expect(m.peakBytes[1]).toBeGreaterThan(0);
-  expect(m.growth).toBeCloseTo(m.peakBytes[1] / m.peakBytes[0], 2);
+  for (const run of [m.sample, m.all]) {
+    expect(run.exchanges).toEqual([50, 200]);
+    expect(run.judged).toBeGreaterThan(0);
+    expect(run.settledBytes[0]).toBeGreaterThan(0);
+    // The live heap after the collection is part of the resident set.
+    expect(run.heapBytes[1]).toBeGreaterThan(0);
+    expect(run.heapBytes[1]).toBeLessThan(run.settledBytes[1]);
+    expect(run.peakBytes[1]).toBeGreaterThan(0);
+    expect(run.growth).toBeCloseTo(run.settledBytes[1] / run.settledBytes[0], 2);
+  }
+  // --judge all judged every exchange sent (a few more may be counted if autocannon retried).
+  expect(m.all.judged).toBeGreaterThanOrEqual(200);
+  expect(m.growth).toBe(Math.max(m.sample.growth, m.all.growth));
+  expect(proxyMemoryLines(m)[1]).toMatch(/^proxy memory \(--judge all, \d+ of 200 judged\): resident \d+ MiB after 50 exchanges, \d+ MiB after 200, each after a full collection: [\d.]+ \(target at most 1.15\)/);
 }, 120_000);
