@@ -11,9 +11,10 @@
  * - File circles: no strongly connected group of files (every import counts) spans two directories,
  *   subfolders included: a circle is one job, so it lives in one folder.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { describeFunction, longFunctions, MAX_FUNCTION_LINES } from './function-length.js';
+import { sourceFiles } from './source-files.js';
 
 const STATIC = /^\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]|^\s*import\s*['"](\.[^'"]+)['"]/gm;
 const DYNAMIC = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
@@ -25,13 +26,6 @@ export type Import = { spec: string; typeOnly: boolean };
 const onlyTypes = (clause: string) => /^type\s/.test(clause)
   || (/^\{[^}]*\}$/.test(clause) && clause.slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type ')));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(path);
-    return /\.(m?ts|m?js)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** The relative paths a file imports, each marked runtime or type-only. */
 export function imports(text: string): Import[] {
@@ -49,7 +43,7 @@ export type FileImport = { from: string; to: string; spec: string; typeOnly: boo
 
 /** Every import from one file of `src` to another (`./x.js` finds `x.ts`). */
 export function fileImports(src: string): FileImport[] {
-  const files = sourceFiles(src);
+  const files = sourceFiles(src, /\.(m?ts|m?js)$/);
   const known = new Set(files);
   const under = (file: string) => relative(src, file).split(sep).join('/');
   const find = (target: string) => [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts')].find((t) => known.has(t));

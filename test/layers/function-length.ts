@@ -4,9 +4,10 @@
  * accessors. A function's length is its lines from its first to its last, nested functions
  * included. `npm run lint:layers` prints the longest and fails on each over MAX_FUNCTION_LINES.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.js';
 
 /** The most lines a function of src/ may span. */
 export const MAX_FUNCTION_LINES = 60;
@@ -49,17 +50,10 @@ export function functionLengths(text: string, file: string): FunctionLength[] {
   return found;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(path);
-    return /\.[mc]?ts$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** The longest function of `src`, and those over the limit: failing, or pending their split. */
 export function longFunctions(src: string, pending = PENDING_SPLIT, max = MAX_FUNCTION_LINES) {
-  const all = sourceFiles(src).flatMap((path) => functionLengths(readFileSync(path, 'utf8'), relative(src, path).split(sep).join('/')));
+  const all = sourceFiles(src, /\.[mc]?ts$/).flatMap((path) => functionLengths(readFileSync(path, 'utf8'), relative(src, path).split(sep).join('/')));
   const over = all.filter((f) => f.lines > max).sort((a, b) => b.lines - a.lines);
   const isPending = (f: FunctionLength) => pending.some((p) => p.file === f.file && p.name === f.name);
   const longest = all.reduce<FunctionLength | undefined>((a, f) => (a && a.lines >= f.lines ? a : f), undefined);

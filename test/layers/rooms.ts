@@ -3,18 +3,12 @@
  * rooms use of it, re-exported file by file. Code imports from the owning file, so the index is a
  * map, not a door; these functions hold the map to what the code really uses.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { sourceFiles } from './source-files.js';
 
 const NAMED = /^\s*(?:import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/gm;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(path);
-    return /\.m?ts$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** `name` or `type name`, as an index exports it, for each name of an import clause. */
 function namesOf(typeOnly: boolean, clause: string): string[] {
@@ -30,7 +24,7 @@ function namesOf(typeOnly: boolean, clause: string): string[] {
 export function usedOfRoom(roots: readonly string[], room: string): string[] {
   const used = new Map<string, boolean>();
   const roomDir = resolve(room) + sep;
-  for (const file of roots.filter(existsSync).flatMap(sourceFiles)) {
+  for (const file of roots.filter(existsSync).flatMap((root) => sourceFiles(root, /\.m?ts$/))) {
     if (resolve(file).startsWith(roomDir)) continue;
     for (const m of readFileSync(file, 'utf8').matchAll(NAMED)) {
       const target = resolve(dirname(file), m[3]!).replace(/\.js$/, '.ts');
