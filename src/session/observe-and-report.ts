@@ -12,7 +12,7 @@ import { redactedSettings } from '../config/settings.js';
 import { selectedChecks } from '../checks/evaluate.js';
 import { openCaptureWriter, type Capture } from '../traffic/write.js';
 import { startProxy, type RunningProxy } from '../proxy/forward.js';
-import { defaultJudgeQueue, JudgeQueue } from '../proxy/judge-queue.js';
+import { defaultJudgeQueue, gcPauses, JudgeQueue } from '../proxy/judge-queue.js';
 import type { ForwardedExchange, JudgeClient } from '../proxy/observed.js';
 import { observedRecord, type ObservingContext } from '../proxy/observed-record.js';
 import { violationsHeader } from '../proxy/violations.js';
@@ -83,6 +83,8 @@ interface SessionFiles {
 /** The session's side of the traffic: each exchange the proxy forwards, captured, queued and judged. */
 interface Intake {
   readonly queue: JudgeQueue<ForwardedExchange>;
+  /** With --judge sample: the collector's pauses, charged to judging's share. */
+  readonly pauses: ReturnType<typeof gcPauses> | undefined;
   readonly forwarded: (exchange: ForwardedExchange) => void;
   /** When the last exchange's answer ended. */
   lastExchangeAt: string | undefined;
@@ -102,10 +104,15 @@ function intakeOf(settings: ObserveSettings, handlers: ObserveHandlers, ctx: Obs
   };
   // Forwarding never waits on judging (--judge sample): each exchange is captured and offered to
   // the queue as it passes; judging takes what keeps up (proxy/judge-queue.ts).
+  const pauses = settings.judge === 'sample' ? gcPauses() : undefined;
   const intake: Intake = {
     lastExchangeAt: undefined,
     inFlight: () => 0,
-    queue: new JudgeQueue<ForwardedExchange>({ mode: settings.judge, capacity: settings.judgeQueue ?? defaultJudgeQueue(), judge: observe, busy: () => intake.inFlight() > 0 }),
+    pauses,
+    queue: new JudgeQueue<ForwardedExchange>({
+      mode: settings.judge, capacity: settings.judgeQueue ?? defaultJudgeQueue(), judge: observe, busy: () => intake.inFlight() > 0,
+      ...(pauses ? { overheadMs: pauses.since } : {}),
+    }),
     forwarded: (exchange) => {
       capture?.write(exchange);
       intake.lastExchangeAt = new Date(exchange.startedAt + (exchange.answer?.elapsedMs ?? 0)).toISOString();
@@ -125,6 +132,7 @@ function listeningProxy(settings: ObserveSettings, handlers: ObserveHandlers, se
     ...(settings.violationsHeader && judge ? { violations: (request) => violationsHeader(request, judge, secrets) } : {}),
     onExchange: intake.forwarded,
   }).catch((err: unknown) => {
+    intake.pauses?.stop();
     files.capture?.close();
     files.log.close();
     throw err;
@@ -143,6 +151,7 @@ async function servedUntilStopped(proxy: RunningProxy, handlers: ObserveHandlers
     await new Promise((resolve) => setImmediate(resolve));
     // What waits in the queue is judged before the reports are written: they are complete up to
     // the last exchange taken for judging.
+    intake.pauses?.stop();
     intake.queue.drain();
     files.capture?.close();
     files.log.close();

@@ -2,7 +2,7 @@
  * k-th exchange with k doubling as the space left halves, none at twice the capacity; the counts and
  * the sampling window the reports print; --judge all judges each as it comes. */
 import { describe, expect, test } from 'vitest';
-import { defaultJudgeQueue, JudgeQueue, sampleEvery, type JudgeMode } from '../../src/proxy/judge-queue.js';
+import { defaultJudgeQueue, gcPauses, JudgeQueue, sampleEvery, type JudgeMode } from '../../src/proxy/judge-queue.js';
 import { judgedText } from '../../src/report/digest/judged.js';
 
 /** A queue whose turns run when the test says, on a clock the test sets. */
@@ -101,33 +101,72 @@ describe('JudgeQueue', () => {
     expect(judgedText(5, q.observed())).toMatch(/^judged 3 of 5 exchanges; 2 forwarded unjudged under load \(sampling 1 in 2 from 12:01:07 to 12:01:07 UTC, in 2 spells\)$/);
   });
 
-  test('while exchanges are in flight or came lately, judging keeps to a tenth of the time; once traffic stops, it is not held back', () => {
-    let clock = 0;
-    let busy = true;
-    const judged: number[] = [];
-    const turns: Array<() => void> = [];
-    const waits: number[] = [];
+  /** A queue on a test clock: each judgement takes `judgeMs`, and leaves `pauseMs` of collecting
+   * behind it (charged as overhead); turns and waits run when the test says. */
+  function timedQueue(judgeMs: number, pauseMs?: number) {
+    const t = { clock: 0, busy: true, paused: 0, judged: [] as number[], turns: [] as Array<() => void>, waits: [] as number[] };
     const q = new JudgeQueue<number>({
-      mode: 'sample', capacity: 100, busy: () => busy, schedule: (fn) => turns.push(fn), clock: () => clock,
-      later: (fn, ms) => { waits.push(ms); turns.push(() => { clock += ms; fn(); }); },
-      // Each judgement takes 2 ms.
-      judge: (n) => { judged.push(n); clock += 2; },
+      mode: 'sample', capacity: 100, busy: () => t.busy, schedule: (fn) => t.turns.push(fn), clock: () => t.clock,
+      later: (fn, ms) => { t.waits.push(ms); t.turns.push(() => { t.clock += ms; fn(); }); },
+      judge: (n) => { t.judged.push(n); t.clock += judgeMs; t.paused += pauseMs ?? 0; },
+      ...(pauseMs === undefined ? {} : { overheadMs: () => { const ms = t.paused; t.paused = 0; return ms; } }),
     });
+    const turn = () => t.turns.shift()!();
+    /** Traffic stops: nothing in flight, nothing offered for a while; every turn left runs. */
+    const stopTraffic = () => {
+      t.busy = false;
+      t.clock += 100;
+      while (t.turns.length > 0) turn();
+    };
+    return { q, t, turn, stopTraffic };
+  }
+
+  test('while exchanges are in flight or came lately, judging keeps to a tenth of the time; once traffic stops, it is not held back', () => {
+    const { q, t, turn, stopTraffic } = timedQueue(2);
     for (let i = 1; i <= 10; i++) q.offer(i);
     // 5 ms saved up: three judgements (6 ms), then a wait of 10 ms for each 1 ms spent over.
-    for (let i = 0; i < 3; i++) turns.shift()!();
-    expect(judged).toEqual([1, 2, 3]);
-    turns.shift()!();
-    expect(waits).toEqual([10]);
-    expect(judged).toEqual([1, 2, 3]);
-    turns.shift()!();
-    expect(judged).toEqual([1, 2, 3, 4]);
-    // In flight no more, and nothing offered for a while: judging catches up.
-    busy = false;
-    clock += 100;
-    while (turns.length > 0) turns.shift()!();
-    expect(judged).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(waits).toEqual([10]);
+    for (let i = 0; i < 3; i++) turn();
+    expect(t.judged).toEqual([1, 2, 3]);
+    turn();
+    expect(t.waits).toEqual([10]);
+    expect(t.judged).toEqual([1, 2, 3]);
+    turn();
+    expect(t.judged).toEqual([1, 2, 3, 4]);
+    stopTraffic();
+    expect(t.judged).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(t.waits).toEqual([10]);
+  });
+
+  test("the collector's pauses are charged to judging's share while forwarding, and dropped once traffic stops", () => {
+    const { q, t, turn, stopTraffic } = timedQueue(1, 3);
+    for (let i = 1; i <= 6; i++) q.offer(i);
+    // 5 ms saved up: the first judgement costs 4 (1 + 3), the second 4 more: 3 ms over, a 30 ms wait.
+    turn();
+    turn();
+    expect(t.judged).toEqual([1, 2]);
+    turn();
+    expect(t.waits).toEqual([30]);
+    expect(t.judged).toEqual([1, 2]);
+    // Once traffic stops, judging catches up, and its pauses cost no one's time.
+    stopTraffic();
+    expect(t.judged).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(t.waits).toEqual([30]);
+  });
+
+  test('gcPauses measures this thread\'s collections', async () => {
+    const pauses = gcPauses();
+    try {
+      expect(pauses.since()).toBe(0);
+      // Garbage enough for several scavenges, then a turn for the observer's entries to arrive.
+      let keep = 0;
+      for (let i = 0; i < 200_000; i++) keep += JSON.stringify({ i, text: 'x'.repeat(64) }).length;
+      expect(keep).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pauses.since()).toBeGreaterThan(0);
+      expect(pauses.since()).toBe(0);
+    } finally {
+      pauses.stop();
+    }
   });
 
   test('--judge all judges each exchange as it is offered, whatever the backlog', () => {
