@@ -25,6 +25,8 @@ import { accessForReports } from '../results/shown-access.js';
 import { accessSecrets } from '../results/secrets.js';
 import type { ExchangeRecord } from '../results/record.js';
 import { toolInfo } from '../results/tool-info.js';
+import { applyWaivers } from '../results/waivers.js';
+import { dayOf } from '../config/waivers.js';
 
 export type ObserveSettings = CommandSettings & { readonly target: string };
 
@@ -94,10 +96,13 @@ interface Intake {
 
 function intakeOf(settings: ObserveSettings, handlers: ObserveHandlers, ctx: ObservingContext, digest: RunDigest, files: SessionFiles): Intake {
   const { log, capture } = files;
+  const today = dayOf(new Date());
   let judgedCount = 0;
   const observe = (exchange: ForwardedExchange) => {
     if (handlers.slowJudgeMs) busyFor(handlers.slowJudgeMs);
-    const record = observedRecord(exchange, ctx, ++judgedCount);
+    // --waivers as a run applies them: a matching finding is reported waived until it expires,
+    // the session's start day the one its expiry is compared with (a run's is its own start's).
+    const record = applyWaivers(observedRecord(exchange, ctx, ++judgedCount), settings.waivers, today);
     log.write(compactRecord(record));
     digest.add(record);
     handlers.onRecord?.(record);

@@ -1,13 +1,14 @@
 /** The proxy's session (src/session/observe-and-report.ts): exchanges through it become records in
  * the run's own pipeline (records.jsonl, the digest, the same report writers), results.json says
  * kind "observed", and --capture writes each exchange as a HAR 1.2 line with its secrets replaced. */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CATALOGS } from '../../src/checks/catalogs.js';
 import { exampleCase } from '../../src/cases/examples.js';
 import { resolveCommand } from '../../src/config/resolve.js';
+import { dayOf } from '../../src/config/waivers.js';
 import { getOperation } from '../../src/contract/index.js';
 import type { JudgeClient } from '../../src/proxy/observed.js';
 import type { ExchangeRecord } from '../../src/results/record.js';
@@ -84,4 +85,41 @@ test('records through the run\'s pipeline, reports with kind observed, a capture
   expect(second.request.postData.text).toBe(soap.body!.replace(`<sig>${SIG}</sig>`, '<sig>{{sig}}</sig><mobilekey>{{mobilekey}}</mobilekey>').replace(values.timestamp, '{{timestamp}}'));
   expect(second.response.content.text).toContain('<MobileAccountSearchResult>');
   for (const secret of [SIG, KEY, CREDENTIALS, HEADER_VALUE, 'the-clients-own-key']) expect(JSON.stringify(lines).includes(secret)).toBe(false);
+});
+
+/** One session with these extra flags: one GET through it, judged by a judge that fails it with
+ * `client-fake`; the results.json it writes. */
+async function oneFailingGet(flags: Record<string, string>): Promise<{ summary: { verdict: string }; waived?: unknown[]; failures: unknown[] }> {
+  const reports = folder();
+  const settings = resolveCommand('proxy', { flags: { target: server.url, port: '0', reports, ...flags }, env: {}, envFile: join(reports, 'none.env'), envFileExplicit: false, catalogs: CATALOGS });
+  const op = getOperation('MobileAccountSearch');
+  const values = { ...exampleCase(op).values, repnumber: '1', timestamp: '2024-02-03T04:05:06', sig: SIG };
+  const judge: JudgeClient = () => ({ call: { transport: 'get', operation: op.name, values }, findings: [{ id: 'client-fake', status: 'failed', level: 'error', message: 'sig is wrong' }] });
+  const stop = new AbortController();
+  let records = 0;
+  let url!: string;
+  const listening = new Promise<void>((resolve) => (url = '', void observeAndReport({ ...settings, target: server.url }, { signal: stop.signal, judgeClient: judge, listening: (u) => { url = u; resolve(); }, onRecord: () => records++ }).then(() => ended())));
+  let ended!: () => void;
+  const finished = new Promise<void>((resolve) => (ended = resolve));
+  await listening;
+  await rawRequest(url + getTransportById('get').encode({ namespace: server.namespace }, op, values).path, 'GET', {});
+  while (records < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  stop.abort('SIGTERM');
+  await finished;
+  return JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'));
+}
+
+test('--waivers: a finding a waiver names is reported waived and fails nothing until the waiver expires', async () => {
+  const waivers = join(folder(), 'waivers.json');
+  const waiver = { check: 'client-fake', operation: 'MobileAccountSearch', reason: 'the client team fixes it in 4.2', expires: dayOf(new Date(Date.now() + 30 * 86_400_000)) };
+  writeFileSync(waivers, JSON.stringify({ waivers: [waiver] }));
+  const waived = await oneFailingGet({ waivers });
+  expect(waived.summary.verdict).toBe('conforms');
+  expect(waived.waived).toHaveLength(1);
+  expect(waived.failures).toEqual([]);
+  writeFileSync(waivers, JSON.stringify({ waivers: [{ ...waiver, expires: dayOf(new Date(Date.now() - 86_400_000)) }] }));
+  const expired = await oneFailingGet({ waivers });
+  expect(expired.summary.verdict).toBe('does-not-conform');
+  expect(expired.waived).toBeUndefined();
+  expect(expired.failures).toHaveLength(1);
 });
