@@ -15,13 +15,17 @@ export async function runCliAgainst(runArgs: readonly string[], stop: () => Prom
   const cli = spawn(process.execPath, ['--', 'bin/tsiws-conform.js', 'run', ...runArgs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   cli.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      cli.kill(signal);
-      void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-    });
-  }
+  // The interrupt is this run's only while it lasts: test:personalities runs one after another in
+  // one process, and a listener left behind would stop an earlier stack again (and Node warns of
+  // a leak at the eleventh).
+  const interrupted = (signal: 'SIGINT' | 'SIGTERM') => () => {
+    cli.kill(signal);
+    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  const listeners = [['SIGINT', interrupted('SIGINT')], ['SIGTERM', interrupted('SIGTERM')]] as const;
+  for (const [signal, listener] of listeners) process.once(signal, listener);
   const exitCode = await new Promise<number>((resolve) => cli.once('exit', (code, sig) => resolve(code ?? (sig ? 1 : 0))));
+  for (const [signal, listener] of listeners) process.off(signal, listener);
   await stop();
   return { exitCode, stdout };
 }
