@@ -7,7 +7,8 @@
  * autocannon's own, judging on, and the exchanges the proxy judged are counted beside it from its
  * results.json (judged a second over autocannon's window and the time the proxy then took to judge
  * what waited and write its reports after SIGTERM). With --judge all every exchange is judged and
- * the proxy forwards no faster than it judges: that rate is printed too.
+ * the proxy forwards no faster than it judges: that rate is printed too. A bare Node proxy is
+ * measured the same way beside them (bare-proxy.ts): what forwarding alone reaches here.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { HttpRequest } from '../transports/index.js';
 import { bracketingRate, raw, type RawResult } from './autocannon.js';
+import { startBareProxy } from './bare-proxy.js';
 import { BIN } from './child.js';
 import { latencyAt, type Latency } from './latency.js';
 import { watchMemory } from './memory.js';
@@ -47,6 +49,9 @@ export interface ProxyRate {
   readonly judged: ProxyJudged;
   /** Answers a second through the proxy over the bracketing direct rate. */
   readonly ratio: number;
+  /** Autocannon through a bare Node proxy (bare-proxy.ts), the same way: what forwarding alone
+   * reaches on this machine, and the proxy's rate over it. */
+  readonly bare: { readonly through: RawResult; readonly ratio: number; readonly proxyOverBare: number };
   /** The same through a proxy given --judge all. */
   readonly all: { readonly through: RawResult; readonly judged: ProxyJudged };
   /** At half the direct rate: each side's latency, and what the proxy added. */
@@ -153,6 +158,16 @@ async function through(target: string, requests: readonly HttpRequest[], connect
   return { through: result, judged: { ...counts, seconds: Number(judgedSeconds.toFixed(2)), perSecond: Math.round(counts.judged / judgedSeconds) } };
 }
 
+/** Autocannon through a fresh bare proxy for `seconds`. */
+async function throughBare(target: string, requests: readonly HttpRequest[], connections: number, seconds: number): Promise<RawResult> {
+  const bare = await startBareProxy(target);
+  try {
+    return await raw(bare.url, requests, connections, seconds);
+  } finally {
+    await bare.stop();
+  }
+}
+
 /** The latency direct and through a fresh proxy at `perSecond`, and the difference. */
 async function addedLatency(target: string, requests: readonly HttpRequest[], connections: number, perSecond: number, work: string): Promise<ProxyRate['latency']> {
   const seconds = 3;
@@ -175,12 +190,14 @@ export async function proxyRate(target: string, requests: readonly HttpRequest[]
   try {
     const direct = await raw(target, requests, connections, seconds);
     const sampled = await through(target, requests, connections, seconds, work, []);
+    const bare = await throughBare(target, requests, connections, seconds);
     const all = await through(target, requests, connections, seconds, work, ['--judge', 'all']);
     const directAfter = await raw(target, requests, connections, seconds);
     const directRate = bracketingRate(direct, directAfter);
     const ratio = Number((sampled.through.perSecond / directRate).toFixed(3));
     const latency = await addedLatency(target, requests, connections, Math.round(directRate / 2), work);
-    return { direct, directAfter, through: sampled.through, judged: sampled.judged, ratio, all, latency };
+    const ofBare = { through: bare, ratio: Number((bare.perSecond / directRate).toFixed(3)), proxyOverBare: Number((sampled.through.perSecond / bare.perSecond).toFixed(3)) };
+    return { direct, directAfter, through: sampled.through, judged: sampled.judged, ratio, bare: ofBare, all, latency };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

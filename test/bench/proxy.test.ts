@@ -25,6 +25,10 @@ test('the forwarding rate is autocannon\'s through the proxy over the direct rat
   expect(r.judged.judged).toBeLessThanOrEqual(r.judged.exchanges);
   // The rate is taken from the unrounded seconds; the seconds are shown to two decimals.
   expect(Math.abs(r.judged.perSecond - r.judged.judged / r.judged.seconds)).toBeLessThanOrEqual(0.5 + r.judged.perSecond * 0.01);
+  // The bare proxy, measured the same way: its rate over direct, and the proxy's over it.
+  expect(r.bare.through.requests).toBeGreaterThan(0);
+  expect(r.bare.ratio).toBeCloseTo(r.bare.through.perSecond / ((r.direct.perSecond + r.directAfter.perSecond) / 2), 2);
+  expect(r.bare.proxyOverBare).toBeCloseTo(r.through.perSecond / r.bare.through.perSecond, 2);
   // --judge all: every exchange judged.
   expect(r.all.judged.judged).toBe(r.all.judged.exchanges);
   expect(r.all.judged.exchanges).toBeGreaterThanOrEqual(r.all.through.requests);
