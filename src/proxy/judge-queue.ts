@@ -3,10 +3,11 @@
  * forwarded exchange is offered here; judging takes them one a turn of the event loop, so the
  * forwarding of the next requests goes between two judgements, and while exchanges are being
  * forwarded (or came in the last RECENT_MS) judging takes at most a tenth of the proxy's time
- * (JUDGING_SHARE), the garbage collector's pauses counted in (gcPauses): on a machine whose cores the client and the target also need, the rest is
- * theirs and forwarding's. Once the traffic stops, judging catches up at full speed. A backlog up to `capacity` is judged
- * whole; past it, a deterministic sample: every k-th exchange, k doubling as the space left up to
- * twice the capacity halves (sampleEvery), and at twice the capacity none, so memory stays bounded.
+ * (JUDGING_SHARE), the garbage collector's pauses counted in (gcPauses): on a machine whose cores
+ * the client and the target also need, the rest is theirs and forwarding's. Once the traffic
+ * stops, judging catches up at full speed. A backlog up to `capacity` is judged whole; past it, a
+ * deterministic sample: every k-th exchange, k doubling as the space left up to twice the capacity
+ * halves (sampleEvery), and at twice the capacity none, so memory stays bounded.
  * What was left unjudged is counted, with when and how thinly it was sampled, for every report.
  * `--judge all` judges each exchange as it is offered instead (today's backpressure: the proxy's
  * one thread forwards no more than it judges).
