@@ -51,10 +51,11 @@ export function prepareReportsFolder(dir: string): void {
  * rest. What needs every record (junit.xml, results.json's verdicts) or records the digest did not
  * keep (the differing parity records) reads them back from records.jsonl when it is among them;
  * without it (a run that ended before its first test) there are none. */
-export function writeReports(dir: string, digest: RunDigest, run: RunInfo, streamed: readonly string[] = []): string[] {
+export function writeReports(dir: string, digest: RunDigest, run: RunInfo, streamed: readonly string[] = [], read?: RecordSource): string[] {
   mkdirSync(dir, { recursive: true });
-  // One source for every report: the reports read after junit.xml find its lines where it found them.
-  const source: RecordSource = streamed.includes(EXCHANGE_LOG_FILE) ? exchangeLogSource(dir) : heldRecords([]);
+  // One source for every report: the reports read after junit.xml find its lines where it found
+  // them. `read`: the source the digest was taken from, which knows where its lines are already.
+  const source: RecordSource = streamed.includes(EXCHANGE_LOG_FILE) ? (read ?? exchangeLogSource(dir)) : heldRecords([]);
   // Each report is formatted and written before the next is formatted, in parts where it grows
   // with the run: a large run's texts are never all held at once.
   const files: Array<[string, () => string | Iterable<string>]> = [

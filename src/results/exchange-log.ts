@@ -4,7 +4,7 @@
  * run keeps in it what finished. The records are the ones the other reports are made from
  * (passing exchanges compacted, see results/compact.ts; secrets already replaced).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { dropped } from '../runtime/garbage.js';
@@ -79,19 +79,19 @@ function logLine(buffer: Buffer, start: number, end: number, position: number): 
   return { offset: position + start, length: end - start, blank: first === end, get text() { return buffer.toString('utf8', start, end); } };
 }
 
-/** An exchange log's lines, read a block at a time (never the whole file as one string), each with
- * the byte offset and length that read it again (exchangeLogSource). One buffer is reused (grown
- * for a line longer than it): a buffer per block would be memory outside the heap that waits for
- * the garbage collector. */
-function* linesOf(path: string): Generator<LogLine> {
+/** An exchange log's lines from byte `from` on (a line's start), read a block at a time (never the
+ * whole file as one string), each with the byte offset and length that read it again
+ * (exchangeLogSource). One buffer is reused (grown for a line longer than it): a buffer per block
+ * would be memory outside the heap that waits for the garbage collector. */
+function* linesOf(path: string, from = 0): Generator<LogLine> {
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.alloc(READ_BYTES);
     let filled = 0; // bytes of buffer holding the file from `position` on
-    let position = 0;
+    let position = from;
     for (;;) {
       if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.alloc(buffer.length)]);
-      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      const read = readSync(fd, buffer, filled, buffer.length - filled, position + filled);
       filled += read;
       // Every line read becomes a record dropped soon after: see garbage.ts.
       dropped(read);
@@ -179,40 +179,69 @@ export function heldRecords(records: readonly ExchangeRecord[]): RecordSource {
   return { records: () => records, at: (indexes) => indexes.filter((i) => i < records.length).map((i) => records[i]!) };
 }
 
+/** Where each record's line of a log is: found as a pass reads them all, and extended by the lines
+ * appended after it (a run's verdicts made over the whole run), read from where the pass ended:
+ * a run's reports take the source its digest read, and indexing all of records.jsonl again for
+ * junit.xml was 4 µs of the main process an exchange, and its garbage collections (dropped) more
+ * (profiled, issue 61). */
+class LineIndex {
+  offsets: number[] = [];
+  lengths: number[] = [];
+  lineNumbers: number[] = [];
+  private indexed = false;
+  /** Where the lines indexed so far end (the start of the next one), how many there were (blank
+   * ones too), and whether the last one ended in a newline. */
+  private indexedTo = 0;
+  private lineCount = 0;
+  private ended = true;
+
+  constructor(private readonly path: string) {}
+
+  /** The lines from `from` on (0: afresh), indexed as they are read. */
+  *lines(from = 0): Generator<{ line: LogLine; index: number }> {
+    this.indexed = false;
+    if (from === 0) Object.assign(this, { offsets: [], lengths: [], lineNumbers: [], lineCount: 0 });
+    let index = this.lineCount;
+    let end = from;
+    for (const line of linesOf(this.path, from)) {
+      if (!line.blank) {
+        this.offsets.push(line.offset);
+        this.lengths.push(line.length);
+        this.lineNumbers.push(index);
+        yield { line, index };
+      }
+      index++;
+      end = line.offset + line.length + 1;
+    }
+    // linesOf yields a last line without its newline too: then `end` is one past the file's end.
+    Object.assign(this, { lineCount: index, indexedTo: end, ended: end <= statSync(this.path).size, indexed: true });
+  }
+
+  /** Indexes what is not yet: everything, or the lines appended since the last pass (all again
+   * when that pass ended in a line without its newline, which may have been finished since). */
+  upTo(asked: readonly number[]): void {
+    if (!this.indexed) for (const _ of this.lines());
+    else if (!this.ended || asked.some((i) => i >= this.offsets.length)) {
+      const size = statSync(this.path).size;
+      if (size > this.indexedTo - (this.ended ? 0 : 1)) for (const _ of this.lines(this.ended ? this.indexedTo : 0));
+    }
+  }
+}
+
 /** The records of dir/records.jsonl, read from disk each time: only where each line starts and
  * how long it is are kept (two numbers a record), so a large run's reports need not hold its
  * passing records. */
 export function exchangeLogSource(dir: string): RecordSource {
   const path = recordsPath(dir);
-  let offsets: number[] = [];
-  let lengths: number[] = [];
-  let lineNumbers: number[] = [];
-  let indexed = false;
-  /** Where each record's line is, found as records() reads them (or alone, for at() first). */
-  function* lines(): Generator<{ line: LogLine; index: number }> {
-    indexed = false;
-    offsets = [];
-    lengths = [];
-    lineNumbers = [];
-    let index = 0;
-    for (const line of linesOf(path)) {
-      if (!line.blank) {
-        offsets.push(line.offset);
-        lengths.push(line.length);
-        lineNumbers.push(index);
-        yield { line, index };
-      }
-      index++;
-    }
-    indexed = true;
-  }
+  const index = new LineIndex(path);
   return {
     *records() {
-      for (const { line, index } of lines()) yield recordOf(path, index, line.text);
+      for (const { line, index: n } of index.lines()) yield recordOf(path, n, line.text);
     },
     *at(asked) {
       if (asked.length === 0) return;
-      if (!indexed) for (const _ of lines());
+      index.upTo(asked);
+      const { offsets, lengths, lineNumbers } = index;
       const indexes = asked.filter((i) => i < offsets.length);
       const fd = openSync(path, 'r');
       let bytes = Buffer.alloc(READ_BYTES);

@@ -8,9 +8,11 @@ import type { ExchangeRecord } from './record.js';
 import type { FailOn } from './levels.js';
 import { caseOfRecord, OBSERVED_CASE } from './repetition.js';
 
+// Only an id that starts as the observed case's can be one of its exchanges: others are not taken
+// apart (a regular expression and two slices a record, for every record of a run; issue 61).
 export const stableCaseId = (r: { readonly operation: string; readonly caseId: string }): string =>
-  r.caseId.startsWith(`${r.operation}-fuzz`) ? `${r.operation}-fuzz`
-  : caseOfRecord(r.caseId, false).caseId === OBSERVED_CASE ? `${r.operation}-${OBSERVED_CASE}` : r.caseId;
+  r.caseId.startsWith(r.operation) && r.caseId.startsWith('-fuzz', r.operation.length) ? `${r.operation}-fuzz`
+  : r.caseId.startsWith(OBSERVED_CASE) && caseOfRecord(r.caseId, false).caseId === OBSERVED_CASE ? `${r.operation}-${OBSERVED_CASE}` : r.caseId;
 
 const RANK: Record<Outcome, number> = { skipped: 0, passed: 1, failed: 2, error: 3 };
 

@@ -32,7 +32,7 @@ import { wsiRunInfo } from '../report/digest/wsi-report.js';
 import type { SearchInfo } from '../report/digest/search-line.js';
 import type { AnchorsInfo } from '../report/digest/anchors.js';
 import { prepareReportsFolder, writeReports } from '../report/write.js';
-import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog, type ExchangeLog } from '../results/exchange-log.js';
+import { EXCHANGE_LOG_FILE, exchangeLogSource, openExchangeLog, type ExchangeLog, type RecordSource } from '../results/exchange-log.js';
 import { interruptionReason } from '../results/interruption.js';
 import { redact, redactClipped } from '../results/redact.js';
 import { secretsOf } from '../results/secrets.js';
@@ -104,10 +104,10 @@ async function reportedRun(resolved: RunSettings, handlers: RunHandlers & { sign
   const log = openExchangeLog(settings.reportsDir);
   const collected = collectorsOf(settings);
   const run = await sentAndCollected(settings, handlers, log, collected, liveHandler(allure, handlers));
-  const { result, baselineWriter, complete } = run;
+  const { result, baselineWriter, complete, source } = run;
   const { digest } = collected;
   const info = runInfoOf(settings, result, traffic, collected);
-  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE]);
+  const files = writeReports(settings.reportsDir, digest, info, [EXCHANGE_LOG_FILE], source);
   allure?.finish(digest, info);
   return {
     settings, digest, info, files,
@@ -200,7 +200,7 @@ function liveHandler(allure: AllureResults | undefined, handlers: RunHandlers): 
 
 /** Runs the suites, the records copied into records.jsonl as they come; then digests them and adds
  * the verdicts made over the whole run. The log is closed whatever happens. */
-async function sentAndCollected(settings: RunSettings, handlers: RunHandlers & { signal: AbortSignal }, log: ExchangeLog, collected: Collected, live: ((r: ExchangeRecord) => void) | undefined): Promise<Awaited<ReturnType<typeof runWritingBaseline>>> {
+async function sentAndCollected(settings: RunSettings, handlers: RunHandlers & { signal: AbortSignal }, log: ExchangeLog, collected: Collected, live: ((r: ExchangeRecord) => void) | undefined): Promise<Awaited<ReturnType<typeof runWritingBaseline>> & { source: RecordSource }> {
   const { digest, reference, sequences, reach } = collected;
   try {
     const run = await runWritingBaseline(settings, toolInfo(), {
@@ -212,7 +212,9 @@ async function sentAndCollected(settings: RunSettings, handlers: RunHandlers & {
       ...(handlers.onProgress ? { onProgress: handlers.onProgress } : {}),
     });
     log.flush();
-    for (const r of exchangeLogSource(settings.reportsDir).records()) digested(collected, r);
+    // The reports read back from this source: it knows where the lines are (exchange-log.ts).
+    const source = exchangeLogSource(settings.reportsDir);
+    for (const r of source.records()) digested(collected, r);
     // The verdicts made here are waived as the workers' are, on the run's day.
     const made = [...reference.records(), ...sequences.records(), ...reach.records()].map((r) => applyWaivers(r, settings.waivers, run.result.target.today));
     for (const r of made) {
@@ -220,7 +222,7 @@ async function sentAndCollected(settings: RunSettings, handlers: RunHandlers & {
       digest.add(r);
       live?.(r);
     }
-    return run;
+    return { ...run, source };
   } finally {
     log.close();
   }

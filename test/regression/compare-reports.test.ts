@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { compareReports, comparisonFails, formatComparison, type ResultsFile } from '../../src/regression/compare-reports.js';
 import type { ResultSamples } from '../../src/shapes/samples.js';
 import { compareShapes } from '../../src/shapes/compare-shapes.js';
-import { verdictsOf } from '../../src/results/verdicts.js';
+import { stableCaseId, verdictsOf } from '../../src/results/verdicts.js';
 
 const failure = (caseId: string, transport: string, check: string, kind = 'positive') => ({ operation: 'MobileContactSearch', transport, caseId, kind, check, status: 'failed', message: `${check} fired\nsecond line` });
 
@@ -97,4 +97,13 @@ describe('shape drift between two runs', () => {
       '  not compared (results of valid requests in one run only): MobileAccountSearch, MobileOpportunitySearch',
     ]);
   });
+});
+
+test('stableCaseId keys a fuzz property by its property and a proxy\'s exchanges by their cell, any other case by its id', () => {
+  expect(stableCaseId({ operation: 'MobileContactSearch', caseId: 'MobileContactSearch-fuzz-3' })).toBe('MobileContactSearch-fuzz');
+  expect(stableCaseId({ operation: 'MobileContactSearch', caseId: 'MobileContactSearch-r2-fuzz-3' })).toBe('MobileContactSearch-r2-fuzz-3');
+  expect(stableCaseId({ operation: 'MobileContactSearch', caseId: 'observed-000123' })).toBe('MobileContactSearch-observed');
+  expect(stableCaseId({ operation: 'MobileContactSearch', caseId: 'observed-r2' })).toBe('MobileContactSearch-observed');
+  expect(stableCaseId({ operation: 'MobileContactSearch', caseId: 'observedx-1' })).toBe('observedx-1');
+  expect(stableCaseId({ operation: 'MobileContactSearch', caseId: 'MobileContactSearch-int-empty-r3' })).toBe('MobileContactSearch-int-empty-r3');
 });

@@ -92,3 +92,24 @@ test('lines of only white space are passed over alike when read whole, as a sour
   expect([...source.records()]).toEqual([a, b, c]);
   expect([...source.at([0, 2])]).toEqual([a, c]);
 });
+
+test('records appended after a pass are found by position without the pass being made again, a last line without its newline read again whole', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsiws-records-'));
+  dirs.push(dir);
+  const path = join(dir, EXCHANGE_LOG_FILE);
+  const [a, b, c, d] = MIXED_RECORDS as [ExchangeRecord, ExchangeRecord, ExchangeRecord, ExchangeRecord];
+  appendFileSync(path, `${JSON.stringify(a)}\n\n${JSON.stringify(b)}\n`);
+  const source = exchangeLogSource(dir);
+  expect([...source.records()]).toEqual([a, b]);
+  // A run's verdicts made over the whole run come after its digest read the log.
+  appendFileSync(path, `  \n${JSON.stringify(c)}\n`);
+  expect([...source.at([2, 0])]).toEqual([c, a]);
+  expect([...source.at([3])]).toEqual([]);
+  // A line cut short (an interrupted write) that is finished later is read whole.
+  const text = JSON.stringify(d);
+  appendFileSync(path, text.slice(0, 10));
+  expect([...source.at([0])]).toEqual([a]);
+  expect(() => [...source.at([3])]).toThrow(/line 6 is not JSON/);
+  appendFileSync(path, `${text.slice(10)}\n`);
+  expect([...source.at([3, 1])]).toEqual([d, b]);
+});

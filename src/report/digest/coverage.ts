@@ -40,7 +40,24 @@ function add(counts: ClassCounts, classes: Readonly<ClassCounts>): void {
   for (const [c, n] of Object.entries(classes) as Array<[ValueClass, number]>) counts[c] = (counts[c] ?? 0) + n;
 }
 
-const countsOf = (type: SoapType, value: string): ClassCounts => Object.fromEntries(classifyValue(type, value).map((c) => [c, 1]));
+/** The classes of the values seen, by type and value: a case's repetitions (--repeat) send its
+ * values again, and classifying each anew was most of this tally's time (issue 61). Bounded, as a
+ * replayed capture's values may all differ, and a long value is classified each time rather than held. */
+const seenCounts = new Map<string, Readonly<ClassCounts>>();
+const SEEN_VALUES = 10_000;
+
+const SEEN_CHARS = 256;
+
+function countsOf(type: SoapType, value: string): Readonly<ClassCounts> {
+  if (value.length > SEEN_CHARS) return Object.fromEntries(classifyValue(type, value).map((c) => [c, 1]));
+  const key = `${type} ${value}`;
+  let counts = seenCounts.get(key);
+  if (!counts) {
+    if (seenCounts.size >= SEEN_VALUES) seenCounts.clear();
+    seenCounts.set(key, (counts = Object.fromEntries(classifyValue(type, value).map((c) => [c, 1]))));
+  }
+  return counts;
+}
 
 export function coverageOf(records: readonly ExchangeRecord[]): OperationCoverage[] {
   const tally = new CoverageTally();

@@ -15,10 +15,32 @@ export function subjectOf(r: ExchangeRecord): string {
 
 /** A readable testcase name: transport, case and what was judged, e.g. `get int-empty(repnumber) http-status-200`. */
 export function testcaseLabel(r: ExchangeRecord, what: string): string {
+  return labelsOf(r)(what);
+}
+
+/** The labels made so far, by head (transport and case) and what was judged: a run has a few
+ * thousand, and each record's testcases (one a check) were as many fresh strings that junit.xml's
+ * fold then hashed to find their testcase, at every repetition (issue 61). Bounded all the same. */
+const madeLabels = new Map<string, Map<string, string>>();
+const MADE_HEADS = 10_000;
+
+/** The labels of a record's testcases: what was judged -> label. */
+export function labelsOf(r: ExchangeRecord): (what: string) => string {
   const subject = subjectOf(r);
   // The words that are not empty, one space apart (one label per testcase: no array for it).
   const head = subject === '' ? r.transport : `${r.transport} ${subject}`;
-  return what === '' ? head : `${head} ${what}`;
+  let made = madeLabels.get(head);
+  if (!made) {
+    if (madeLabels.size >= MADE_HEADS) madeLabels.clear();
+    madeLabels.set(head, (made = new Map()));
+  }
+  const labels = made;
+  return (what) => {
+    if (what === '') return head;
+    let label = labels.get(what);
+    if (label === undefined) labels.set(what, (label = `${head} ${what}`));
+    return label;
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ExchangeRecord } from '../../results/record.js';
 import type { DataPathCounts } from '../../results/data-path.js';
 import { failsRun, type FailOn } from '../../results/levels.js';
 import { noSuccessText } from './data-path.js';
-import { testcaseLabel } from './junit-text.js';
+import { labelsOf, testcaseLabel } from './junit-text.js';
 import type { RunInfo } from './summary.js';
 
 export type Verdict = 'failure' | 'error' | 'skipped' | 'passed';
@@ -35,9 +35,10 @@ export function entriesOf(r: ExchangeRecord): Entry[] {
   if (r.skipped) return [{ record: r, className, caseId, label: testcaseLabel(r, `${r.kind} not sent`) }];
   if (r.error) return [{ record: r, className, caseId, label: testcaseLabel(r, 'exchange') }];
   const entries: Entry[] = [];
+  const label = labelsOf(r);
   for (const c of r.checks) {
     // A service-level skip (no WSDL published) is news for the reader; other skips are not.
-    if (c.status !== 'skipped' || r.kind === 'service') entries.push({ record: r, className, caseId, label: testcaseLabel(r, c.id), check: c });
+    if (c.status !== 'skipped' || r.kind === 'service') entries.push({ record: r, className, caseId, label: label(c.id), check: c });
   }
   return entries;
 }

@@ -72,3 +72,17 @@ test('a digest is reported only with the --fail-on it counted with', async () =>
   const { asDigest } = await import('../../../src/report/digest/digest.js');
   expect(() => asDigest(new RunDigest('warning'), runWith({ failOn: 'error' }))).toThrow(/fail-on warning/);
 });
+
+test('coverage counts a value sent again (a repetition) each time, a long value too, the classes of one not leaking into another transport\'s', () => {
+  const base = { operation: 'MobileContactSearch', kind: 'positive' as const, request: { method: 'GET', url: '', headers: {}, curl: '' }, checks: [] };
+  const long = 'x'.repeat(300);
+  const records: ExchangeRecord[] = [
+    ...[1, 2, 3].map((n) => ({ ...base, transport: 'get' as const, caseId: `c-r${n}`, values: { firstname: ' a ', lastname: long } })),
+    { ...base, transport: 'post' as const, caseId: 'c', values: { firstname: ' a ', lastname: long } },
+  ];
+  const param = (rs: ExchangeRecord[], name: string) => coverageOf(rs).find((o) => o.operation === 'MobileContactSearch')!.params.find((p) => p.name === name)!;
+  expect(param(records, 'firstname').byTransport.get).toEqual({ whitespace: 3 });
+  expect(param(records, 'firstname').byTransport.post).toEqual({ whitespace: 1 });
+  expect(param(records, 'lastname').byTransport.get).toEqual({ long: 3 });
+  expect(param(records.slice(0, 1), 'firstname').byTransport.get).toEqual({ whitespace: 1 });
+});
