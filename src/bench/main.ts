@@ -41,7 +41,7 @@ import { exampleCalls, prebuiltRequests } from './requests.js';
 import { startup } from './startup.js';
 import { onlyProxyMemory } from './only.js';
 import { mainCpuTarget, mainCpuText, marginalCpu, NOT_MEASURED, perExchangeMs, targetText, type TargetFigure } from './targets.js';
-import { PROXY_ADDED_P50_TARGET_MS, PROXY_MEMORY_TARGET, PROXY_TARGET_RATIO, proxyMemory, proxyMemoryLines, proxyRate, type ProxyMemory, type ProxyRate } from './proxy.js';
+import { LATENCY_CONNECTIONS, PROXY_ADDED_P50_TARGET_MS, PROXY_MEMORY_TARGET, PROXY_TARGET_RATIO, proxyMemory, proxyMemoryLines, proxyRate, type ProxyMemory, type ProxyRate } from './proxy.js';
 
 /** The bench's flags are declared with every command's in src/config/command-settings.ts. */
 const USAGE = usageOf('bench');
@@ -144,7 +144,7 @@ async function onReferenceServer(): Promise<{ measured?: Bracketed; cpu?: CpuPer
       console.log(`proxy (autocannon through tsiws-conform proxy, judging on, sampling allowed): ${pr.through.perSecond.toFixed(0)} answers/s forwarded against ${pr.direct.perSecond.toFixed(0)} and ${pr.directAfter.perSecond.toFixed(0)} req/s direct: forwarding ratio ${pr.ratio} (target at least ${PROXY_TARGET_RATIO}); ${pr.judged.perSecond} exchanges judged/s beside it (${pr.judged.judged} of ${pr.judged.exchanges} judged and reported in ${pr.judged.seconds} s)`);
       console.log(`bare Node proxy (http.createServer and undici, nothing judged, timed or written; measured beside it for scale): ${pr.bare.through.perSecond.toFixed(0)} answers/s, ${pr.bare.ratio} of direct; tsiws-conform proxy forwards ${pr.bare.proxyOverBare} of what it does`);
       console.log(`proxy --judge all (every exchange judged, the answers held back while judging lags): ${pr.all.through.perSecond.toFixed(0)} answers/s, ${pr.all.judged.perSecond} judged/s (${pr.all.judged.judged} of ${pr.all.judged.exchanges} in ${pr.all.judged.seconds} s)`);
-      console.log(`proxy latency at ${pr.latency.perSecond} req/s (half the direct rate): p50 ${pr.latency.through.p50Ms} ms, p99 ${pr.latency.through.p99Ms} ms through it against ${pr.latency.direct.p50Ms} and ${pr.latency.direct.p99Ms} ms direct: added p50 ${pr.latency.addedP50Ms} ms (target at most ${PROXY_ADDED_P50_TARGET_MS}), p99 ${pr.latency.addedP99Ms} ms`);
+      console.log(`proxy latency at ${pr.latency.perSecond} req/s (half the direct rate, over up to ${LATENCY_CONNECTIONS} connections): p50 ${pr.latency.through.p50Ms} ms, p99 ${pr.latency.through.p99Ms} ms through it against ${pr.latency.direct.p50Ms} and ${pr.latency.direct.p99Ms} ms direct: added p50 ${pr.latency.addedP50Ms} ms (target at most ${PROXY_ADDED_P50_TARGET_MS}), p99 ${pr.latency.addedP99Ms} ms`);
       for (const line of proxyMemoryLines(pm)) console.log(line);
     }
     return { ...(measured ? { measured } : {}), ...(cpu ? { cpu } : {}), ...(proxied ? { proxied } : {}) };

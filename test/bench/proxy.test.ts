@@ -3,7 +3,7 @@
  * processes and two autocannon windows. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServer } from '../../src/bench/child.js';
-import { proxyMemory, proxyMemoryLines, proxyRate } from '../../src/bench/proxy.js';
+import { LATENCY_CONNECTIONS, proxyMemory, proxyMemoryLines, proxyRate } from '../../src/bench/proxy.js';
 import { prebuiltRequests } from '../../src/bench/requests.js';
 import { DEFAULTS } from '../../src/config/settings.js';
 
@@ -34,6 +34,8 @@ test('the forwarding rate is autocannon\'s through the proxy over the direct rat
   expect(r.all.judged.exchanges).toBeGreaterThanOrEqual(r.all.through.requests);
   expect(r.latency.perSecond).toBe(Math.round((r.direct.perSecond + r.directAfter.perSecond) / 4));
   expect(r.latency.direct.sent).toBeGreaterThan(0);
+  // Sent at a fixed rate over more connections than the run's: the client's pool never queues.
+  expect(r.latency.connections).toBe(LATENCY_CONNECTIONS);
   expect(r.latency.through.p50Ms).toBeGreaterThan(0);
   expect(r.latency.addedP50Ms).toBeCloseTo(r.latency.through.p50Ms - r.latency.direct.p50Ms, 3);
 }, 180_000);
